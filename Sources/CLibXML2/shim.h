@@ -1,0 +1,3 @@
+#include <libxml/xmlversion.h>
+#undef LIBXML_ICU_ENABLED
+#include <libxml/xmlwriter.h>

@@ -1,0 +1,125 @@
+/// The 26 actions of MODEL.md §4: router, coordinator, tab and user actions.
+public enum Action: Hashable, Sendable {
+    // Router actions on a target coordinator.
+    case push(CoordinatorID, Route)
+    case pop(CoordinatorID)
+    case popToRoot(CoordinatorID)
+    case popTo(CoordinatorID, Route)
+    case setRoot(CoordinatorID, Route)
+    case replaceRoot(CoordinatorID, Route)
+    case present(CoordinatorID, Route, Style)
+    case dismiss(CoordinatorID)
+    case dismissAll(CoordinatorID)
+    case close(CoordinatorID)
+    case set(CoordinatorID, Route)
+    case none(CoordinatorID)
+    /// The parts are router actions on the same target (text form omits it).
+    case multiple(CoordinatorID, [Action])
+    case restart(CoordinatorID)
+    // Coordinator actions.
+    case start(CoordinatorID, Kind, Style, Route)
+    case finishFlow(CoordinatorID)
+    case forcePresentation(Kind, Style, Route)
+    case restartApp
+    case redirect(CoordinatorID, Route, Style)
+    // Tab actions.
+    case select(CoordinatorID, Page)
+    case setPages(CoordinatorID, [Page], current: Page?)
+    case setBadge(CoordinatorID, Page, Int?)
+    case tabPopToRoot(CoordinatorID)
+    // User (environment) actions.
+    case userBack
+    case userSwipeDismiss
+    case userSelectTab(Page)
+
+    /// The action's name as written in the text form.
+    public var name: ActionName {
+        switch self {
+        case .push: .push
+        case .pop: .pop
+        case .popToRoot: .popToRoot
+        case .popTo: .popTo
+        case .setRoot: .setRoot
+        case .replaceRoot: .replaceRoot
+        case .present: .present
+        case .dismiss: .dismiss
+        case .dismissAll: .dismissAll
+        case .close: .close
+        case .set: .set
+        case .none: .none
+        case .multiple: .multiple
+        case .restart: .restart
+        case .start: .start
+        case .finishFlow: .finishFlow
+        case .forcePresentation: .forcePresentation
+        case .restartApp: .restartApp
+        case .redirect: .redirect
+        case .select: .select
+        case .setPages: .setPages
+        case .setBadge: .setBadge
+        case .tabPopToRoot: .tabPopToRoot
+        case .userBack: .userBack
+        case .userSwipeDismiss: .userSwipeDismiss
+        case .userSelectTab: .userSelectTab
+        }
+    }
+
+    /// The coordinator the action names, if it names one.
+    public var target: CoordinatorID? {
+        switch self {
+        case .push(let c, _), .pop(let c), .popToRoot(let c), .popTo(let c, _), .setRoot(let c, _),
+             .replaceRoot(let c, _), .present(let c, _, _), .dismiss(let c), .dismissAll(let c),
+             .close(let c), .set(let c, _), .none(let c), .multiple(let c, _), .restart(let c),
+             .start(let c, _, _, _), .finishFlow(let c), .redirect(let c, _, _), .select(let c, _),
+             .setPages(let c, _, _), .setBadge(let c, _, _), .tabPopToRoot(let c):
+            c
+        case .forcePresentation, .restartApp, .userBack, .userSwipeDismiss, .userSelectTab:
+            nil
+        }
+    }
+
+    /// The same action aimed at another coordinator (used to renumber traces).
+    public func retargeted(_ map: (CoordinatorID) -> CoordinatorID) -> Action {
+        switch self {
+        case .push(let c, let r): .push(map(c), r)
+        case .pop(let c): .pop(map(c))
+        case .popToRoot(let c): .popToRoot(map(c))
+        case .popTo(let c, let r): .popTo(map(c), r)
+        case .setRoot(let c, let r): .setRoot(map(c), r)
+        case .replaceRoot(let c, let r): .replaceRoot(map(c), r)
+        case .present(let c, let r, let s): .present(map(c), r, s)
+        case .dismiss(let c): .dismiss(map(c))
+        case .dismissAll(let c): .dismissAll(map(c))
+        case .close(let c): .close(map(c))
+        case .set(let c, let r): .set(map(c), r)
+        case .none(let c): .none(map(c))
+        case .multiple(let c, let parts): .multiple(map(c), parts.map { $0.retargeted(map) })
+        case .restart(let c): .restart(map(c))
+        case .start(let c, let k, let s, let r): .start(map(c), k, s, r)
+        case .finishFlow(let c): .finishFlow(map(c))
+        case .redirect(let c, let r, let s): .redirect(map(c), r, s)
+        case .select(let c, let p): .select(map(c), p)
+        case .setPages(let c, let ps, let cur): .setPages(map(c), ps, current: cur)
+        case .setBadge(let c, let p, let v): .setBadge(map(c), p, v)
+        case .tabPopToRoot(let c): .tabPopToRoot(map(c))
+        case .forcePresentation, .restartApp, .userBack, .userSwipeDismiss, .userSelectTab: self
+        }
+    }
+}
+
+/// The name of each action kind, as written in the text form. Used for coverage and swarm testing.
+public enum ActionName: String, CaseIterable, Sendable {
+    case push, pop, popToRoot, popTo, setRoot, replaceRoot, present, dismiss, dismissAll, close,
+         set, none, multiple, restart, start, finishFlow, forcePresentation, restartApp, redirect,
+         select, setPages, setBadge, tabPopToRoot, userBack, userSwipeDismiss, userSelectTab
+
+    /// Router actions, the only ones allowed inside `multiple`.
+    public var isRouterPart: Bool {
+        switch self {
+        case .push, .pop, .popToRoot, .popTo, .setRoot, .replaceRoot, .present, .dismiss,
+             .dismissAll, .close, .set, .none: true
+        default: false
+        }
+    }
+    public var isUserAction: Bool { self == .userBack || self == .userSwipeDismiss || self == .userSelectTab }
+}

@@ -1,0 +1,24 @@
+/// Structure bounds of MODEL.md §6: a state is within bounds when it has at most
+/// `maxCoordinators` live coordinators (tab pages included), every stack at most `maxStack`
+/// entries and every modal list at most `maxModals`.
+public struct Bounds: Hashable, Sendable, CustomStringConvertible {
+    public var maxCoordinators: Int
+    public var maxStack: Int
+    public var maxModals: Int
+
+    public init(maxCoordinators: Int, maxStack: Int, maxModals: Int) {
+        self.maxCoordinators = maxCoordinators; self.maxStack = maxStack; self.maxModals = maxModals
+    }
+
+    public static let unbounded = Bounds(maxCoordinators: .max, maxStack: .max, maxModals: .max)
+
+    public func contains(_ state: State) -> Bool {
+        if state.coordinators.count > maxCoordinators { return false }
+        for c in state.coordinators where c.stack.count > maxStack || c.modals.count > maxModals {
+            return false
+        }
+        return true
+    }
+
+    public var description: String { "\(maxCoordinators)/\(maxStack)/\(maxModals)" }
+}

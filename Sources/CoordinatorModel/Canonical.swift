@@ -1,0 +1,198 @@
+/// The canonical form (MODEL.md §2): ids renumbered in hosting preorder from the root — tab
+/// pages in page order, then stack entries bottom-up, then modals bottom-up — and a compact
+/// byte encoding of it. Two states are the same state exactly when their encodings are equal.
+extension State {
+    /// Positions in `coordinators`, in canonical order. Coordinators no hosting path reaches
+    /// (only in broken states) follow through `children`, then in id order, so the order is total.
+    public func canonicalOrder() -> [Int] {
+        var order: [Int] = []
+        order.reserveCapacity(coordinators.count)
+        var seen = [Bool](repeating: false, count: coordinators.count)
+        func visit(_ id: CoordinatorID) {
+            guard let i = index(of: id), !seen[i] else { return }
+            seen[i] = true
+            order.append(i)
+            let c = coordinators[i]
+            if let tab = c.tab { for pc in tab.pageCoordinators { visit(pc) } }
+            for e in c.stack { if let ch = e.child { visit(ch) } }
+            for m in c.modals { if let ch = m.entry.child { visit(ch) } }
+            for ch in c.children { visit(ch) }
+        }
+        visit(root)
+        for i in coordinators.indices where !seen[i] { visit(coordinators[i].id) }
+        return order
+    }
+
+    /// The same state with ids renumbered `c0, c1, …` in canonical order.
+    public func canonicalized() -> State {
+        let order = canonicalOrder()
+        var newID = [Int32: CoordinatorID]()
+        for (n, i) in order.enumerated() { newID[coordinators[i].id.index] = CoordinatorID(n) }
+        // Ids that name no live coordinator (broken states) go past the live ones, stably.
+        var extra = Int32(order.count)
+        func map(_ id: CoordinatorID) -> CoordinatorID {
+            if let m = newID[id.index] { return m }
+            let m = CoordinatorID(Int(extra)); extra += 1
+            newID[id.index] = m
+            return m
+        }
+        var out: [Coordinator] = []
+        out.reserveCapacity(order.count)
+        for i in order { out.append(coordinators[i].renumbered(map)) }
+        return State(coordinators: out, root: map(root), nextID: Int32(order.count))
+    }
+
+    /// The canonical byte encoding: decodable by `init(canonicalEncoding:)`, equal for equal
+    /// canonical states. Appends to `bytes` so that callers can reuse one buffer.
+    public func encodeCanonical(into bytes: inout [UInt8]) {
+        canonicalized().encodeAsIs(into: &bytes)
+    }
+
+    public func canonicalEncoding() -> [UInt8] {
+        var b: [UInt8] = []
+        encodeCanonical(into: &b)
+        return b
+    }
+
+    /// Encodes this state with its ids as they are (the canonical form encodes a canonicalized state).
+    func encodeAsIs(into b: inout [UInt8]) {
+        b.appendVarint(UInt64(coordinators.count))
+        b.appendVarint(UInt64(root.index))
+        for c in coordinators {
+            b.appendVarint(UInt64(c.id.index))
+            b.append(c.kind.rawValue)
+            b.appendVarint(c.parent.map { UInt64($0.index) + 1 } ?? 0)
+            b.append(c.initialRoute.index)
+            b.appendVarint(UInt64(c.stack.count))
+            for e in c.stack { b.appendEntry(e) }
+            b.appendVarint(UInt64(c.modals.count))
+            for m in c.modals { b.append(m.style.rawValue); b.appendEntry(m.entry) }
+            if let tab = c.tab {
+                b.append(1)
+                b.appendVarint(UInt64(tab.pages.count))
+                for p in tab.pages { b.append(p.index) }
+                b.append(tab.current.index)
+                b.appendVarint(UInt64(tab.badges.count))
+                for badge in tab.badges { b.append(badge.page.index); b.appendVarint(zigzag(badge.value)) }
+                b.appendVarint(UInt64(tab.pageCoordinators.count))
+                for pc in tab.pageCoordinators { b.appendVarint(UInt64(pc.index)) }
+            } else {
+                b.append(0)
+            }
+            let children = c.children.sorted()
+            b.appendVarint(UInt64(children.count))
+            for ch in children { b.appendVarint(UInt64(ch.index)) }
+        }
+    }
+
+    /// Decodes a canonical encoding. Nil when the bytes are not one.
+    public init?(canonicalEncoding bytes: [UInt8]) {
+        var r = ByteReader(bytes: bytes)
+        guard let count = r.int(), let root = r.int() else { return nil }
+        var cs: [Coordinator] = []
+        for _ in 0..<count {
+            guard let id = r.int(), let kindRaw = r.byte(), let kind = Kind(rawValue: kindRaw),
+                  let parentPlus = r.int(), let initial = r.byte(), let stackCount = r.int() else { return nil }
+            var stack: [Entry] = []
+            for _ in 0..<stackCount { guard let e = r.entry() else { return nil }; stack.append(e) }
+            guard let modalCount = r.int() else { return nil }
+            var modals: [Modal] = []
+            for _ in 0..<modalCount {
+                guard let s = r.byte(), let style = Style(rawValue: s), let e = r.entry() else { return nil }
+                modals.append(Modal(style, e))
+            }
+            guard let hasTab = r.byte() else { return nil }
+            var tab: TabState?
+            if hasTab == 1 {
+                guard let pageCount = r.int() else { return nil }
+                var pages: [Page] = []
+                for _ in 0..<pageCount { guard let p = r.byte() else { return nil }; pages.append(Page(Int(p))) }
+                guard let current = r.byte(), let badgeCount = r.int() else { return nil }
+                var badges: [TabState.Badge] = []
+                for _ in 0..<badgeCount {
+                    guard let p = r.byte(), let v = r.varint() else { return nil }
+                    badges.append(.init(page: Page(Int(p)), value: unzigzag(v)))
+                }
+                guard let pcCount = r.int() else { return nil }
+                var pcs: [CoordinatorID] = []
+                for _ in 0..<pcCount { guard let pc = r.int() else { return nil }; pcs.append(CoordinatorID(pc)) }
+                tab = TabState(pages: pages, current: Page(Int(current)), badges: badges, pageCoordinators: pcs)
+            }
+            guard let childCount = r.int() else { return nil }
+            var children: [CoordinatorID] = []
+            for _ in 0..<childCount { guard let ch = r.int() else { return nil }; children.append(CoordinatorID(ch)) }
+            cs.append(Coordinator(id: CoordinatorID(id), kind: kind, parent: parentPlus == 0 ? nil : CoordinatorID(parentPlus - 1),
+                                  children: children, initialRoute: Route(Int(initial)), stack: stack, modals: modals, tab: tab))
+        }
+        guard r.atEnd else { return nil }
+        self.init(coordinators: cs, root: CoordinatorID(root), nextID: Int32(count))
+    }
+
+    /// Equal exactly when the two states are the same state (MODEL.md §2).
+    public func isSameState(as other: State) -> Bool {
+        canonicalEncoding() == other.canonicalEncoding()
+    }
+}
+
+extension Coordinator {
+    func renumbered(_ map: (CoordinatorID) -> CoordinatorID) -> Coordinator {
+        func entry(_ e: Entry) -> Entry {
+            if case .child(let id) = e { return .child(map(id)) }
+            return e
+        }
+        var c = self
+        c.id = map(id)
+        c.parent = parent.map(map)
+        c.children = children.map(map).sorted()
+        c.stack = stack.map(entry)
+        c.modals = modals.map { Modal($0.style, entry($0.entry)) }
+        if var tab = c.tab {
+            tab.pageCoordinators = tab.pageCoordinators.map(map)
+            c.tab = tab
+        }
+        return c
+    }
+}
+
+private func zigzag(_ v: Int) -> UInt64 { UInt64(bitPattern: Int64((v << 1) ^ (v >> 63))) }
+private func unzigzag(_ u: UInt64) -> Int { Int(Int64(bitPattern: (u >> 1) ^ (0 &- (u & 1)))) }
+
+extension [UInt8] {
+    mutating func appendVarint(_ value: UInt64) {
+        var v = value
+        while v >= 0x80 { append(UInt8(v & 0x7F) | 0x80); v >>= 7 }
+        append(UInt8(v))
+    }
+    mutating func appendEntry(_ e: Entry) {
+        switch e {
+        case .screen(let r): appendVarint(UInt64(r.index) << 1)
+        case .child(let c): appendVarint(UInt64(c.index) << 1 | 1)
+        }
+    }
+}
+
+struct ByteReader {
+    let bytes: [UInt8]
+    var at = 0
+    var atEnd: Bool { at == bytes.count }
+    mutating func byte() -> UInt8? {
+        guard at < bytes.count else { return nil }
+        defer { at += 1 }
+        return bytes[at]
+    }
+    mutating func varint() -> UInt64? {
+        var v: UInt64 = 0, shift: UInt64 = 0
+        while let b = byte() {
+            v |= UInt64(b & 0x7F) << shift
+            if b < 0x80 { return v }
+            shift += 7
+            if shift > 63 { return nil }
+        }
+        return nil
+    }
+    mutating func int() -> Int? { varint().flatMap { $0 <= UInt64(Int32.max) ? Int($0) : nil } }
+    mutating func entry() -> Entry? {
+        guard let v = varint(), v >> 1 <= UInt64(Int32.max) else { return nil }
+        return v & 1 == 0 ? (v >> 1 <= 255 ? .screen(Route(Int(v >> 1))) : nil) : .child(CoordinatorID(Int(v >> 1)))
+    }
+}

@@ -1,0 +1,56 @@
+/// `descend(root)` of MODEL.md §3: what the user sees, and what lies on the way down to it.
+public struct Descent: Hashable, Sendable {
+    /// `top()`: the owner of the visible screen.
+    public var owner: CoordinatorID
+    /// The visible screen's index in the owner's stack, or nil when it is a modal screen.
+    public var stackIndex: Int?
+    /// The topmost modal passed on the way down: its holder and index.
+    public var lastModal: ModalPosition?
+    /// The last tab whose page the way down passes through with no modal passed after it.
+    public var tabBar: CoordinatorID?
+
+    public struct ModalPosition: Hashable, Sendable {
+        public var holder: CoordinatorID
+        public var index: Int
+    }
+}
+
+extension State {
+    /// Walks from the root to the visible screen. Nil when the walk does not end on a screen
+    /// (a broken state: a dangling entry, an empty stack, a cycle).
+    /// `lastPageOfTab` re-creates a real bug (a tab's top taken from its last page).
+    public func descend(lastPageOfTab: Bool = false) -> Descent? {
+        var id = root
+        var lastModal: Descent.ModalPosition?
+        var tabBar: CoordinatorID?
+        // A well-formed walk visits each coordinator at most once.
+        for _ in 0...coordinators.count {
+            guard let i = index(of: id) else { return nil }
+            let c = coordinators[i]
+            if let top = c.modals.last {
+                lastModal = Descent.ModalPosition(holder: id, index: c.modals.count - 1)
+                tabBar = nil
+                switch top.entry {
+                case .screen: return Descent(owner: id, stackIndex: nil, lastModal: lastModal, tabBar: tabBar)
+                case .child(let next): id = next; continue
+                }
+            }
+            if let tab = c.tab, c.kind == .tab {
+                let page = lastPageOfTab ? tab.pages.last : tab.current
+                guard let page, let next = tab.coordinator(for: page) else { return nil }
+                tabBar = id
+                id = next
+                continue
+            }
+            guard let top = c.stack.last else { return nil }
+            switch top {
+            case .screen: return Descent(owner: id, stackIndex: c.stack.count - 1, lastModal: lastModal, tabBar: tabBar)
+            case .child(let next): id = next
+            }
+        }
+        return nil
+    }
+
+    /// `top()`: the coordinator that owns the visible screen.
+    public func top() -> CoordinatorID? { descend()?.owner }
+}

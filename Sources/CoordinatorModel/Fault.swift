@@ -1,0 +1,20 @@
+/// Switchable faults of the model: real bugs of coordinator libraries (BUGS.md), re-created so
+/// that the explorer, fuzzer and shrinker can be shown to catch them. `nil` is the correct model.
+public enum Fault: String, CaseIterable, Sendable {
+    /// A presented child swiped away by the user stays in `children` (SUICoordinator dc1db65).
+    case swipeLeavesChild = "swipe-leaves-child"
+    /// The user's back at a pushed child's root keeps the child (XCoordinator #57).
+    case backLeavesChild = "back-leaves-child"
+    /// A tab's top is its last page, not the current one (SUICoordinator b968b3f).
+    case tabRootTopLastPage = "tab-root-top-last-page"
+    /// `pop` with one entry removes the root screen (FlowStacks #26).
+    case popRemovesRoot = "pop-removes-root"
+    /// `dismiss` with two or more modals removes the top two (XCoordinator PR #126).
+    case dismissWrongLevel = "dismiss-wrong-level"
+    /// `restart` keeps full-screen covers (SUICoordinator PR #47).
+    case restartKeepsFullScreen = "restart-keeps-fullscreen"
+    /// `setPages` appends kept pages' coordinators to `children` again (SUICoordinator 71949bb).
+    case duplicatePageChild = "duplicate-page-child"
+    /// `dismiss` with nothing presented removes the caller from its parent (UIKit habit).
+    case dismissNothingRemovesCaller = "dismiss-nothing-removes-caller"
+}

@@ -1,0 +1,128 @@
+/// The model's state (MODEL.md §2): the live coordinators and the root.
+
+/// A tab coordinator's pages. `pageCoordinators[i]` hosts `pages[i]`; badges are kept sorted
+/// by page so that equal tabs compare equal.
+public struct TabState: Hashable, Sendable {
+    public var pages: [Page]
+    public var current: Page
+    public var badges: [Badge]
+    public var pageCoordinators: [CoordinatorID]
+
+    public struct Badge: Hashable, Sendable {
+        public var page: Page
+        public var value: Int
+        public init(page: Page, value: Int) { self.page = page; self.value = value }
+    }
+
+    public init(pages: [Page], current: Page, badges: [Badge] = [], pageCoordinators: [CoordinatorID]) {
+        self.pages = pages; self.current = current; self.badges = badges
+        self.pageCoordinators = pageCoordinators
+    }
+
+    public func coordinator(for page: Page) -> CoordinatorID? {
+        pages.firstIndex(of: page).flatMap { $0 < pageCoordinators.count ? pageCoordinators[$0] : nil }
+    }
+    public func badge(for page: Page) -> Int? { badges.first { $0.page == page }?.value }
+
+    public mutating func setBadge(_ page: Page, _ value: Int?) {
+        badges.removeAll { $0.page == page }
+        if let value {
+            badges.append(Badge(page: page, value: value))
+            badges.sort { $0.page < $1.page }
+        }
+    }
+}
+
+public struct Coordinator: Hashable, Sendable {
+    public var id: CoordinatorID
+    public var kind: Kind
+    public var parent: CoordinatorID?
+    /// The hosted children. Its order carries no meaning; the model keeps it sorted by id.
+    public var children: [CoordinatorID]
+    /// What `restart` returns to. Tabs have none; the model keeps `r0` there.
+    public var initialRoute: Route
+    public var stack: [Entry]
+    public var modals: [Modal]
+    public var tab: TabState?
+
+    public init(id: CoordinatorID, kind: Kind, parent: CoordinatorID?, children: [CoordinatorID] = [],
+                initialRoute: Route, stack: [Entry], modals: [Modal] = [], tab: TabState? = nil) {
+        self.id = id; self.kind = kind; self.parent = parent; self.children = children
+        self.initialRoute = initialRoute; self.stack = stack; self.modals = modals; self.tab = tab
+    }
+
+    /// The view a `set` replaces: the top modal's entry if any, else the top stack entry.
+    public var hasModal: Bool { !modals.isEmpty }
+}
+
+/// Where a coordinator is hosted in its parent.
+public enum Hosting: Hashable, Sendable {
+    case stack(index: Int)
+    case modal(index: Int)
+    case page(Page)
+}
+
+public struct State: Hashable, Sendable {
+    /// The live coordinators, sorted by id.
+    public var coordinators: [Coordinator]
+    public var root: CoordinatorID
+    /// The id the next created coordinator takes. Not part of the canonical state.
+    public var nextID: Int32
+
+    public init(coordinators: [Coordinator], root: CoordinatorID, nextID: Int32? = nil) {
+        self.coordinators = coordinators.sorted { $0.id < $1.id }
+        self.root = root
+        self.nextID = nextID ?? ((self.coordinators.last?.id.index ?? -1) + 1)
+    }
+
+    public func index(of id: CoordinatorID) -> Int? {
+        var lo = 0, hi = coordinators.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            let v = coordinators[mid].id.index
+            if v == id.index { return mid }
+            if v < id.index { lo = mid + 1 } else { hi = mid }
+        }
+        return nil
+    }
+
+    public subscript(id: CoordinatorID) -> Coordinator? {
+        index(of: id).map { coordinators[$0] }
+    }
+
+    public func isLive(_ id: CoordinatorID) -> Bool { index(of: id) != nil }
+
+    /// Where `id` is hosted in its parent, or nil for the root and for orphans.
+    public func hosting(of id: CoordinatorID) -> Hosting? {
+        guard let c = self[id], let p = c.parent, let parent = self[p] else { return nil }
+        if let i = parent.stack.firstIndex(of: .child(id)) { return .stack(index: i) }
+        if let i = parent.modals.firstIndex(where: { $0.entry == .child(id) }) { return .modal(index: i) }
+        if let tab = parent.tab, let i = tab.pageCoordinators.firstIndex(of: id), i < tab.pages.count {
+            return .page(tab.pages[i])
+        }
+        return nil
+    }
+
+    /// The ids of `id` and every coordinator below it, in canonical (hosting) preorder.
+    public func subtree(of id: CoordinatorID) -> [CoordinatorID] {
+        var out: [CoordinatorID] = []
+        var visited = Set<Int32>()
+        func visit(_ c: CoordinatorID) {
+            guard visited.insert(c.index).inserted, let co = self[c] else { return }
+            out.append(c)
+            for h in hostedChildren(of: co) { visit(h) }
+            for ch in co.children where !visited.contains(ch.index) { visit(ch) }
+        }
+        visit(id)
+        return out
+    }
+
+    /// Children in hosting order: tab pages, then stack entries, then modals, bottom-up.
+    public func hostedChildren(of c: Coordinator) -> [CoordinatorID] {
+        var out: [CoordinatorID] = []
+        if let tab = c.tab { out.append(contentsOf: tab.pageCoordinators) }
+        for e in c.stack { if let id = e.child { out.append(id) } }
+        for m in c.modals { if let id = m.entry.child { out.append(id) } }
+        return out
+    }
+}

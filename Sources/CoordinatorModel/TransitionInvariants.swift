@@ -1,0 +1,226 @@
+/// The seven transition invariants of MODEL.md §5.
+extension Invariant {
+    public static let transitionInvariants: [Invariant] = [
+        refusalChangesNothing, completionExactlyOnce, finishFlowCleansUp, modalDiscipline,
+        rootScreenStable, forcePresentationOnTop, restartResets,
+    ]
+
+    public static let refusalChangesNothing = Invariant(
+        name: "refusal-changes-nothing",
+        summary: "a refused action leaves the state as it was and emits no events (dismiss only when presented)",
+        check: .transition { t in
+            guard t.step.outcome.isRefused else { return nil }
+            if !t.step.events.isEmpty { return "\(t.action) was \(t.step.outcome) but emitted \(t.step.events)" }
+            if t.after != t.before { return "\(t.action) was \(t.step.outcome) but changed the state" }
+            return nil
+        })
+
+    public static let completionExactlyOnce = Invariant(
+        name: "completion-exactly-once",
+        summary: "events name exactly the coordinators that ended, each once; finished only for the finishFlow target and the tab it climbed to",
+        check: .transition { t in
+            let ended = t.before.coordinators.map(\.id).filter { !t.after.isLive($0) }
+            let named = t.step.events.map(\.coordinator)
+            for id in named where named.filter({ $0 == id }).count > 1 { return "\(id) completed more than once" }
+            if let id = named.first(where: { !ended.contains($0) }) { return "\(id) completed but did not end" }
+            if let id = ended.first(where: { !named.contains($0) }) { return "\(id) ended without a completion event" }
+            let finishing = finishFlowTargets(t)
+            for e in t.step.events {
+                if e.result == .finished && !finishing.contains(e.coordinator) {
+                    return "\(e.coordinator) completed as finished, but it was not the finishFlow target"
+                }
+                if e.result == .cancelled && finishing.contains(e.coordinator) {
+                    return "\(e.coordinator) was the finishFlow target but completed as cancelled"
+                }
+            }
+            return nil
+        })
+
+    public static let finishFlowCleansUp = Invariant(
+        name: "finishflow-cleans-up",
+        summary: "after finishFlow no entry refers to an ended coordinator, and the parent's entries below the removed one are unchanged",
+        check: .transition { t in
+            guard case .finishFlow(let d) = t.action, !t.step.outcome.isRefused else { return nil }
+            if t.after.isLive(d) { return "\(d) is still live after its finishFlow" }
+            let ended = Set(t.before.coordinators.map(\.id).filter { !t.after.isLive($0) })
+            for c in t.after.coordinators {
+                let refs = c.stack.compactMap(\.child) + c.modals.compactMap(\.entry.child)
+                    + c.children + (c.tab?.pageCoordinators ?? []) + (c.parent.map { [$0] } ?? [])
+                if let r = refs.first(where: ended.contains) { return "\(c.id) still refers to \(r), which ended" }
+            }
+            guard let target = finishFlowTargets(t).last, let p = t.before[target]?.parent,
+                  let before = t.before[p] else { return nil }
+            guard let after = t.after[p] else { return "\(p), the parent of \(target), ended too" }
+            switch t.before.hosting(of: target) {
+            case .stack(let k)?:
+                if after.stack != Array(before.stack[..<k]) { return "\(p)'s stack should be \(Array(before.stack[..<k])), is \(after.stack)" }
+                if after.modals != before.modals { return "\(p)'s modals changed, but \(target) was hosted in its stack" }
+            case .modal(let k)?:
+                if after.modals != Array(before.modals[..<k]) { return "\(p)'s modals should be \(Array(before.modals[..<k])), are \(after.modals)" }
+                if after.stack != before.stack { return "\(p)'s stack changed, but \(target) was hosted in its modals" }
+            case .page?, nil:
+                break
+            }
+            return nil
+        })
+
+    public static let modalDiscipline = Invariant(
+        name: "modal-discipline",
+        summary: "modal lists change only as the action says: present appends one, dismiss removes the top one, dismissAll and restart empty one",
+        check: .transition { t in
+            guard !t.step.outcome.isRefused else { return nil }
+            for c in t.after.coordinators where !t.before.isLive(c.id) && !c.modals.isEmpty {
+                return "\(c.id) was created with modals \(c.modals)"
+            }
+            var changed: [(id: CoordinatorID, before: [Modal], after: [Modal])] = []
+            for b in t.before.coordinators {
+                if let a = t.after[b.id], a.modals != b.modals { changed.append((b.id, b.modals, a.modals)) }
+            }
+            func only(_ id: CoordinatorID, _ expected: [Modal]) -> String? {
+                let actual = t.after[id]?.modals ?? []
+                if t.after.isLive(id) && actual != expected { return "\(id)'s modals should be \(expected), are \(actual)" }
+                if let other = changed.first(where: { $0.id != id }) { return "\(t.action) changed the modals of \(other.id)" }
+                return nil
+            }
+            func unchanged() -> String? {
+                changed.first.map { "\(t.action) changed the modals of \($0.id) from \($0.before) to \($0.after)" }
+            }
+            func appendedOne(_ style: Style) -> String? {
+                guard changed.count == 1, let c = changed.first, c.after.count == c.before.count + 1,
+                      Array(c.after.dropLast()) == c.before, c.after.last?.style == style else {
+                    return "\(t.action) should append exactly one \(style) modal to one list; changed \(changed.map { "\($0.id): \($0.before) -> \($0.after)" })"
+                }
+                return nil
+            }
+            func removedTop(of id: CoordinatorID?) -> String? {
+                guard changed.count == 1, let c = changed.first, c.after == Array(c.before.dropLast()),
+                      id == nil || c.id == id else {
+                    return "\(t.action) should remove exactly the top modal of \(id.map(\.description) ?? "one list"); changed \(changed.map { "\($0.id): \($0.before) -> \($0.after)" })"
+                }
+                return nil
+            }
+            switch t.action {
+            case .present(let c, _, _), .dismissAll(let c), .set(let c, _), .multiple(let c, _):
+                guard let before = t.before[c]?.modals else { return nil }
+                return only(c, expectedModals(before, t.action))
+            case .dismiss(let c):
+                return removedTop(of: c)
+            case .close(let c):
+                return t.before[c]?.modals.isEmpty == false ? removedTop(of: c) : unchanged()
+            case .userSwipeDismiss:
+                return removedTop(of: nil)
+            case .start(_, _, let style, _), .forcePresentation(_, let style, _), .redirect(_, _, let style):
+                return style == .push ? unchanged() : appendedOne(style)
+            case .restart(let c):
+                return only(c, [])
+            case .restartApp:
+                return only(t.before.root, [])
+            case .finishFlow:
+                guard let target = finishFlowTargets(t).last, let p = t.before[target]?.parent,
+                      case .modal(let k)? = t.before.hosting(of: target), let before = t.before[p] else { return unchanged() }
+                return only(p, Array(before.modals[..<k]))
+            default:
+                return unchanged()
+            }
+        })
+
+    public static let rootScreenStable = Invariant(
+        name: "root-screen-stable",
+        summary: "stack entry 0 changes only by setRoot, replaceRoot, set of the current view, restart or restartApp",
+        check: .transition { t in
+            guard !t.step.outcome.isRefused else { return nil }
+            for b in t.before.coordinators {
+                guard let a = t.after[b.id], a.stack.first != b.stack.first else { continue }
+                if rootMayChange(b, t) { continue }
+                let was = b.stack.first.map(\.description) ?? "nothing"
+                let now = a.stack.first.map(\.description) ?? "nothing"
+                return "\(t.action) changed entry 0 of \(b.id) from \(was) to \(now)"
+            }
+            return nil
+        })
+
+    public static let forcePresentationOnTop = Invariant(
+        name: "force-presentation-on-top",
+        summary: "after forcePresentation, top() is the new coordinator or inside its subtree",
+        check: .transition { t in
+            guard case .forcePresentation = t.action, !t.step.outcome.isRefused else { return nil }
+            guard let new = t.after.coordinators.first(where: { c in
+                !t.before.isLive(c.id) && c.parent.map(t.before.isLive) == true
+            }) else { return "forcePresentation created no coordinator" }
+            guard let top = t.after.top() else { return "there is no visible screen after forcePresentation" }
+            if !t.after.subtree(of: new.id).contains(top) {
+                return "after forcePresentation the top is \(top), not the new \(new.id) or inside it"
+            }
+            return nil
+        })
+
+    public static let restartResets = Invariant(
+        name: "restart-resets",
+        summary: "after restart a coordinator equals a newly set-up one of its kind and initial route",
+        check: .transition { t in
+            guard !t.step.outcome.isRefused else { return nil }
+            let target: CoordinatorID
+            switch t.action {
+            case .restart(let c): target = c
+            case .restartApp: target = t.before.root
+            default: return nil
+            }
+            guard let c = t.after[target] else { return "\(target) is not live after its restart" }
+            if !c.modals.isEmpty { return "\(target) still presents \(c.modals) after restart" }
+            guard c.kind == .tab else {
+                if c.stack != [.screen(c.initialRoute)] { return "\(target)'s stack is \(c.stack) after restart, not [\(c.initialRoute)]" }
+                if !c.children.isEmpty { return "\(target) still has children \(c.children) after restart" }
+                return nil
+            }
+            let pages = t.configuration.initialPages
+            guard let tab = c.tab, tab.pages == pages, tab.current == pages.first, tab.badges.isEmpty else {
+                return "tab \(target) does not have its initial pages \(pages), the first current and no badges after restart"
+            }
+            for pc in tab.pageCoordinators {
+                if t.before.isLive(pc) { return "page coordinator \(pc) of \(target) survived its restart" }
+                guard let page = t.after[pc], page.kind == .navigation, page.stack == [.screen(Route(0))],
+                      page.modals.isEmpty, page.children.isEmpty else {
+                    return "page coordinator \(pc) of \(target) is not newly set up after restart"
+                }
+            }
+            if Set(c.children) != Set(tab.pageCoordinators) { return "tab \(target) has children \(c.children) besides its pages after restart" }
+            return nil
+        })
+}
+
+/// The coordinators whose flow a `finishFlow` finishes: its argument and, for a tab page, the tab.
+private func finishFlowTargets(_ t: Transition) -> [CoordinatorID] {
+    guard case .finishFlow(let d) = t.action, !t.step.outcome.isRefused else { return [] }
+    if case .page? = t.before.hosting(of: d), let tab = t.before[d]?.parent { return [d, tab] }
+    return [d]
+}
+
+/// What a router action does to its target's modal list, written independently of the model.
+private func expectedModals(_ modals: [Modal], _ action: Action) -> [Modal] {
+    switch action {
+    case .present(_, let r, let style): return modals + [Modal(style, .screen(r))]
+    case .dismiss, .close: return Array(modals.dropLast())
+    case .dismissAll: return []
+    case .set(_, let r):
+        guard let top = modals.last else { return modals }
+        return Array(modals.dropLast()) + [Modal(top.style, .screen(r))]
+    case .multiple(_, let parts): return parts.reduce(modals, expectedModals)
+    default: return modals
+    }
+}
+
+/// Whether `action` may change stack entry 0 of `b` (MODEL.md §5, root-screen-stable).
+private func rootMayChange(_ b: Coordinator, _ t: Transition) -> Bool {
+    func allowed(_ a: Action) -> Bool {
+        switch a {
+        case .setRoot(let x, _), .replaceRoot(let x, _), .restart(let x): return x == b.id
+        case .set(let x, _): return x == b.id && b.modals.isEmpty && b.stack.count <= 1
+        case .restartApp: return b.id == t.before.root
+        case .multiple(let x, let parts):
+            // A `set` inside `multiple` may meet entry 0 after earlier parts popped down to it.
+            return x == b.id && parts.contains { if case .set = $0 { true } else { allowed($0) } }
+        default: return false
+        }
+    }
+    return allowed(t.action)
+}
