@@ -1,0 +1,107 @@
+/// The parameter domains actions are enumerated from (MODEL.md §6), and the presets.
+public struct Domain: Hashable, Sendable {
+    public var routes: [Route]
+    public var pages: [Page]
+    public var startKinds: [Kind]
+    /// Styles for `start` and `redirect`.
+    public var startStyles: [Style]
+    public var forceStyles: [Style]
+    public var presentStyles: [Style]
+    public var pageLists: [[Page]]
+    public var badgeValues: [Int?]
+    /// Whether `none` and `multiple` of two actions are enumerated (left out of the presets).
+    public var includeNoneAndMultiple: Bool
+
+    public init(routes: [Route], pages: [Page], startKinds: [Kind] = Kind.allCases,
+                startStyles: [Style] = [.push, .sheet, .fullScreen], forceStyles: [Style] = [.sheet, .fullScreen],
+                presentStyles: [Style] = [.sheet, .fullScreen], pageLists: [[Page]]? = nil,
+                badgeValues: [Int?] = [nil, 1], includeNoneAndMultiple: Bool = false) {
+        self.routes = routes; self.pages = pages; self.startKinds = startKinds
+        self.startStyles = startStyles; self.forceStyles = forceStyles; self.presentStyles = presentStyles
+        self.pageLists = pageLists ?? Domain.defaultPageLists(pages)
+        self.badgeValues = badgeValues; self.includeNoneAndMultiple = includeNoneAndMultiple
+    }
+
+    /// Each single page, then every ordered pair of distinct pages: `[p0]`, `[p1]`, `[p0,p1]`, `[p1,p0]`.
+    public static func defaultPageLists(_ pages: [Page]) -> [[Page]] {
+        pages.map { [$0] } + pages.flatMap { a in pages.filter { $0 != a }.map { [a, $0] } }
+    }
+
+    /// `(kind, route)` pairs for `start` and `forcePresentation`: a tab only once, with `r0`.
+    var kindRoutes: [(Kind, Route)] {
+        startKinds.flatMap { k in k == .tab ? [(k, routes.first ?? Route(0))] : routes.map { (k, $0) } }
+    }
+
+    /// The router actions `multiple` combines, for target `c`.
+    func routerParts(_ c: CoordinatorID) -> [Action] {
+        var out: [Action] = []
+        for r in routes { out.append(.push(c, r)) }
+        out += [.pop(c), .popToRoot(c)]
+        for r in routes { out += [.popTo(c, r), .setRoot(c, r), .replaceRoot(c, r)] }
+        for r in routes { for s in presentStyles { out.append(.present(c, r, s)) } }
+        out += [.dismiss(c), .dismissAll(c), .close(c)]
+        for r in routes { out.append(.set(c, r)) }
+        out.append(.none(c))
+        return out
+    }
+
+    /// Every action of the domain in `state`, in a fixed order: for each live coordinator (by
+    /// id) every router, coordinator and tab action, then the global and user actions. Actions
+    /// that its kind cannot take are enumerated too: their refusals are transitions to check.
+    public func actions(in state: State, into out: inout [Action]) {
+        for c in state.coordinators {
+            let id = c.id
+            for r in routes { out.append(.push(id, r)) }
+            out += [.pop(id), .popToRoot(id)]
+            for r in routes { out += [.popTo(id, r), .setRoot(id, r), .replaceRoot(id, r)] }
+            for r in routes { for s in presentStyles { out.append(.present(id, r, s)) } }
+            out += [.dismiss(id), .dismissAll(id), .close(id)]
+            for r in routes { out.append(.set(id, r)) }
+            if includeNoneAndMultiple {
+                out.append(.none(id))
+                let parts = routerParts(id)
+                for a in parts { for b in parts { out.append(.multiple(id, [a, b])) } }
+            }
+            out.append(.restart(id))
+            for (k, r) in kindRoutes { for s in startStyles { out.append(.start(id, k, s, r)) } }
+            out.append(.finishFlow(id))
+            for r in routes { for s in startStyles { out.append(.redirect(id, r, s)) } }
+            for p in pages { out.append(.select(id, p)) }
+            for list in pageLists { out.append(.setPages(id, list, current: nil)) }
+            for p in pages { for v in badgeValues { out.append(.setBadge(id, p, v)) } }
+            out.append(.tabPopToRoot(id))
+        }
+        for (k, r) in kindRoutes { for s in forceStyles { out.append(.forcePresentation(k, s, r)) } }
+        out += [.restartApp, .userBack, .userSwipeDismiss]
+        for p in pages { out.append(.userSelectTab(p)) }
+    }
+}
+
+/// A named exploration setting of MODEL.md §6: root kind, structure bounds, depth bound, domain.
+public struct Preset: Hashable, Sendable {
+    public var name: String
+    public var configuration: Configuration
+    public var bounds: Bounds
+    public var maxDepth: Int?
+    public var domain: Domain
+
+    public init(name: String, configuration: Configuration, bounds: Bounds, maxDepth: Int?, domain: Domain) {
+        self.name = name; self.configuration = configuration; self.bounds = bounds
+        self.maxDepth = maxDepth; self.domain = domain
+    }
+
+    static func common(_ name: String, root: Kind, bounds: Bounds, depth: Int?) -> Preset {
+        Preset(name: name, configuration: Configuration(routeCount: 2, pageCount: 2, rootKind: root),
+               bounds: bounds, maxDepth: depth,
+               domain: Domain(routes: [Route(0), Route(1)], pages: [Page(0), Page(1)]))
+    }
+
+    public static let small = common("small", root: .navigation, bounds: Bounds(maxCoordinators: 3, maxStack: 2, maxModals: 1), depth: nil)
+    public static let smallTab = common("small-tab", root: .tab, bounds: Bounds(maxCoordinators: 3, maxStack: 2, maxModals: 1), depth: nil)
+    public static let ci = common("ci", root: .navigation, bounds: Bounds(maxCoordinators: 4, maxStack: 3, maxModals: 2), depth: 4)
+    public static let ciTab = common("ci-tab", root: .tab, bounds: Bounds(maxCoordinators: 4, maxStack: 3, maxModals: 2), depth: 4)
+    public static let deep = common("deep", root: .navigation, bounds: Bounds(maxCoordinators: 4, maxStack: 3, maxModals: 2), depth: 5)
+
+    public static let all: [Preset] = [small, smallTab, ci, ciTab, deep]
+    public static func named(_ name: String) -> Preset? { all.first { $0.name == name } }
+}
