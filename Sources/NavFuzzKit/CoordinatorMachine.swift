@@ -1,0 +1,78 @@
+import CoordinatorModel
+
+/// The coordinator model as a `StateMachine`: the one file of the engine that knows coordinators.
+public struct CoordinatorMachine: StateMachine {
+    public let model: Model
+    public let bounds: Bounds
+    public let domain: Domain
+
+    public init(model: Model, bounds: Bounds, domain: Domain) {
+        self.model = model; self.bounds = bounds; self.domain = domain
+    }
+
+    public init(preset: Preset, fault: Fault? = nil) {
+        self.init(model: Model(configuration: preset.configuration, fault: fault), bounds: preset.bounds, domain: preset.domain)
+    }
+
+    public func initialStates() -> [CoordinatorModel.State] { [model.initialState()] }
+
+    public func actions(in state: CoordinatorModel.State, into actions: inout [Action]) {
+        domain.actions(in: state, into: &actions)
+    }
+
+    public func step(_ state: CoordinatorModel.State, _ action: Action) -> CoordinatorModel.Step {
+        model.step(state, action)
+    }
+
+    public func successor(of step: CoordinatorModel.Step) -> CoordinatorModel.State? {
+        step.outcome.isRefused ? nil : step.state
+    }
+
+    public var properties: [Property<CoordinatorMachine>] {
+        let configuration = model.configuration
+        return Invariant.all.map { invariant in
+            switch invariant.check {
+            case .state(let check):
+                Property(name: invariant.name, summary: invariant.summary, check: .state(check))
+            case .transition(let check):
+                Property(name: invariant.name, summary: invariant.summary, check: .transition { before, action, step in
+                    check(Transition(before: before, action: action, step: step, configuration: configuration))
+                })
+            }
+        }
+    }
+
+    public func isWithinBounds(_ state: CoordinatorModel.State) -> Bool { bounds.contains(state) }
+
+    public func encode(_ state: CoordinatorModel.State, into bytes: inout [UInt8]) {
+        state.encodeCanonical(into: &bytes)
+    }
+
+    public func decode(_ bytes: ArraySlice<UInt8>) -> CoordinatorModel.State? {
+        CoordinatorModel.State(canonicalEncoding: Array(bytes))
+    }
+
+    /// Replays the canonical path from the concrete initial state, renaming each action's
+    /// coordinators from canonical ids to the creation-order ids of the concrete state.
+    public func concretize(_ path: [Action], from initial: CoordinatorModel.State) -> [Action] {
+        var state = initial
+        return path.map { action in
+            let order = state.canonicalOrder()
+            let concrete = action.retargeted { id in
+                Int(id.index) < order.count ? state.coordinators[order[Int(id.index)]].id : id
+            }
+            state = model.step(state, concrete).state
+            return concrete
+        }
+    }
+
+    public func describe(_ state: CoordinatorModel.State) -> String { state.description }
+    public func describe(_ action: Action) -> String { action.description }
+
+    public func refusal(of step: CoordinatorModel.Step) -> String? {
+        if case .refused(let reason) = step.outcome { return reason.rawValue }
+        return nil
+    }
+
+    public func kindName(of action: Action) -> String { action.name.rawValue }
+}

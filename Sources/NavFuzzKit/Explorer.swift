@@ -1,0 +1,296 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Breadth-first exploration of every state within bounds (and depth), over canonical states
+/// identified by 64-bit fingerprints, on all cores. Every property is checked on every
+/// transition, refused ones included; each violated property gets its shortest counterexample.
+/// Results do not depend on the number of workers: levels are split into fixed chunks and
+/// merged in chunk order, so discovery order is that of a single-threaded BFS.
+public struct Explorer<M: StateMachine> {
+    public struct Options: Sendable {
+        public var workers: Int
+        public var maxDepth: Int?
+        public var maxStates: Int?
+        public var maxSeconds: Double?
+        /// Called now and then from a worker thread while exploring.
+        public var progress: (@Sendable (ExplorationProgress) -> Void)?
+
+        public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, maxDepth: Int? = nil,
+                    maxStates: Int? = nil, maxSeconds: Double? = nil,
+                    progress: (@Sendable (ExplorationProgress) -> Void)? = nil) {
+            self.workers = max(1, workers); self.maxDepth = maxDepth; self.maxStates = maxStates
+            self.maxSeconds = maxSeconds; self.progress = progress
+        }
+    }
+
+    public let machine: M
+    public let options: Options
+
+    public init(_ machine: M, options: Options = Options()) {
+        self.machine = machine
+        self.options = options
+    }
+
+    static var chunkSize: Int { 64 }
+
+    public func run() -> ExplorationReport<M> {
+        let clock = ContinuousClock.now
+        let properties = machine.properties
+        let table = VisitedTable()
+        var frontier = Level()
+        var scratch: [UInt8] = []
+        for s in machine.initialStates() where machine.isWithinBounds(s) {
+            scratch.removeAll(keepingCapacity: true)
+            machine.encode(s, into: &scratch)
+            if table.insert(Fingerprint.of(scratch), parent: nil).isNew { frontier.append(scratch) }
+        }
+        var found = [Found?](repeating: nil, count: properties.count)
+        var applied = 0, refused = 0, depth = 0
+        var stopReason: String?
+        var base = 0
+
+        while frontier.count > 0 {
+            let expand = options.maxDepth.map { depth < $0 } ?? true
+            let known = found.map { $0 != nil }
+            let outputs = expandLevel(frontier, base: base, expand: expand, known: known, table: table,
+                                      depth: depth, visited: table.count, start: clock)
+            var next = Level()
+            var complete = true
+            for out in outputs {
+                guard let out else { complete = false; continue }
+                applied += out.applied
+                refused += out.refused
+                for (p, v) in out.violations.enumerated() {
+                    if let v, found[p] == nil { found[p] = v }
+                }
+                for c in out.candidates {
+                    if let cap = options.maxStates, table.count >= cap { stopReason = "--max-states \(cap) reached"; break }
+                    if table.insert(c.fingerprint, parent: base + c.parent).isNew {
+                        next.append(out.bytes[c.start ..< c.start + c.length])
+                    }
+                }
+            }
+            if !complete && stopReason == nil { stopReason = "--max-seconds \(options.maxSeconds ?? 0) reached" }
+            if stopReason != nil { break }
+            base += frontier.count
+            frontier = next
+            if frontier.count > 0 { depth += 1 }
+        }
+
+        let elapsed = clock.duration(to: .now)
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        let violations = found.enumerated().compactMap { (p, f) in f.map { counterexample(properties[p], $0, table: table) } }
+        return ExplorationReport(
+            states: table.count, applied: applied, refused: refused, depth: depth, seconds: seconds,
+            workers: options.workers, bytesPerState: Double(table.bytes) / Double(max(table.count, 1)),
+            peakMemoryBytes: peakResidentBytes(), partial: stopReason, violations: violations)
+    }
+
+    // MARK: - One level
+
+    /// The encodings of one BFS level, packed in one buffer.
+    struct Level {
+        var bytes: [UInt8] = []
+        var ends: [Int] = []
+        var count: Int { ends.count }
+        mutating func append<C: Collection<UInt8>>(_ encoding: C) {
+            bytes.append(contentsOf: encoding)
+            ends.append(bytes.count)
+        }
+        func encoding(_ i: Int) -> ArraySlice<UInt8> { bytes[(i == 0 ? 0 : ends[i - 1]) ..< ends[i]] }
+    }
+
+    /// Where a property first failed: the state (by number) and, for a transition, the action index.
+    struct Found: Sendable {
+        var state: Int
+        var action: Int?
+        var reason: String
+    }
+
+    /// What one chunk of a level produced.
+    struct ChunkOutput: Sendable {
+        var candidates: [(fingerprint: UInt64, parent: Int, start: Int, length: Int)] = []
+        var bytes: [UInt8] = []
+        var applied = 0
+        var refused = 0
+        var violations: [Found?]
+    }
+
+    /// Expands `frontier` (state numbers `base...`) in parallel; nil marks a chunk left undone
+    /// when time ran out.
+    func expandLevel(_ frontier: Level, base: Int, expand: Bool, known: [Bool], table: VisitedTable,
+                     depth: Int, visited: Int, start: ContinuousClock.Instant) -> [ChunkOutput?] {
+        let chunks = (frontier.count + Self.chunkSize - 1) / Self.chunkSize
+        let results = ResultSlots<ChunkOutput>(count: chunks)
+        let next = Atomic<Int>(0)
+        let processed = Atomic<Int>(0)
+        let deadline = options.maxSeconds.map { start.advanced(by: .milliseconds(Int64($0 * 1000))) }
+        let machine = self.machine
+        let properties = machine.properties
+        let progress = options.progress
+        let workers = min(options.workers, max(chunks, 1))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var actions: [M.Action] = []
+            var encoding: [UInt8] = []
+            var lastReport = ContinuousClock.now
+            while true {
+                let chunk = next.add(1, ordering: .relaxed).oldValue
+                if chunk >= chunks { return }
+                if let deadline, ContinuousClock.now >= deadline { return }
+                var out = ChunkOutput(violations: [Found?](repeating: nil, count: properties.count))
+                let end = min(frontier.count, (chunk + 1) * Self.chunkSize)
+                for local in chunk * Self.chunkSize ..< end {
+                    guard let state = machine.decode(frontier.encoding(local)) else { continue }
+                    let number = base + local
+                    for (p, property) in properties.enumerated() where !known[p] && out.violations[p] == nil {
+                        if case .state(let check) = property.check, let reason = check(state) {
+                            out.violations[p] = Found(state: number, action: nil, reason: reason)
+                        }
+                    }
+                    guard expand else { continue }
+                    actions.removeAll(keepingCapacity: true)
+                    machine.actions(in: state, into: &actions)
+                    for (a, action) in actions.enumerated() {
+                        let step = machine.step(state, action)
+                        for (p, property) in properties.enumerated() where !known[p] && out.violations[p] == nil {
+                            if case .transition(let check) = property.check, let reason = check(state, action, step) {
+                                out.violations[p] = Found(state: number, action: a, reason: reason)
+                            }
+                        }
+                        guard let successor = machine.successor(of: step) else { out.refused += 1; continue }
+                        out.applied += 1
+                        guard machine.isWithinBounds(successor) else { continue }
+                        encoding.removeAll(keepingCapacity: true)
+                        machine.encode(successor, into: &encoding)
+                        let fp = Fingerprint.of(encoding)
+                        if table.find(fp) != nil { continue }
+                        out.candidates.append((fp, local, out.bytes.count, encoding.count))
+                        out.bytes.append(contentsOf: encoding)
+                    }
+                }
+                results[chunk] = out
+                let done = processed.add(end - chunk * Self.chunkSize, ordering: .relaxed).newValue
+                if worker == 0, let progress, ContinuousClock.now - lastReport > .milliseconds(500) {
+                    lastReport = .now
+                    let elapsed = start.duration(to: .now)
+                    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+                    progress(ExplorationProgress(states: visited, depth: depth, queue: frontier.count - done, seconds: seconds))
+                }
+            }
+        }
+        return results.values
+    }
+
+    // MARK: - Counterexamples
+
+    /// Rebuilds the shortest path to a violation: parents back to an initial state, then the
+    /// first action of each state whose successor has the next fingerprint.
+    func counterexample(_ property: Property<M>, _ found: Found, table: VisitedTable) -> Counterexample<M> {
+        var numbers = [found.state]
+        while let p = table.parent(numbers[numbers.count - 1]) { numbers.append(p) }
+        numbers.reverse()
+        let initials = machine.initialStates()
+        var scratch: [UInt8] = []
+        func canonical(_ s: M.State) -> M.State? {
+            scratch.removeAll(keepingCapacity: true)
+            machine.encode(s, into: &scratch)
+            return machine.decode(scratch[...])
+        }
+        func fingerprint(_ s: M.State) -> UInt64 {
+            scratch.removeAll(keepingCapacity: true)
+            machine.encode(s, into: &scratch)
+            return Fingerprint.of(scratch)
+        }
+        guard let initial = initials.first(where: { fingerprint($0) == table.fingerprint(numbers[0]) }),
+              var state = canonical(initial) else {
+            return Counterexample(property: property.name, kind: property.kind, reason: found.reason, initial: initials[0], actions: [])
+        }
+        // Walk canonical states, as the workers did, so that action indices mean the same.
+        var path: [M.Action] = []
+        var actions: [M.Action] = []
+        for n in numbers.dropFirst() {
+            actions.removeAll(keepingCapacity: true)
+            machine.actions(in: state, into: &actions)
+            for a in actions {
+                if let s = machine.successor(of: machine.step(state, a)), machine.isWithinBounds(s),
+                   fingerprint(s) == table.fingerprint(n), let c = canonical(s) {
+                    path.append(a)
+                    state = c
+                    break
+                }
+            }
+        }
+        if let a = found.action {
+            actions.removeAll(keepingCapacity: true)
+            machine.actions(in: state, into: &actions)
+            if a < actions.count { path.append(actions[a]) }
+        }
+        return Counterexample(property: property.name, kind: property.kind, reason: found.reason,
+                              initial: initial, actions: machine.concretize(path, from: initial))
+    }
+}
+
+/// One slot per chunk, each written by exactly one worker.
+final class ResultSlots<T>: @unchecked Sendable {
+    private var slots: [T?]
+    init(count: Int) { slots = [T?](repeating: nil, count: count) }
+    subscript(i: Int) -> T? {
+        get { slots[i] }
+        set { slots.withUnsafeMutableBufferPointer { $0[i] = newValue } }
+    }
+    var values: [T?] { slots }
+}
+
+public struct ExplorationProgress: Sendable {
+    public var states: Int
+    public var depth: Int
+    public var queue: Int
+    public var seconds: Double
+}
+
+/// A violated property and the shortest action sequence that shows it, replayable from `initial`.
+public struct Counterexample<M: StateMachine>: Sendable {
+    public var property: String
+    public var kind: String
+    public var reason: String
+    public var initial: M.State
+    public var actions: [M.Action]
+}
+
+public struct ExplorationReport<M: StateMachine>: Sendable {
+    public var states: Int
+    public var applied: Int
+    public var refused: Int
+    public var depth: Int
+    public var seconds: Double
+    public var workers: Int
+    public var bytesPerState: Double
+    public var peakMemoryBytes: Int
+    /// Why exploration stopped before the end, when it did.
+    public var partial: String?
+    public var violations: [Counterexample<M>]
+
+    public var transitions: Int { applied + refused }
+    public var statesPerSecond: Double { Double(states) / max(seconds, 1e-9) }
+    public var transitionsPerSecond: Double { Double(transitions) / max(seconds, 1e-9) }
+    /// The probability that two distinct states shared a fingerprint: n(n-1)/2 pairs over 2^64.
+    public var collisionProbability: Double { Double(states) * Double(max(states - 1, 0)) / 2 / 18_446_744_073_709_551_616.0 }
+}
+
+#if os(Linux)
+private let RUSAGE_SELF_WHO = __rusage_who_t(RUSAGE_SELF.rawValue)
+#else
+private let RUSAGE_SELF_WHO = RUSAGE_SELF
+#endif
+
+/// The process's peak resident memory in bytes.
+func peakResidentBytes() -> Int {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF_WHO, &usage)
+    #if os(Linux)
+    return usage.ru_maxrss * 1024
+    #else
+    return usage.ru_maxrss
+    #endif
+}

@@ -1,0 +1,332 @@
+import CLibXML2
+import Foundation
+
+/// Reads JUnit reports back into values, and merges the reports of parallel shards.
+public enum JUnitReader {
+    /// Parses a report written by `JUnitWriter` (or another tool following the Ant schema).
+    /// Counters in the file are ignored: they are derived from the cases.
+    public static func read(path: String) throws -> JUnitReport {
+        let doc = try parseDocument(path: path)
+        defer { xmlFreeDoc(doc) }
+        guard let root = xmlDocGetRootElement(doc) else {
+            throw JUnitError.malformed(path: path, line: 0, reason: "document has no root element")
+        }
+        let tree = Tree(path: path)
+        switch tree.name(root) {
+        case "testsuites":
+            let suites = try tree.children(root, named: "testsuite").map { try tree.suite($0) }
+            return JUnitReport(suites: suites)
+        case "testsuite":
+            return JUnitReport(suites: [try tree.suite(root)])
+        default:
+            throw tree.malformed(root, "root element is <\(tree.name(root))>, expected <testsuites>")
+        }
+    }
+
+    /// Combines shard reports into one. Suites with the same name become one suite (in order of
+    /// first appearance); its cases are de-duplicated by (classname, name), keeping a failed
+    /// run over a passing one, and sorted so the output does not depend on shard order.
+    /// Properties are unioned in first-seen order minus "shard", which no longer applies;
+    /// times are summed and the earliest timestamp kept.
+    public static func merge(_ reports: [JUnitReport]) -> JUnitReport {
+        var order: [String] = []
+        var groups: [String: [JUnitSuite]] = [:]
+        for suite in reports.flatMap(\.suites) {
+            if groups[suite.name] == nil { order.append(suite.name) }
+            groups[suite.name, default: []].append(suite)
+        }
+        return JUnitReport(suites: order.compactMap { groups[$0].flatMap(mergeSuites) })
+    }
+
+    private static func mergeSuites(_ parts: [JUnitSuite]) -> JUnitSuite? {
+        guard var merged = parts.first else { return nil }
+        merged.timestamp = parts.map(\.timestamp).min() ?? merged.timestamp
+        merged.time = parts.reduce(0) { $0 + $1.time }
+
+        var seenProperties = Set<JUnitProperty>()
+        merged.properties = parts.flatMap(\.properties).filter {
+            $0.name != "shard" && seenProperties.insert($0).inserted
+        }
+
+        var chosen: [CaseKey: JUnitCase] = [:]
+        for testCase in parts.flatMap(\.cases) {
+            let key = CaseKey(classname: testCase.classname, name: testCase.name)
+            if let existing = chosen[key], existing.outcome.isFailed || !testCase.outcome.isFailed { continue }
+            chosen[key] = testCase
+        }
+        merged.cases = chosen.values.sorted {
+            ($0.classname, $0.name) < ($1.classname, $1.name)
+        }
+
+        merged.systemOut = joinOutput(parts.map(\.systemOut))
+        merged.systemErr = joinOutput(parts.map(\.systemErr))
+        return merged
+    }
+
+    private struct CaseKey: Hashable {
+        var classname: String
+        var name: String
+    }
+
+    /// Concatenates captured output, adding a newline between shards only where one is missing.
+    private static func joinOutput(_ pieces: [String]) -> String {
+        pieces.filter { !$0.isEmpty }.reduce(into: "") { result, piece in
+            if !result.isEmpty, !result.hasSuffix("\n") { result += "\n" }
+            result += piece
+        }
+    }
+
+    // MARK: - Parsing
+
+    /// Reads and parses `path` without printing anything; the first libxml2 error becomes a
+    /// `JUnitError.malformed` naming the file and line. The caller frees the document.
+    static func parseDocument(path: String) throws -> xmlDocPtr {
+        let bytes = try readFile(path)
+        guard !bytes.isEmpty else { throw JUnitError.malformed(path: path, line: 0, reason: "file is empty") }
+        guard bytes.count < Int(Int32.max) else {
+            throw JUnitError.cannotRead(path: path, reason: "file too large")
+        }
+        let log = JUnitXMLErrorLog()
+        let doc: xmlDocPtr? = withExtendedLifetime(log) {
+            bytes.withUnsafeBytes { buffer -> xmlDocPtr? in
+                guard let start = buffer.baseAddress?.assumingMemoryBound(to: CChar.self),
+                      let ctxt = xmlCreatePushParserCtxt(nil, nil, nil, 0, path)
+                else { return nil }
+                defer { xmlFreeParserCtxt(ctxt) }
+                // NONET: never fetch DTDs; NOERROR/NOWARNING plus `serror`: nothing on stderr;
+                // HUGE: captured output can exceed libxml2's default 10 MB text node limit.
+                let options = XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+                    | XML_PARSE_HUGE.rawValue | XML_PARSE_BIG_LINES.rawValue
+                xmlCtxtUseOptions(ctxt, Int32(options))
+                ctxt.pointee._private = Unmanaged.passUnretained(log).toOpaque()
+                ctxt.pointee.sax.pointee.serror = { data, error in
+                    // `data` is ctxt->userData, which libxml2 sets to the context itself.
+                    guard let data, let error else { return }
+                    let context = data.assumingMemoryBound(to: xmlParserCtxt.self)
+                    JUnitXMLErrorLog.from(context.pointee._private)?.record(error.pointee)
+                }
+                _ = xmlParseChunk(ctxt, start, Int32(buffer.count), 1)
+                let doc = ctxt.pointee.myDoc
+                ctxt.pointee.myDoc = nil
+                ctxt.pointee._private = nil
+                if ctxt.pointee.wellFormed == 0 {
+                    if let doc { xmlFreeDoc(doc) }
+                    return nil
+                }
+                return doc
+            }
+        }
+        if let doc { return doc }
+        let first = log.entries.first
+        throw JUnitError.malformed(path: path, line: first?.line ?? 0, reason: first?.message ?? "cannot parse XML")
+    }
+
+    /// Whole file via POSIX so a failure carries the system's reason ("No such file or directory").
+    static func readFile(_ path: String) throws -> [UInt8] {
+        func failure(_ code: Int32) -> JUnitError {
+            .cannotRead(path: path, reason: String(cString: strerror(code)))
+        }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw failure(errno) }
+        defer { close(fd) }
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw failure(errno)
+            }
+            if n == 0 { return result }
+            result.append(contentsOf: chunk[0..<n])
+        }
+    }
+}
+
+/// Collects libxml2 structured errors instead of letting them reach stderr.
+final class JUnitXMLErrorLog {
+    struct Entry {
+        var line: Int
+        var message: String
+    }
+
+    private(set) var entries: [Entry] = []
+
+    /// "line N: message" for each error, for callers that just list them.
+    var messages: [String] {
+        entries.map { $0.line > 0 ? "line \($0.line): \($0.message)" : $0.message }
+    }
+
+    func record(_ error: xmlError) {
+        let text = error.message.map { String(cString: $0) } ?? "unknown libxml2 error"
+        let message = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        entries.append(Entry(line: Int(error.line), message: message))
+    }
+
+    static func from(_ pointer: UnsafeMutableRawPointer?) -> JUnitXMLErrorLog? {
+        pointer.map { Unmanaged<JUnitXMLErrorLog>.fromOpaque($0).takeUnretainedValue() }
+    }
+}
+
+/// Walks a parsed report. Reads text straight from the tree's nodes, so nothing needs xmlFree.
+private struct Tree {
+    let path: String
+
+    func malformed(_ node: xmlNodePtr, _ reason: String) -> JUnitError {
+        .malformed(path: path, line: Int(xmlGetLineNo(node)), reason: reason)
+    }
+
+    func name(_ node: xmlNodePtr) -> String {
+        node.pointee.name.map { String(cString: $0) } ?? ""
+    }
+
+    func children(_ node: xmlNodePtr, named wanted: String? = nil) -> [xmlNodePtr] {
+        var result: [xmlNodePtr] = []
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE, wanted == nil || name(current) == wanted {
+                result.append(current)
+            }
+            child = current.pointee.next
+        }
+        return result
+    }
+
+    /// Concatenated text and CDATA children (CDATA may come from other producers).
+    func text(_ node: xmlNodePtr?) -> String {
+        var bytes: [UInt8] = []
+        var child = node?.pointee.children
+        while let current = child {
+            let type = current.pointee.type
+            if type == XML_TEXT_NODE || type == XML_CDATA_SECTION_NODE, let content = current.pointee.content {
+                var p = content
+                while p.pointee != 0 {
+                    bytes.append(p.pointee)
+                    p += 1
+                }
+            }
+            child = current.pointee.next
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func attribute(_ node: xmlNodePtr, _ wanted: String) -> String? {
+        var attr = node.pointee.properties
+        while let current = attr {
+            if current.pointee.ns == nil, current.pointee.name.map({ String(cString: $0) }) == wanted {
+                return text(UnsafeMutableRawPointer(current).assumingMemoryBound(to: xmlNode.self))
+            }
+            attr = current.pointee.next
+        }
+        return nil
+    }
+
+    func required(_ node: xmlNodePtr, _ wanted: String) throws -> String {
+        guard let value = attribute(node, wanted) else {
+            throw malformed(node, "<\(name(node))> lacks the required attribute '\(wanted)'")
+        }
+        return value
+    }
+
+    func seconds(_ node: xmlNodePtr) throws -> Double {
+        let raw = try required(node, "time")
+        guard let value = Double(raw.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+            throw malformed(node, "time '\(raw)' is not a number")
+        }
+        return value
+    }
+
+    func suite(_ node: xmlNodePtr) throws -> JUnitSuite {
+        let stamp = try required(node, "timestamp")
+        guard let timestamp = JUnitReader.parseTimestamp(stamp) else {
+            throw malformed(node, "timestamp '\(stamp)' is not YYYY-MM-DDTHH:MM:SS")
+        }
+        var suite = JUnitSuite(
+            name: try required(node, "name"),
+            timestamp: timestamp,
+            hostname: try required(node, "hostname"),
+            time: try seconds(node)
+        )
+        for child in children(node) {
+            switch name(child) {
+            case "properties":
+                for property in children(child, named: "property") {
+                    suite.properties.append(JUnitProperty(
+                        name: try required(property, "name"), value: try required(property, "value")))
+                }
+            case "testcase":
+                suite.cases.append(try testCase(child))
+            case "system-out":
+                suite.systemOut += text(child)
+            case "system-err":
+                suite.systemErr += text(child)
+            default:
+                continue  // unknown elements from other producers carry nothing we model
+            }
+        }
+        return suite
+    }
+
+    func testCase(_ node: xmlNodePtr) throws -> JUnitCase {
+        var outcome = JUnitCase.Outcome.passed
+        if let detail = children(node).first(where: { ["failure", "error", "skipped"].contains(name($0)) }) {
+            let message = attribute(detail, "message") ?? ""
+            switch name(detail) {
+            case "failure":
+                outcome = .failure(message: message, type: attribute(detail, "type") ?? "", text: text(detail))
+            case "error":
+                outcome = .error(message: message, type: attribute(detail, "type") ?? "", text: text(detail))
+            default:
+                outcome = .skipped(message: message)
+            }
+        }
+        return JUnitCase(
+            classname: try required(node, "classname"),
+            name: try required(node, "name"),
+            time: try seconds(node),
+            outcome: outcome
+        )
+    }
+}
+
+extension JUnitReader {
+    /// Parses `YYYY-MM-DDTHH:MM:SS` as UTC; tolerates a trailing fraction and/or "Z" written by
+    /// other tools. Returns nil for anything else.
+    static func parseTimestamp(_ text: String) -> Date? {
+        let chars = Array(text.trimmingCharacters(in: .whitespaces).utf8)
+        guard chars.count >= 19 else { return nil }
+        func number(_ range: Range<Int>) -> Int64? {
+            var value: Int64 = 0
+            for i in range {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(chars[i]) else { return nil }
+                value = value * 10 + Int64(chars[i] - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        let separators: [(Int, Character)] = [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":")]
+        guard separators.allSatisfy({ chars[$0.0] == $0.1.asciiValue }),
+              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60
+        else { return nil }
+        var rest = chars[19...]
+        if rest.last == UInt8(ascii: "Z") { rest = rest.dropLast() }
+        if let first = rest.first {
+            guard first == UInt8(ascii: "."), rest.count > 1,
+                  rest.dropFirst().allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+            else { return nil }
+        }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))
+    }
+
+    /// Days since 1970-01-01 for a proleptic Gregorian date (H. Hinnant's algorithm).
+    private static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+}

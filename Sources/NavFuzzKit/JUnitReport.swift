@@ -1,0 +1,135 @@
+import Foundation
+
+/// A JUnit XML report: the `<testsuites>` root.
+/// Plain values, so a run can build it up and the writer/reader/merger stay free of state.
+public struct JUnitReport: Sendable, Equatable {
+    public var suites: [JUnitSuite]
+
+    public init(suites: [JUnitSuite] = []) {
+        self.suites = suites
+    }
+}
+
+/// One `<property name value>` of a suite (e.g. seed, shard, toolchain).
+public struct JUnitProperty: Sendable, Equatable, Hashable {
+    public var name: String
+    public var value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// One `<testsuite>`. The counters are computed from `cases` so they can never disagree with
+/// the emitted `<testcase>` elements.
+public struct JUnitSuite: Sendable, Equatable {
+    public var name: String
+    /// When the suite started; written in UTC, whole seconds.
+    public var timestamp: Date
+    public var hostname: String
+    /// Wall-clock seconds for the whole suite (stored, not summed: suites may run cases in parallel).
+    public var time: Double
+    public var properties: [JUnitProperty]
+    public var cases: [JUnitCase]
+    public var systemOut: String
+    public var systemErr: String
+
+    public init(
+        name: String,
+        timestamp: Date = Date(),
+        hostname: String = JUnitSuite.localHostname(),
+        time: Double = 0,
+        properties: [JUnitProperty] = [],
+        cases: [JUnitCase] = [],
+        systemOut: String = "",
+        systemErr: String = ""
+    ) {
+        self.name = name
+        self.timestamp = timestamp
+        self.hostname = hostname
+        self.time = time
+        self.properties = properties
+        self.cases = cases
+        self.systemOut = systemOut
+        self.systemErr = systemErr
+    }
+
+    public var tests: Int { cases.count }
+    public var failures: Int { cases.count(where: { $0.outcome.isFailure }) }
+    public var errors: Int { cases.count(where: { $0.outcome.isError }) }
+    public var skipped: Int { cases.count(where: { $0.outcome.isSkipped }) }
+
+    /// This machine's host name, or "localhost" when it cannot be determined (the schema
+    /// requires a non-empty hostname).
+    public static func localHostname() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
+        let bytes = buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }
+        let name = TextSanitizer.token(TextSanitizer.sanitize(bytes))
+        return name.isEmpty ? "localhost" : name
+    }
+}
+
+/// One `<testcase>`.
+public struct JUnitCase: Sendable, Equatable {
+    /// What happened to the case; at most one of failure/error/skipped is emitted.
+    public enum Outcome: Sendable, Equatable {
+        case passed
+        /// An assertion failed (the check found a wrong result).
+        case failure(message: String, type: String, text: String)
+        /// The case could not run properly (crash, timeout, harness problem).
+        case error(message: String, type: String, text: String)
+        case skipped(message: String)
+
+        public var isFailure: Bool { if case .failure = self { true } else { false } }
+        public var isError: Bool { if case .error = self { true } else { false } }
+        public var isSkipped: Bool { if case .skipped = self { true } else { false } }
+        /// Failure or error: the case did not pass and was not skipped.
+        public var isFailed: Bool { isFailure || isError }
+    }
+
+    public var classname: String
+    public var name: String
+    /// Seconds spent in this case.
+    public var time: Double
+    public var outcome: Outcome
+
+    public init(classname: String, name: String, time: Double = 0, outcome: Outcome = .passed) {
+        self.classname = classname
+        self.name = name
+        self.time = time
+        self.outcome = outcome
+    }
+}
+
+/// Errors from writing, reading or validating a report. `description` is one line naming the
+/// file and the reason, so a CLI can print it as is.
+public enum JUnitError: Error, Sendable, Equatable, CustomStringConvertible {
+    case cannotWrite(path: String, reason: String)
+    case cannotRead(path: String, reason: String)
+    /// The file is not well-formed XML or not shaped like a JUnit report; `line` is 0 if unknown.
+    case malformed(path: String, line: Int, reason: String)
+    /// The file does not match the schema; `errors` holds libxml2's messages.
+    case invalid(path: String, errors: [String])
+    /// libxml2's writer failed while building the document in memory.
+    case xmlWriter(reason: String)
+
+    public var description: String {
+        switch self {
+        case let .cannotWrite(path, reason):
+            return "cannot write report to \(path): \(reason)"
+        case let .cannotRead(path, reason):
+            return "cannot read report \(path): \(reason)"
+        case let .malformed(path, line, reason):
+            let place = line > 0 ? "\(path):\(line)" : path
+            return "malformed report \(place): \(reason)"
+        case let .invalid(path, errors):
+            let first = errors.first ?? "unknown schema error"
+            let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
+            return "report \(path) does not match the schema: \(first)\(more)"
+        case let .xmlWriter(reason):
+            return "cannot build report XML: \(reason)"
+        }
+    }
+}

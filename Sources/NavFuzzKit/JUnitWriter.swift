@@ -1,0 +1,262 @@
+import CLibXML2
+import Foundation
+
+/// Writes a `JUnitReport` as XML that validates against the strict Ant JUnit schema.
+///
+/// libxml2's xmlTextWriter does the escaping, so no hand-built XML can break; every string goes
+/// through `TextSanitizer` first because libxml2 does not remove characters XML forbids.
+public enum JUnitWriter {
+    /// The complete UTF-8 document.
+    public static func xmlBytes(_ report: JUnitReport) throws -> [UInt8] {
+        guard let buffer = xmlBufferCreate() else { throw JUnitError.xmlWriter(reason: "out of memory") }
+        defer { xmlBufferFree(buffer) }
+        guard let writer = xmlNewTextWriterMemory(buffer, 0) else {
+            throw JUnitError.xmlWriter(reason: "cannot create xmlTextWriter")
+        }
+        do {
+            try emit(report, to: XMLOut(writer: writer))
+        } catch {
+            xmlFreeTextWriter(writer)
+            throw error
+        }
+        xmlFreeTextWriter(writer)  // flushes everything into `buffer`
+        guard let content = xmlBufferContent(buffer) else { return [] }
+        return Array(UnsafeBufferPointer(start: content, count: Int(xmlBufferLength(buffer))))
+    }
+
+    /// Writes the report to `path` atomically: a reader (CI, a concurrent `merge`) sees either the
+    /// earlier file or the complete new one, never a torn file. Creates missing parent directories.
+    public static func write(_ report: JUnitReport, to path: String) throws {
+        let bytes = try xmlBytes(report)
+        try writeAtomically(bytes, to: path)
+    }
+
+    /// Seconds as a plain decimal with 3 places ("1.234"); `xs:decimal` forbids exponents, NaN
+    /// and infinity, so those (and negatives) become "0.000".
+    public static func formatTime(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds > 0 else { return "0.000" }
+        let millis = Int64(min((seconds * 1000).rounded(), 9.0e15))
+        let fraction = String(millis % 1000)
+        return "\(millis / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+
+    /// UTC `YYYY-MM-DDTHH:MM:SS`: the schema allows neither a zone nor fractional seconds.
+    /// Dates outside years 0001...9999 are clamped so the year always has four digits.
+    public static func formatTimestamp(_ date: Date) -> String {
+        let raw = date.timeIntervalSince1970
+        let clamped = raw.isNaN ? 0 : min(max(raw.rounded(.down), -62_135_596_800), 253_402_300_799)
+        let seconds = Int64(clamped)
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = seconds - days * 86_400
+        let (y, m, d) = civilDate(fromDays: days)
+        return pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2) + "T"
+            + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
+    }
+
+    // MARK: - Document
+
+    private static func emit(_ report: JUnitReport, to out: XMLOut) throws {
+        try out.check(xmlTextWriterStartDocument(out.writer, "1.0", "UTF-8", nil), "start document")
+        try out.check(xmlTextWriterSetIndent(out.writer, 1), "set indent")
+        try out.withXMLString("  ") { try out.check(xmlTextWriterSetIndentString(out.writer, $0), "set indent") }
+        try out.start("testsuites")
+        for (index, suite) in report.suites.enumerated() {
+            try emit(suite, id: index, to: out)
+        }
+        try out.end()
+        try out.check(xmlTextWriterEndDocument(out.writer), "end document")
+    }
+
+    private static func emit(_ suite: JUnitSuite, id: Int, to out: XMLOut) throws {
+        let name = nonEmpty(TextSanitizer.token(suite.name), or: "unnamed")
+        try out.start("testsuite")
+        try out.attribute("name", name)
+        try out.attribute("package", name)
+        try out.attribute("id", String(id))
+        try out.attribute("timestamp", formatTimestamp(suite.timestamp))
+        try out.attribute("hostname", nonEmpty(TextSanitizer.token(suite.hostname), or: "localhost"))
+        try out.attribute("tests", String(suite.tests))
+        try out.attribute("failures", String(suite.failures))
+        try out.attribute("errors", String(suite.errors))
+        try out.attribute("skipped", String(suite.skipped))
+        try out.attribute("time", formatTime(suite.time))
+
+        try out.start("properties")
+        for property in suite.properties {
+            // The schema needs a non-empty name; a property without one carries no information.
+            let propertyName = TextSanitizer.token(property.name)
+            guard !propertyName.isEmpty else { continue }
+            try out.start("property")
+            try out.attribute("name", propertyName)
+            try out.attribute("value", TextSanitizer.sanitize(property.value))
+            try out.end()
+        }
+        try out.end()
+
+        for testCase in suite.cases {
+            try emit(testCase, to: out)
+        }
+        try out.element("system-out", text: TextSanitizer.sanitize(suite.systemOut))
+        try out.element("system-err", text: TextSanitizer.sanitize(suite.systemErr))
+        try out.end()
+    }
+
+    private static func emit(_ testCase: JUnitCase, to out: XMLOut) throws {
+        try out.start("testcase")
+        try out.attribute("name", TextSanitizer.token(testCase.name))
+        try out.attribute("classname", TextSanitizer.token(testCase.classname))
+        try out.attribute("time", formatTime(testCase.time))
+        switch testCase.outcome {
+        case .passed:
+            break
+        case let .failure(message, type, text):
+            try out.problem("failure", message: message, type: type, text: text)
+        case let .error(message, type, text):
+            try out.problem("error", message: message, type: type, text: text)
+        case let .skipped(message):
+            try out.start("skipped")
+            try out.attribute("message", TextSanitizer.sanitize(message))
+            try out.end()
+        }
+        try out.end()
+    }
+
+    private static func nonEmpty(_ value: String, or fallback: String) -> String {
+        value.isEmpty ? fallback : value
+    }
+
+    // MARK: - Files
+
+    /// Temp file in the target's directory (so `rename` is atomic), then rename over `path`.
+    /// On any failure the temp file is removed and an existing file at `path` is untouched.
+    static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+        func failure(_ code: Int32) -> JUnitError {
+            .cannotWrite(path: path, reason: String(cString: strerror(code)))
+        }
+        guard !path.isEmpty else { throw JUnitError.cannotWrite(path: path, reason: "empty path") }
+        if let code = makeDirectories(parentDirectory(of: path)) { throw failure(code) }
+        let temp = path + ".tmp-\(getpid())"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw failure(errno) }
+        var code = writeAll(fd, bytes)
+        if code == 0, fsync(fd) != 0 { code = errno }
+        if close(fd) != 0, code == 0 { code = errno }
+        if code == 0, rename(temp, path) != 0 { code = errno }
+        if code != 0 {
+            unlink(temp)
+            throw failure(code)
+        }
+    }
+
+    /// Returns 0 or the errno of the failed write.
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32 {
+        bytes.withUnsafeBytes { raw -> Int32 in
+            guard let base = raw.baseAddress else { return 0 }
+            var offset = 0
+            while offset < raw.count {
+                let n = Foundation.write(fd, base + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += n
+            }
+            return 0
+        }
+    }
+
+    private static func parentDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let parent = String(path[..<slash])
+        return parent.isEmpty ? "/" : parent
+    }
+
+    /// `mkdir -p`; returns nil on success or the errno explaining why `dir` cannot be a directory.
+    private static func makeDirectories(_ dir: String) -> Int32? {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory) {
+            return isDirectory.boolValue ? nil : ENOTDIR
+        }
+        let parent = parentDirectory(of: dir)
+        if parent != dir, let code = makeDirectories(parent) { return code }
+        if mkdir(dir, 0o755) == 0 { return nil }
+        let code = errno
+        if code == EEXIST, FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory) {
+            return isDirectory.boolValue ? nil : ENOTDIR
+        }
+        return code
+    }
+
+    // MARK: - Dates
+
+    private static func pad(_ value: Int64, _ width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+
+    /// Proleptic Gregorian (year, month, day) for days since 1970-01-01 (H. Hinnant's algorithm),
+    /// done by hand so the result cannot depend on locale or calendar settings.
+    private static func civilDate(fromDays days: Int64) -> (Int64, Int64, Int64) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        return (year, month, day)
+    }
+}
+
+/// Thin wrapper over an xmlTextWriter that turns libxml2's negative return codes into errors.
+private struct XMLOut {
+    let writer: OpaquePointer
+
+    func check(_ rc: Int32, _ what: String) throws {
+        if rc < 0 { throw JUnitError.xmlWriter(reason: "libxml2 failed to \(what)") }
+    }
+
+    func withXMLString<R>(_ text: String, _ body: (UnsafePointer<xmlChar>) throws -> R) rethrows -> R {
+        try text.withCString { chars in
+            try chars.withMemoryRebound(to: xmlChar.self, capacity: text.utf8.count + 1, body)
+        }
+    }
+
+    func start(_ name: String) throws {
+        try withXMLString(name) { try check(xmlTextWriterStartElement(writer, $0), "start <\(name)>") }
+    }
+
+    func end() throws {
+        try check(xmlTextWriterEndElement(writer), "end element")
+    }
+
+    func attribute(_ name: String, _ value: String) throws {
+        try withXMLString(name) { n in
+            try withXMLString(value) { v in
+                try check(xmlTextWriterWriteAttribute(writer, n, v), "write attribute \(name)")
+            }
+        }
+    }
+
+    /// Escaped character data (never CDATA: "]]>" in output would need splitting).
+    func text(_ value: String) throws {
+        guard !value.isEmpty else { return }
+        try withXMLString(value) { try check(xmlTextWriterWriteString(writer, $0), "write text") }
+    }
+
+    func element(_ name: String, text value: String) throws {
+        try start(name)
+        try text(value)
+        try end()
+    }
+
+    func problem(_ name: String, message: String, type: String, text value: String) throws {
+        try start(name)
+        try attribute("message", TextSanitizer.sanitize(message))
+        try attribute("type", TextSanitizer.sanitize(type))
+        try text(TextSanitizer.sanitize(value))
+        try end()
+    }
+}

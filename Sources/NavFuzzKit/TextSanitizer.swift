@@ -1,0 +1,91 @@
+/// Makes arbitrary program output safe to put in XML 1.0.
+///
+/// Test output is captured from fuzzed programs: it contains terminal colour codes, stray control
+/// bytes and broken UTF-8, any of which makes the XML unparseable or unreadable in CI.
+public enum TextSanitizer {
+    /// Decodes bytes as UTF-8 (each invalid sequence, including encoded surrogates, becomes
+    /// U+FFFD) and then sanitizes the text.
+    public static func sanitize(_ bytes: [UInt8]) -> String {
+        sanitize(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Strips ANSI escape sequences and removes every character XML 1.0 does not allow.
+    /// Swift strings cannot hold unpaired surrogates, so those are already gone (as U+FFFD).
+    public static func sanitize(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var i = 0
+        while i < scalars.count {
+            let c = scalars[i]
+            if c == escape {
+                i = skipEscape(scalars, from: i)
+                continue
+            }
+            if isXMLChar(c) { out.append(c) }
+            i += 1
+        }
+        return String(out)
+    }
+
+    /// Sanitizes and then normalizes like `xs:token`: whitespace runs become one space, no
+    /// leading or trailing space. Used for names, which CI tools compare textually.
+    public static func token(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var pendingSpace = false
+        for c in sanitize(text).unicodeScalars {
+            if c == " " || c == "\t" || c == "\n" || c == "\r" {
+                pendingSpace = !out.isEmpty
+            } else {
+                if pendingSpace { out.append(" ") }
+                pendingSpace = false
+                out.append(c)
+            }
+        }
+        return String(out)
+    }
+
+    private static let escape: Unicode.Scalar = "\u{1B}"
+    private static let bell: Unicode.Scalar = "\u{07}"
+
+    /// Returns the index just after the escape sequence starting at `start` (which holds ESC).
+    /// CSI `ESC [ params final` and OSC `ESC ] ... BEL|ESC \` are removed whole; any other ESC
+    /// is removed alone. An unterminated sequence removes only what belongs to it, so no
+    /// ordinary text after it is lost.
+    private static func skipEscape(_ s: [Unicode.Scalar], from start: Int) -> Int {
+        let next = start + 1
+        guard next < s.count else { return next }
+        switch s[next] {
+        case "[":
+            var i = next + 1
+            while i < s.count {
+                let v = s[i].value
+                if (0x40...0x7E).contains(v) { return i + 1 }  // final byte
+                if !(0x20...0x3F).contains(v) { return i }       // not part of a CSI: stop here
+                i += 1
+            }
+            return i
+        case "]":
+            var i = next + 1
+            while i < s.count {
+                if s[i] == bell { return i + 1 }
+                if s[i] == escape {
+                    return (i + 1 < s.count && s[i + 1] == "\\") ? i + 2 : i
+                }
+                i += 1
+            }
+            return next + 1  // unterminated: drop only the introducer, keep the text
+        default:
+            return next
+        }
+    }
+
+    /// XML 1.0 `Char` minus surrogates (impossible in a Unicode.Scalar).
+    private static func isXMLChar(_ c: Unicode.Scalar) -> Bool {
+        switch c.value {
+        case 0x09, 0x0A, 0x0D: return true
+        case 0x00..<0x20: return false
+        case 0xFFFE, 0xFFFF: return false
+        default: return true
+        }
+    }
+}

@@ -1,0 +1,95 @@
+/// The visited set of exploration: state number → (fingerprint, parent number), and an
+/// open-addressing index from fingerprint to state number. 12 bytes per state plus 4 bytes per
+/// index slot; no per-state allocation. State numbers are BFS discovery order.
+/// `find` may run on many threads at once while nobody inserts.
+final class VisitedTable: @unchecked Sendable {
+    private(set) var count = 0
+    private var fingerprints: UnsafeMutablePointer<UInt64>
+    private var parents: UnsafeMutablePointer<UInt32>
+    private var capacity: Int
+    /// Slots hold state number + 1; 0 is empty. Power-of-two size, load at most 3/4.
+    private var slots: UnsafeMutablePointer<UInt32>
+    private var slotMask: Int
+
+    static let noParent = UInt32.max
+
+    init(expected: Int = 1 << 16) {
+        capacity = max(expected, 1024)
+        fingerprints = .allocate(capacity: capacity)
+        parents = .allocate(capacity: capacity)
+        var size = 1024
+        while size * 3 / 4 < expected { size <<= 1 }
+        slots = .allocate(capacity: size)
+        slots.initialize(repeating: 0, count: size)
+        slotMask = size - 1
+    }
+
+    deinit {
+        fingerprints.deallocate()
+        parents.deallocate()
+        slots.deallocate()
+    }
+
+    /// Bytes held, counting allocated capacity: what a visited state really costs.
+    var bytes: Int { capacity * 12 + (slotMask + 1) * 4 }
+
+    func fingerprint(_ n: Int) -> UInt64 { fingerprints[n] }
+    func parent(_ n: Int) -> Int? { parents[n] == Self.noParent ? nil : Int(parents[n]) }
+
+    /// The state number of `fp`, if visited. Safe to call from many threads while nobody inserts.
+    func find(_ fp: UInt64) -> Int? {
+        var i = Int(truncatingIfNeeded: fp) & slotMask
+        while true {
+            let s = slots[i]
+            if s == 0 { return nil }
+            if fingerprints[Int(s - 1)] == fp { return Int(s - 1) }
+            i = (i + 1) & slotMask
+        }
+    }
+
+    /// Inserts `fp` unless present; returns its number and whether it is new.
+    func insert(_ fp: UInt64, parent: Int?) -> (number: Int, isNew: Bool) {
+        var i = Int(truncatingIfNeeded: fp) & slotMask
+        while true {
+            let s = slots[i]
+            if s == 0 { break }
+            if fingerprints[Int(s - 1)] == fp { return (Int(s - 1), false) }
+            i = (i + 1) & slotMask
+        }
+        if count == capacity { growStates() }
+        let n = count
+        fingerprints[n] = fp
+        parents[n] = parent.map { UInt32($0) } ?? Self.noParent
+        count += 1
+        slots[i] = UInt32(n + 1)
+        if count * 4 > (slotMask + 1) * 3 { growSlots() }
+        return (n, true)
+    }
+
+    /// Grows by half, so that at most a third of the per-state arrays stands empty.
+    private func growStates() {
+        let newCapacity = capacity + capacity / 2
+        let f = UnsafeMutablePointer<UInt64>.allocate(capacity: newCapacity)
+        f.moveInitialize(from: fingerprints, count: count)
+        fingerprints.deallocate()
+        fingerprints = f
+        let p = UnsafeMutablePointer<UInt32>.allocate(capacity: newCapacity)
+        p.moveInitialize(from: parents, count: count)
+        parents.deallocate()
+        parents = p
+        capacity = newCapacity
+    }
+
+    private func growSlots() {
+        let size = (slotMask + 1) * 2
+        slots.deallocate()
+        slots = .allocate(capacity: size)
+        slots.initialize(repeating: 0, count: size)
+        slotMask = size - 1
+        for n in 0..<count {
+            var i = Int(truncatingIfNeeded: fingerprints[n]) & slotMask
+            while slots[i] != 0 { i = (i + 1) & slotMask }
+            slots[i] = UInt32(n + 1)
+        }
+    }
+}
