@@ -3,6 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "NavFuzz",
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "CoordinatorModel", targets: ["CoordinatorModel"]),
         .library(name: "NavFuzzKit", targets: ["NavFuzzKit"]),
@@ -17,9 +18,12 @@ let package = Package(
         ),
         .target(name: "NavFuzzKit", dependencies: ["CoordinatorModel", "CLibXML2"]),
         .executableTarget(name: "NavFuzz", dependencies: ["NavFuzzKit", "CoordinatorModel"]),
+        .target(name: "SampleCoordinators", dependencies: ["NavFuzzKit", "CoordinatorModel"]),
+        .executableTarget(name: "SampleDriver", dependencies: ["SampleCoordinators", "NavFuzzKit", "CoordinatorModel"]),
         .testTarget(name: "CoordinatorModelTests", dependencies: ["CoordinatorModel"]),
         .testTarget(name: "NavFuzzKitTests", dependencies: ["NavFuzzKit", "CoordinatorModel"]),
         .testTarget(name: "NavFuzzTests", dependencies: ["NavFuzzKit", "CoordinatorModel"]),
+        .testTarget(name: "SampleCoordinatorsTests", dependencies: ["SampleCoordinators", "NavFuzzKit", "CoordinatorModel"]),
     ],
     swiftLanguageModes: [.v6]
 )

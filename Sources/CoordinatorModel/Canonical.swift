@@ -43,9 +43,96 @@ extension State {
     }
 
     /// The canonical byte encoding: decodable by `init(canonicalEncoding:)`, equal for equal
-    /// canonical states. Appends to `bytes` so that callers can reuse one buffer.
+    /// canonical states. Appends to `bytes` so that callers can reuse one buffer. Equal to
+    /// `canonicalized()` encoded as is, written without building that state (the hot path of
+    /// exploration); states with dangling ids take the slow way.
     public func encodeCanonical(into bytes: inout [UInt8]) {
-        canonicalized().encodeAsIs(into: &bytes)
+        let n = coordinators.count
+        let done = withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * n + 1) { buffer -> Bool in
+            let order = buffer.baseAddress!
+            let number = order + n
+            for i in 0..<n { number[i] = -1 }
+            var count = 0
+            func visit(_ id: CoordinatorID) {
+                guard let i = index(of: id), number[i] < 0 else { return }
+                number[i] = Int32(count)
+                order[count] = Int32(i)
+                count += 1
+                if let tab = coordinators[i].tab { for pc in tab.pageCoordinators { visit(pc) } }
+                for e in coordinators[i].stack { if case .child(let ch) = e { visit(ch) } }
+                for m in coordinators[i].modals { if case .child(let ch) = m.entry { visit(ch) } }
+                for ch in coordinators[i].children { visit(ch) }
+            }
+            visit(root)
+            for i in 0..<n where number[i] < 0 { visit(coordinators[i].id) }
+            let start = bytes.count
+            func canon(_ id: CoordinatorID) -> UInt64? {
+                index(of: id).map { UInt64(number[$0]) }
+            }
+            func entry(_ e: Entry) -> Bool {
+                switch e {
+                case .screen(let r): bytes.appendVarint(UInt64(r.index) << 1)
+                case .child(let c):
+                    guard let k = canon(c) else { return false }
+                    bytes.appendVarint(k << 1 | 1)
+                }
+                return true
+            }
+            bytes.appendVarint(UInt64(n))
+            guard let rootNumber = canon(root) else { bytes.removeSubrange(start...); return false }
+            bytes.appendVarint(rootNumber)
+            for k in 0..<n {
+                let i = Int(order[k])
+                bytes.appendVarint(UInt64(k))
+                bytes.append(coordinators[i].kind.rawValue)
+                if let p = coordinators[i].parent {
+                    guard let pk = canon(p) else { bytes.removeSubrange(start...); return false }
+                    bytes.appendVarint(pk + 1)
+                } else {
+                    bytes.append(0)
+                }
+                bytes.append(coordinators[i].initialRoute.index)
+                bytes.appendVarint(UInt64(coordinators[i].stack.count))
+                for e in coordinators[i].stack where !entry(e) { bytes.removeSubrange(start...); return false }
+                bytes.appendVarint(UInt64(coordinators[i].modals.count))
+                for m in coordinators[i].modals {
+                    bytes.append(m.style.rawValue)
+                    if !entry(m.entry) { bytes.removeSubrange(start...); return false }
+                }
+                if let tab = coordinators[i].tab {
+                    bytes.append(1)
+                    bytes.appendVarint(UInt64(tab.pages.count))
+                    for p in tab.pages { bytes.append(p.index) }
+                    bytes.append(tab.current.index)
+                    bytes.appendVarint(UInt64(tab.badges.count))
+                    for badge in tab.badges { bytes.append(badge.page.index); bytes.appendVarint(zigzag(badge.value)) }
+                    bytes.appendVarint(UInt64(tab.pageCoordinators.count))
+                    for pc in tab.pageCoordinators {
+                        guard let k = canon(pc) else { bytes.removeSubrange(start...); return false }
+                        bytes.appendVarint(k)
+                    }
+                } else {
+                    bytes.append(0)
+                }
+                // Children as a set: their canonical numbers in increasing order.
+                let children = coordinators[i].children
+                bytes.appendVarint(UInt64(children.count))
+                var last: Int64 = -1
+                for _ in children.indices {
+                    var next = Int64.max, repeats = 0
+                    for ch in children {
+                        guard let k = canon(ch) else { bytes.removeSubrange(start...); return false }
+                        let v = Int64(k)
+                        if v > last && v < next { next = v; repeats = 1 } else if v == next { repeats += 1 }
+                    }
+                    if next == .max { break }
+                    for _ in 0..<repeats { bytes.appendVarint(UInt64(next)) }
+                    last = next
+                }
+            }
+            return true
+        }
+        if !done { canonicalized().encodeAsIs(into: &bytes) }
     }
 
     public func canonicalEncoding() -> [UInt8] {

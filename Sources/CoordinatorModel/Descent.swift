@@ -26,25 +26,25 @@ extension State {
         // A well-formed walk visits each coordinator at most once.
         for _ in 0...coordinators.count {
             guard let i = index(of: id) else { return nil }
-            let c = coordinators[i]
-            if let top = c.modals.last {
-                lastModal = Descent.ModalPosition(holder: id, index: c.modals.count - 1)
+            if let top = coordinators[i].modals.last {
+                lastModal = Descent.ModalPosition(holder: id, index: coordinators[i].modals.count - 1)
                 tabBar = nil
                 switch top.entry {
                 case .screen: return Descent(owner: id, stackIndex: nil, lastModal: lastModal, tabBar: tabBar)
                 case .child(let next): id = next; continue
                 }
             }
-            if let tab = c.tab, c.kind == .tab {
+            if coordinators[i].kind == .tab {
+                guard let tab = coordinators[i].tab else { return nil }
                 let page = lastPageOfTab ? tab.pages.last : tab.current
                 guard let page, let next = tab.coordinator(for: page) else { return nil }
                 tabBar = id
                 id = next
                 continue
             }
-            guard let top = c.stack.last else { return nil }
+            guard let top = coordinators[i].stack.last else { return nil }
             switch top {
-            case .screen: return Descent(owner: id, stackIndex: c.stack.count - 1, lastModal: lastModal, tabBar: tabBar)
+            case .screen: return Descent(owner: id, stackIndex: coordinators[i].stack.count - 1, lastModal: lastModal, tabBar: tabBar)
             case .child(let next): id = next
             }
         }

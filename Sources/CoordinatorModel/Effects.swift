@@ -128,9 +128,10 @@ struct Effects {
 
     // MARK: - Access
 
+    /// Borrows a coordinator without copying it. Callers check liveness first; a dead id
+    /// reads as the first coordinator to stay total.
     subscript(id: CoordinatorID) -> Coordinator {
-        // Callers check liveness first; a dead id reads as the root to stay total.
-        state.index(of: id).map { state.coordinators[$0] } ?? state.coordinators[0]
+        _read { yield state.coordinators[state.index(of: id) ?? 0] }
     }
     func kind(_ id: CoordinatorID) -> Kind { self[id].kind }
 

@@ -1,39 +1,16 @@
 import CoordinatorModel
+import NavFuzzKit
 import Foundation
-let name = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "small"
+let name = CommandLine.arguments[1]
+let workers = Int(CommandLine.arguments[2])!
+let fault = CommandLine.arguments.count > 3 ? Fault(rawValue: CommandLine.arguments[3]) : nil
 let preset = Preset.named(name)!
-let model = Model(configuration: preset.configuration)
-let start = Date()
-var seen = Set<[UInt8]>()
-let s0 = model.initialState().canonicalized()
-seen.insert(s0.canonicalEncoding())
-var frontier = [s0]
-var depth = 0
-var transitions = 0
-var violations: [String: String] = [:]
-while !frontier.isEmpty {
-    if let d = preset.maxDepth, depth >= d { break }
-    var next: [State] = []
-    var acts: [Action] = []
-    for s in frontier {
-        acts.removeAll(keepingCapacity: true)
-        preset.domain.actions(in: s, into: &acts)
-        for a in acts {
-            transitions += 1
-            let st = model.step(s, a)
-            let t = Transition(before: s, action: a, step: st, configuration: model.configuration)
-            for inv in Invariant.all where violations[inv.name] == nil {
-                if let r = inv.violation(in: t) { violations[inv.name] = "\(r)\n\(s)\n\(a)" }
-            }
-            if st.outcome.isRefused { continue }
-            guard preset.bounds.contains(st.state) else { continue }
-            let c = st.state.canonicalized()
-            if seen.insert(c.canonicalEncoding()).inserted { next.append(c) }
-        }
-    }
-    depth += 1
-    frontier = next
-    print("depth \(depth) states \(seen.count)")
+let m = CoordinatorMachine(preset: preset, fault: fault)
+let r = Explorer.coordinators(m, options: .init(workers: workers, maxDepth: preset.maxDepth))
+print("\(name) w=\(workers): \(r.states) states \(r.transitions) transitions (\(r.applied) applied) depth \(r.depth) \(r.seconds)s \(Int(r.transitionsPerSecond)) tr/s \(Int(r.statesPerSecond)) st/s bytes/state \(r.bytesPerState) peak \(r.peakMemoryBytes/1_000_000)MB")
+for v in r.violations {
+    print("VIOLATION \(v.property): \(v.reason)")
+    var s = v.initial
+    for a in v.actions { s = m.model.step(s, a).state; print("  \(a)") }
+    print(s)
 }
-print("\(name): \(seen.count) states, \(transitions) transitions, \(Date().timeIntervalSince(start))s")
-for (k, v) in violations { print("VIOLATION \(k): \(v)") }

@@ -20,24 +20,22 @@ public struct CoordinatorMachine: StateMachine {
         domain.actions(in: state, into: &actions)
     }
 
-    public func step(_ state: CoordinatorModel.State, _ action: Action) -> CoordinatorModel.Step {
-        model.step(state, action)
+    /// A step is the whole `Transition`, built once, so that every invariant borrows it.
+    public func step(_ state: CoordinatorModel.State, _ action: Action) -> Transition {
+        Transition(before: state, action: action, step: model.step(state, action), configuration: model.configuration)
     }
 
-    public func successor(of step: CoordinatorModel.Step) -> CoordinatorModel.State? {
-        step.outcome.isRefused ? nil : step.state
+    public func successor(of step: Transition) -> CoordinatorModel.State? {
+        step.step.outcome.isRefused ? nil : step.after
     }
 
     public var properties: [Property<CoordinatorMachine>] {
-        let configuration = model.configuration
-        return Invariant.all.map { invariant in
+        Invariant.all.map { invariant in
             switch invariant.check {
             case .state(let check):
                 Property(name: invariant.name, summary: invariant.summary, check: .state(check))
             case .transition(let check):
-                Property(name: invariant.name, summary: invariant.summary, check: .transition { before, action, step in
-                    check(Transition(before: before, action: action, step: step, configuration: configuration))
-                })
+                Property(name: invariant.name, summary: invariant.summary, check: .transition { _, _, t in check(t) })
             }
         }
     }
@@ -69,10 +67,22 @@ public struct CoordinatorMachine: StateMachine {
     public func describe(_ state: CoordinatorModel.State) -> String { state.description }
     public func describe(_ action: Action) -> String { action.description }
 
-    public func refusal(of step: CoordinatorModel.Step) -> String? {
-        if case .refused(let reason) = step.outcome { return reason.rawValue }
+    public func parseAction(_ text: String) throws(ActionParseError) -> Action {
+        do { return try Action(parsing: text) } catch { throw ActionParseError(column: error.column, message: error.message) }
+    }
+
+    public func refusal(of step: Transition) -> String? {
+        if case .refused(let reason) = step.step.outcome { return reason.rawValue }
         return nil
     }
 
     public func kindName(of action: Action) -> String { action.name.rawValue }
+}
+
+extension Explorer where M == CoordinatorMachine {
+    /// Explores the coordinator model. Calling through this concrete entry point lets the
+    /// compiler specialize the generic engine for the model (a large speed-up).
+    public static func coordinators(_ machine: CoordinatorMachine, options: Options) -> ExplorationReport<CoordinatorMachine> {
+        Explorer(machine, options: options).run()
+    }
 }

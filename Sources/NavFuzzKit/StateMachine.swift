@@ -24,6 +24,8 @@ public protocol StateMachine: Sendable {
     func concretize(_ path: [Action], from initial: State) -> [Action]
     func describe(_ state: State) -> String
     func describe(_ action: Action) -> String
+    /// Parses the text form `describe(_:)` prints; the error names the column.
+    func parseAction(_ text: String) throws(ActionParseError) -> Action
     /// The refusal reason of a refused step, for coverage; nil when it applied.
     func refusal(of step: Step) -> String?
     /// A short name of the action's kind, for coverage and swarm testing.
@@ -52,4 +54,12 @@ public struct Property<M: StateMachine>: Sendable {
 
     public var isStateProperty: Bool { if case .state = check { true } else { false } }
     public var kind: String { isStateProperty ? "state" : "transition" }
+}
+
+/// A line of a trace that is not an action: the 1-based column and what was expected there.
+public struct ActionParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var column: Int
+    public var message: String
+    public init(column: Int, message: String) { self.column = column; self.message = message }
+    public var description: String { "column \(column): \(message)" }
 }
