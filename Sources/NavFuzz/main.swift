@@ -1,16 +1,37 @@
-import CoordinatorModel
-import NavFuzzKit
 import Foundation
-let name = CommandLine.arguments[1]
-let workers = Int(CommandLine.arguments[2])!
-let fault = CommandLine.arguments.count > 3 ? Fault(rawValue: CommandLine.arguments[3]) : nil
-let preset = Preset.named(name)!
-let m = CoordinatorMachine(preset: preset, fault: fault)
-let r = Explorer.coordinators(m, options: .init(workers: workers, maxDepth: preset.maxDepth))
-print("\(name) w=\(workers): \(r.states) states \(r.transitions) transitions (\(r.applied) applied) depth \(r.depth) \(r.seconds)s \(Int(r.transitionsPerSecond)) tr/s \(Int(r.statesPerSecond)) st/s bytes/state \(r.bytesPerState) peak \(r.peakMemoryBytes/1_000_000)MB")
-for v in r.violations {
-    print("VIOLATION \(v.property): \(v.reason)")
-    var s = v.initial
-    for a in v.actions { s = m.model.step(s, a).state; print("  \(a)") }
-    print(s)
+import NavFuzzKit
+
+/// NavFuzz: explores, fuzzes and replays coordinator navigation against the reference model.
+/// Exit codes: 0 every invariant held, 1 an invariant broke, 2 bad input.
+typealias Command = (help: String, run: (inout Arguments, Context) throws(UsageError) -> Int32)
+
+func main(_ argv: [String]) -> Int32 {
+    let terminal = Terminal()
+    let context = Context(terminal: terminal, environment: ProcessInfo.processInfo.environment)
+    let commands: [String: Command] = [
+        "explore": (ExploreCommand.help, ExploreCommand.run),
+    ]
+    do throws(UsageError) {
+        if argv.first == "--version" { terminal.out("NavFuzz \(navFuzzVersion)"); return 0 }
+        if argv.first == "--help" || argv.first == "-h" || argv.first == "help" {
+            terminal.out(overallHelp)
+            return 0
+        }
+        let name = argv.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
+        if let name {
+            guard let command = commands[name] else {
+                throw UsageError("unknown command '\(name)'", hint: "one of \(commands.keys.sorted().joined(separator: ", ")); see 'NavFuzz --help'")
+            }
+            var args = Arguments(command: name, Array(argv.dropFirst()))
+            if args.flag("--help") || args.flag("-h") { terminal.out(command.help); return 0 }
+            return try command.run(&args, context)
+        }
+        var args = Arguments(command: "", argv)
+        return try DefaultJob.run(&args, context: context)
+    } catch {
+        terminal.err(error.line)
+        return 2
+    }
 }
+
+exit(main(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,98 @@
+/// A small command-line reader: flags and options in any order (`--x v` or `--x=v`),
+/// positionals, and one-line errors that name the bad argument and say how to fix it.
+struct Arguments {
+    let command: String
+    private var items: [String]
+    private var used: [Bool]
+
+    init(command: String, _ items: [String]) {
+        self.command = command
+        self.items = items
+        self.used = Array(repeating: false, count: items.count)
+    }
+
+    /// Whether `--name` is present (as a bare flag).
+    mutating func flag(_ name: String) -> Bool {
+        guard let i = items.indices.first(where: { !used[$0] && items[$0] == name }) else { return false }
+        used[i] = true
+        return true
+    }
+
+    /// The value of `--name v` or `--name=v`; the last one wins.
+    mutating func option(_ name: String) throws(UsageError) -> String? {
+        var value: String?
+        for i in items.indices where !used[i] {
+            if items[i] == name {
+                guard i + 1 < items.count, !used[i + 1] else {
+                    throw UsageError("\(name) needs a value", hint: "see 'NavFuzz \(command) --help'")
+                }
+                used[i] = true; used[i + 1] = true
+                value = items[i + 1]
+            } else if items[i].hasPrefix(name + "=") {
+                used[i] = true
+                value = String(items[i].dropFirst(name.count + 1))
+            }
+        }
+        return value
+    }
+
+    mutating func int(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text = try option(name) else { return nil }
+        guard let v = Int(text), range.contains(v) else {
+            throw UsageError("\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'",
+                             hint: "for example \(name) \(range.lowerBound)")
+        }
+        return v
+    }
+
+    mutating func double(_ name: String) throws(UsageError) -> Double? {
+        guard let text = try option(name) else { return nil }
+        guard let v = Double(text), v.isFinite, v > 0 else {
+            throw UsageError("\(name) takes a positive number of seconds, not '\(text)'", hint: "for example \(name) 30")
+        }
+        return v
+    }
+
+    mutating func seed(_ name: String) throws(UsageError) -> UInt64? {
+        guard let text = try option(name) else { return nil }
+        let v = text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
+        guard let v else { throw UsageError("\(name) takes a whole number (decimal or 0x hex), not '\(text)'", hint: "for example \(name) 42") }
+        return v
+    }
+
+    /// One of `choices`, by name.
+    mutating func choice(_ name: String, _ choices: [String]) throws(UsageError) -> String? {
+        guard let text = try option(name) else { return nil }
+        guard choices.contains(text) else {
+            throw UsageError("\(name) takes one of \(choices.joined(separator: ", ")), not '\(text)'", hint: "for example \(name) \(choices[0])")
+        }
+        return text
+    }
+
+    /// The remaining positionals. Fails on any flag nobody asked for.
+    mutating func positionals() throws(UsageError) -> [String] {
+        var out: [String] = []
+        for i in items.indices where !used[i] {
+            if items[i].hasPrefix("-") && items[i] != "-" {
+                throw UsageError("unknown option '\(items[i])' for '\(command)'", hint: "see 'NavFuzz \(command) --help'")
+            }
+            out.append(items[i])
+            used[i] = true
+        }
+        return out
+    }
+
+    mutating func noPositionals() throws(UsageError) {
+        if let extra = try positionals().first {
+            throw UsageError("'\(command)' takes no argument '\(extra)'", hint: "see 'NavFuzz \(command) --help'")
+        }
+    }
+}
+
+/// Bad input from the person at the keyboard: one line, a hint, exit code 2.
+struct UsageError: Error {
+    var message: String
+    var hint: String?
+    init(_ message: String, hint: String? = nil) { self.message = message; self.hint = hint }
+    var line: String { "NavFuzz: error: \(message)" + (hint.map { " (\($0))" } ?? "") }
+}

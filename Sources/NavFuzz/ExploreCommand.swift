@@ -1,0 +1,52 @@
+import CoordinatorModel
+import Foundation
+import NavFuzzKit
+
+/// `NavFuzz explore`: exhaustive exploration of one preset, with any bound changed by flag.
+enum ExploreCommand {
+    static let help = """
+    USAGE: NavFuzz explore [options]
+
+    Explores every state of the coordinator model within bounds, breadth-first over canonical
+    states, checking every invariant on every transition. Prints the shortest counterexample
+    of each violated invariant.
+
+    OPTIONS:
+    \(ModelOptions.help)
+      --max-states N           stop after N distinct states (partial report)
+      --max-seconds S          stop after S seconds (partial report)
+    \(RunOptions.help)
+    """
+
+    static func run(_ args: inout Arguments, context: Context) throws(UsageError) -> Int32 {
+        let model = try ModelOptions.parse(&args)
+        let maxStates = try args.int("--max-states", in: 1...4_000_000_000)
+        let maxSeconds = try args.double("--max-seconds")
+        let run = try RunOptions.parse(&args, environment: context.environment)
+        try args.noPositionals()
+        try run.checkReportPath()
+        let activity = explore(model, run: run, maxStates: maxStates, maxSeconds: maxSeconds, context: context)
+        return try context.finish([activity], run: run)
+    }
+
+    /// Runs one exploration and turns it into an activity named `explore.<preset>`.
+    static func explore(_ model: ModelOptions, run: RunOptions, maxStates: Int? = nil, maxSeconds: Double? = nil,
+                        context: Context) -> Activity {
+        let terminal = context.terminal
+        let name = "explore.\(model.preset.name)"
+        var options = Explorer<CoordinatorMachine>.Options(
+            workers: run.workers, maxDepth: model.preset.maxDepth, maxStates: maxStates, maxSeconds: maxSeconds)
+        if terminal.isInteractive {
+            options.progress = { (p: ExplorationProgress) in
+                let rate = Figures.rate(Double(p.states) / max(p.seconds, 1e-9))
+                terminal.progress("\(name): \(Figures.count(p.states)) states, depth \(p.depth), queue \(Figures.count(p.queue)), \(rate) states/s")
+            }
+        }
+        let machine = model.machine
+        let report = Explorer.coordinators(machine, options: options)
+        terminal.endProgress()
+        return Activity.exploration(name: name, machine: machine, report: report, settings: model.settings) { c in
+            context.render(c, machine: machine, source: name, run: run)
+        }
+    }
+}

@@ -1,0 +1,18 @@
+let navFuzzVersion = "0.1.0"
+
+let overallHelp = """
+USAGE: NavFuzz [options]            the CI job: replay Corpus/, explore the presets, fuzz
+       NavFuzz <command> [options]
+
+COMMANDS:
+  explore     exhaustive exploration of a preset within bounds
+  fuzz        seeded random walks with shrinking
+  replay      replay corpus files or directories
+  shrink      shrink a failing corpus file to a minimal trace
+  verify      check a coordinator implementation against the model
+  merge       combine JUnit reports of shards into one
+  bench       measure step, exploration and fuzzing speed
+
+Run 'NavFuzz <command> --help' for a command's options.
+Exit codes: 0 every invariant held, 1 an invariant broke, 2 bad input.
+"""

@@ -1,0 +1,103 @@
+import CoordinatorModel
+import NavFuzzKit
+
+/// The options that pick what is explored: a preset, then any bound or domain changed by flag.
+struct ModelOptions {
+    var preset: Preset
+    var fault: Fault?
+
+    static let help = """
+      --preset NAME            small, small-tab, ci, ci-tab or deep (default: small)
+      --root KIND              navigation or tab
+      --max-coordinators N     live coordinators, tab pages included
+      --max-stack N            entries of one stack
+      --max-modals N           entries of one modal list
+      --max-depth N|none       keep states within N steps of the initial state
+      --routes N               routes r0 … r(N-1)
+      --pages N                page universe p0 … p(N-1)
+      --styles LIST            modal styles used, e.g. sheet,detents,fullScreen,overlay,custom
+      --kinds LIST             kinds for start and forcePresentation, e.g. navigation,tab
+      --multiple               also enumerate none and multiple of two router actions
+      --fault NAME             run a model with a known library bug (see 'NavFuzz faults')
+    """
+
+    static func parse(_ args: inout Arguments, defaultPreset: String = "small") throws(UsageError) -> ModelOptions {
+        let name = try args.choice("--preset", Preset.all.map(\.name)) ?? defaultPreset
+        guard var preset = Preset.named(name) else { throw UsageError("no preset '\(name)'") }
+        if let root = try args.choice("--root", ["navigation", "tab"]) {
+            preset.configuration.rootKind = root == "tab" ? .tab : .navigation
+        }
+        if let n = try args.int("--max-coordinators", in: 1...64) { preset.bounds.maxCoordinators = n }
+        if let n = try args.int("--max-stack", in: 1...64) { preset.bounds.maxStack = n }
+        if let n = try args.int("--max-modals", in: 0...64) { preset.bounds.maxModals = n }
+        if let depth = try args.option("--max-depth") {
+            if depth == "none" {
+                preset.maxDepth = nil
+            } else {
+                guard let d = Int(depth), (0...1000).contains(d) else {
+                    throw UsageError("--max-depth takes a whole number from 0 to 1000 or 'none', not '\(depth)'", hint: "for example --max-depth 6")
+                }
+                preset.maxDepth = d
+            }
+        }
+        if let n = try args.int("--routes", in: 1...250) {
+            preset.configuration.routeCount = n
+            preset.domain.routes = (0..<n).map(Route.init)
+        }
+        if let n = try args.int("--pages", in: 1...250) {
+            preset.configuration.pageCount = n
+            preset.configuration.initialPages = (0..<min(2, n)).map(Page.init)
+            preset.domain.pages = (0..<n).map(Page.init)
+            preset.domain.pageLists = Domain.defaultPageLists(preset.domain.pages)
+        }
+        if let list = try args.option("--styles") {
+            var styles: [Style] = []
+            for item in list.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let s = Style.allCases.first(where: { $0.description == item }), s.isModal else {
+                    throw UsageError("--styles takes modal styles (sheet, detents, fullScreen, overlay, custom), not '\(item)'",
+                                     hint: "for example --styles sheet,detents")
+                }
+                styles.append(s)
+            }
+            preset.domain.presentStyles = styles
+            preset.domain.forceStyles = styles
+            preset.domain.startStyles = [.push] + styles
+        }
+        if let list = try args.option("--kinds") {
+            var kinds: [Kind] = []
+            for item in list.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let k = Kind.allCases.first(where: { $0.description == item }) else {
+                    throw UsageError("--kinds takes navigation, tab or redirection, not '\(item)'", hint: "for example --kinds navigation,tab")
+                }
+                kinds.append(k)
+            }
+            preset.domain.startKinds = kinds
+        }
+        if args.flag("--multiple") { preset.domain.includeNoneAndMultiple = true }
+        var fault: Fault?
+        if let f = try args.option("--fault") {
+            guard let parsed = Fault(rawValue: f) else {
+                throw UsageError("no fault '\(f)'", hint: "one of \(Fault.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            fault = parsed
+        }
+        if let problem = preset.configuration.problem { throw UsageError(problem) }
+        return ModelOptions(preset: preset, fault: fault)
+    }
+
+    var machine: CoordinatorMachine { CoordinatorMachine(preset: preset, fault: fault) }
+
+    /// The settings as JUnit suite properties.
+    var settings: [JUnitProperty] {
+        var out = [
+            JUnitProperty(name: "preset", value: preset.name),
+            JUnitProperty(name: "root", value: preset.configuration.rootKind.description),
+            JUnitProperty(name: "bounds", value: preset.bounds.description),
+            JUnitProperty(name: "max-depth", value: preset.maxDepth.map(String.init) ?? "none"),
+            JUnitProperty(name: "routes", value: String(preset.configuration.routeCount)),
+            JUnitProperty(name: "pages", value: String(preset.configuration.pageCount)),
+        ]
+        if let fault { out.append(JUnitProperty(name: "fault", value: fault.rawValue)) }
+        return out
+    }
+}

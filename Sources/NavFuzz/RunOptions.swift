@@ -1,0 +1,90 @@
+import Foundation
+import NavFuzzKit
+
+/// Options every running subcommand shares: workers, where the report goes, trace format, shard.
+struct RunOptions {
+    var workers: Int
+    var junitPath: String
+    var traceFormat: String
+    var shard: Shard
+    /// Where shrunk failures are saved as corpus files (replayable).
+    var failuresDirectory: String
+
+    static let help = """
+      --workers N              worker threads (default: all cores)
+      --junit PATH             JUnit XML report (default: .build/navfuzz/junit.xml)
+      --trace-format FORMAT    text or json, for counterexamples on stdout
+      --save-failures DIR      store each shrunk failure as a corpus file (default: next to the report)
+      --shard I/N              run shard I of N (0-based); also TEST_SHARD_INDEX/TEST_TOTAL_SHARDS
+    """
+
+    static func parse(_ args: inout Arguments, environment: [String: String]) throws(UsageError) -> RunOptions {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let workers = try args.int("--workers", in: 1...1024) ?? cores
+        let bazelOutput = environment["XML_OUTPUT_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+        let junit = try args.option("--junit") ?? bazelOutput ?? ".build/navfuzz/junit.xml"
+        if junit.isEmpty { throw UsageError("--junit needs a file path", hint: "for example --junit report.xml") }
+        let format = try args.choice("--trace-format", ["text", "json"]) ?? "text"
+        let shard = try Shard.parse(&args, environment: environment)
+        let failures = try args.option("--save-failures")
+            ?? ((junit as NSString).deletingLastPathComponent.isEmpty ? "failures"
+                : (junit as NSString).deletingLastPathComponent + "/failures")
+        return RunOptions(workers: workers, junitPath: junit, traceFormat: format, shard: shard, failuresDirectory: failures)
+    }
+
+    /// Checks before any work that the report can be written, so that a long run does not end
+    /// in an unwritable path.
+    func checkReportPath() throws(UsageError) {
+        let dir = (junitPath as NSString).deletingLastPathComponent
+        var isDir: ObjCBool = false
+        var probe = dir.isEmpty ? "." : dir
+        // The nearest existing ancestor must be a writable directory.
+        while !FileManager.default.fileExists(atPath: probe, isDirectory: &isDir) {
+            let up = (probe as NSString).deletingLastPathComponent
+            if up == probe || up.isEmpty { probe = "."; break }
+            probe = up
+        }
+        _ = FileManager.default.fileExists(atPath: probe, isDirectory: &isDir)
+        if !isDir.boolValue || access(probe, W_OK) != 0 {
+            throw UsageError("cannot write the report to \(junitPath): \(probe) is not a writable directory",
+                             hint: "pass --junit with a path in a writable directory")
+        }
+        if FileManager.default.fileExists(atPath: junitPath, isDirectory: &isDir), isDir.boolValue {
+            throw UsageError("cannot write the report to \(junitPath): it is a directory", hint: "pass --junit with a file path")
+        }
+    }
+}
+
+/// Which part of the job this process does: `index` of `count`. Corpus files, presets and fuzz
+/// walks are dealt out round-robin, so the shards together do the whole job.
+struct Shard: Equatable {
+    var index: Int
+    var count: Int
+    static let whole = Shard(index: 0, count: 1)
+
+    static func parse(_ args: inout Arguments, environment: [String: String]) throws(UsageError) -> Shard {
+        if let text = try args.option("--shard") {
+            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 10_000, i >= 0, i < n else {
+                throw UsageError("--shard takes I/N with 0 <= I < N, not '\(text)'", hint: "for example --shard 0/4")
+            }
+            return Shard(index: i, count: n)
+        }
+        if let total = environment["TEST_TOTAL_SHARDS"], !total.isEmpty {
+            let indexText = environment["TEST_SHARD_INDEX"] ?? ""
+            guard let n = Int(total), n >= 1, let i = Int(indexText), i >= 0, i < n else {
+                throw UsageError("TEST_TOTAL_SHARDS=\(total) and TEST_SHARD_INDEX=\(indexText) do not name a shard",
+                                 hint: "set TEST_SHARD_INDEX to 0 … TEST_TOTAL_SHARDS-1")
+            }
+            // Bazel asks test runners that support sharding to touch this file.
+            if let status = environment["TEST_SHARD_STATUS_FILE"], !status.isEmpty {
+                FileManager.default.createFile(atPath: status, contents: nil)
+            }
+            return Shard(index: i, count: n)
+        }
+        return .whole
+    }
+
+    func owns(_ item: Int) -> Bool { item % count == index }
+    var description: String { "\(index)/\(count)" }
+}

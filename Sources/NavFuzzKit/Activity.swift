@@ -1,0 +1,75 @@
+import Foundation
+
+/// One activity of a run — replaying the corpus, exploring a preset, fuzzing, verifying — as
+/// both a JUnit suite (one test case per invariant or corpus file) and lines for people.
+public struct Activity: Sendable {
+    /// The suite name: `corpus`, `explore.small`, `fuzz`, …
+    public var name: String
+    public var seconds: Double
+    public var properties: [JUnitProperty]
+    public var cases: [JUnitCase]
+    /// One line for the summary.
+    public var summary: String
+    /// Everything a person needs for each failure: trace, states, replay command.
+    public var failureTexts: [String]
+    public var systemOut: String
+    public var systemErr: String
+
+    public init(name: String, seconds: Double, properties: [JUnitProperty], cases: [JUnitCase], summary: String,
+                failureTexts: [String] = [], systemOut: String = "", systemErr: String = "") {
+        self.name = name; self.seconds = seconds; self.properties = properties; self.cases = cases
+        self.summary = summary; self.failureTexts = failureTexts; self.systemOut = systemOut; self.systemErr = systemErr
+    }
+
+    public var failed: Bool { cases.contains { $0.outcome.isFailed } }
+
+    public func suite(timestamp: Date) -> JUnitSuite {
+        JUnitSuite(name: name, timestamp: timestamp, time: seconds, properties: properties, cases: cases,
+                   systemOut: systemOut, systemErr: systemErr)
+    }
+
+    /// One case per property: failed with the violation's reason and trace, or passed.
+    public static func propertyCases(suite: String, names: [(name: String, kind: String)],
+                                     failures: [String: (reason: String, text: String)], seconds: Double) -> [JUnitCase] {
+        names.map { p in
+            if let f = failures[p.name] {
+                return JUnitCase(classname: suite, name: p.name, time: seconds,
+                                 outcome: .failure(message: "\(p.name): \(f.reason)", type: p.kind, text: f.text))
+            }
+            return JUnitCase(classname: suite, name: p.name, time: seconds, outcome: .passed)
+        }
+    }
+}
+
+extension JUnitReport {
+    public init(activities: [Activity], timestamp: Date = Date()) {
+        self.init(suites: activities.map { $0.suite(timestamp: timestamp) })
+    }
+}
+
+/// Numbers for people: `1,234,567`, `3.2M`, `0.41 s`.
+public enum Figures {
+    public static func count(_ n: Int) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        for (i, ch) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(ch)
+        }
+        return (n < 0 ? "-" : "") + out
+    }
+
+    public static func rate(_ perSecond: Double) -> String {
+        switch perSecond {
+        case 1e6...: String(format: "%.2fM", perSecond / 1e6)
+        case 1e3...: String(format: "%.1fK", perSecond / 1e3)
+        default: String(format: "%.0f", perSecond)
+        }
+    }
+
+    public static func seconds(_ s: Double) -> String { String(format: "%.2f s", s) }
+
+    public static func bytes(_ b: Int) -> String {
+        b >= 1 << 20 ? String(format: "%.1f MiB", Double(b) / 1048576) : String(format: "%.1f KiB", Double(b) / 1024)
+    }
+}

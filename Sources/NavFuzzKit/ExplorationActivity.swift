@@ -1,0 +1,39 @@
+/// An exploration as an activity: a case per property, the statistics as suite properties.
+extension Activity {
+    public static func exploration<M: StateMachine>(
+        name: String, machine: M, report: ExplorationReport<M>, settings: [JUnitProperty],
+        render: (Counterexample<M>) -> String
+    ) -> Activity {
+        var failures: [String: (reason: String, text: String)] = [:]
+        var texts: [String] = []
+        for v in report.violations {
+            let text = render(v)
+            failures[v.property] = (v.reason, text)
+            texts.append(text)
+        }
+        let names = machine.properties.map { ($0.name, $0.kind) }
+        let held = names.count - report.violations.count
+        var summary = "\(name): \(Figures.count(report.states)) states, \(Figures.count(report.transitions)) transitions "
+            + "(\(Figures.count(report.refused)) refused), depth \(report.depth), \(Figures.seconds(report.seconds)), "
+            + "\(Figures.rate(report.statesPerSecond)) states/s, \(Figures.rate(report.transitionsPerSecond)) transitions/s, "
+            + "\(Figures.bytes(report.peakMemoryBytes)) peak, "
+            + String(format: "%.1f B/state, collision p ≈ %.1e", report.bytesPerState, report.collisionProbability)
+        summary += report.violations.isEmpty ? " — all \(names.count) invariants hold"
+            : " — \(report.violations.count) of \(names.count) invariants violated, \(held) hold"
+        if let partial = report.partial { summary += " — PARTIAL: \(partial)" }
+        let properties = settings + [
+            JUnitProperty(name: "states", value: String(report.states)),
+            JUnitProperty(name: "transitions", value: String(report.transitions)),
+            JUnitProperty(name: "refused", value: String(report.refused)),
+            JUnitProperty(name: "depth", value: String(report.depth)),
+            JUnitProperty(name: "complete", value: report.partial == nil ? "true" : "false"),
+        ]
+        var cases = propertyCases(suite: name, names: names, failures: failures, seconds: report.seconds)
+        if let partial = report.partial {
+            // A partial exploration says so in CI rather than passing quietly.
+            cases.append(JUnitCase(classname: name, name: "complete", time: 0, outcome: .skipped(message: partial)))
+        }
+        return Activity(name: name, seconds: report.seconds, properties: properties, cases: cases, summary: summary,
+                        failureTexts: texts)
+    }
+}
