@@ -19,18 +19,24 @@ extension Invariant {
         name: "completion-exactly-once",
         summary: "events name exactly the coordinators that ended, each once; finished only for the finishFlow target and the tab it climbed to",
         check: .transition { t in
-            let ended = t.before.coordinators.map(\.id).filter { !t.after.isLive($0) }
-            let named = t.step.events.map(\.coordinator)
-            for id in named where named.filter({ $0 == id }).count > 1 { return "\(id) completed more than once" }
-            if let id = named.first(where: { !ended.contains($0) }) { return "\(id) completed but did not end" }
-            if let id = ended.first(where: { !named.contains($0) }) { return "\(id) ended without a completion event" }
+            let events = t.step.events
+            if t.step.outcome.isRefused && events.isEmpty { return nil }
             let finishing = finishFlowTargets(t)
-            for e in t.step.events {
+            for (k, e) in events.enumerated() {
+                if events[..<k].contains(where: { $0.coordinator == e.coordinator }) { return "\(e.coordinator) completed more than once" }
+                if !t.before.isLive(e.coordinator) || t.after.isLive(e.coordinator) { return "\(e.coordinator) completed but did not end" }
                 if e.result == .finished && !finishing.contains(e.coordinator) {
                     return "\(e.coordinator) completed as finished, but it was not the finishFlow target"
                 }
                 if e.result == .cancelled && finishing.contains(e.coordinator) {
                     return "\(e.coordinator) was the finishFlow target but completed as cancelled"
+                }
+            }
+            let before = t.before.coordinators
+            // Every coordinator that ended has an event (the loop above showed each event ended).
+            if before.count - countLive(before, in: t.after) != events.count {
+                for i in before.indices where !t.after.isLive(before[i].id) && !events.contains(where: { $0.coordinator == before[i].id }) {
+                    return "\(before[i].id) ended without a completion event"
                 }
             }
             return nil
@@ -69,16 +75,19 @@ extension Invariant {
         summary: "modal lists change only as the action says: present appends one, dismiss removes the top one, dismissAll and restart empty one",
         check: .transition { t in
             guard !t.step.outcome.isRefused else { return nil }
-            for c in t.after.coordinators where !t.before.isLive(c.id) && !c.modals.isEmpty {
-                return "\(c.id) was created with modals \(c.modals)"
+            let after = t.after.coordinators, before = t.before.coordinators
+            for i in after.indices where !after[i].modals.isEmpty && !t.before.isLive(after[i].id) {
+                return "\(after[i].id) was created with modals \(after[i].modals)"
             }
             var changed: [(id: CoordinatorID, before: [Modal], after: [Modal])] = []
-            for b in t.before.coordinators {
-                if let a = t.after[b.id], a.modals != b.modals { changed.append((b.id, b.modals, a.modals)) }
+            for i in before.indices {
+                if let j = t.after.index(of: before[i].id), after[j].modals != before[i].modals {
+                    changed.append((before[i].id, before[i].modals, after[j].modals))
+                }
             }
+            func describeChanges() -> String { changed.map { "\($0.id): \($0.before) -> \($0.after)" }.joined(separator: "; ") }
             func only(_ id: CoordinatorID, _ expected: [Modal]) -> String? {
-                let actual = t.after[id]?.modals ?? []
-                if t.after.isLive(id) && actual != expected { return "\(id)'s modals should be \(expected), are \(actual)" }
+                if let j = t.after.index(of: id), after[j].modals != expected { return "\(id)'s modals should be \(expected), are \(after[j].modals)" }
                 if let other = changed.first(where: { $0.id != id }) { return "\(t.action) changed the modals of \(other.id)" }
                 return nil
             }
@@ -87,26 +96,27 @@ extension Invariant {
             }
             func appendedOne(_ style: Style) -> String? {
                 guard changed.count == 1, let c = changed.first, c.after.count == c.before.count + 1,
-                      Array(c.after.dropLast()) == c.before, c.after.last?.style == style else {
-                    return "\(t.action) should append exactly one \(style) modal to one list; changed \(changed.map { "\($0.id): \($0.before) -> \($0.after)" })"
+                      c.after.dropLast().elementsEqual(c.before), c.after.last?.style == style else {
+                    return "\(t.action) should append exactly one \(style) modal to one list; changed \(describeChanges())"
                 }
                 return nil
             }
             func removedTop(of id: CoordinatorID?) -> String? {
-                guard changed.count == 1, let c = changed.first, c.after == Array(c.before.dropLast()),
+                guard changed.count == 1, let c = changed.first, c.after.elementsEqual(c.before.dropLast()),
                       id == nil || c.id == id else {
-                    return "\(t.action) should remove exactly the top modal of \(id.map(\.description) ?? "one list"); changed \(changed.map { "\($0.id): \($0.before) -> \($0.after)" })"
+                    return "\(t.action) should remove exactly the top modal of \(id.map(\.description) ?? "one list"); changed \(describeChanges())"
                 }
                 return nil
             }
             switch t.action {
             case .present(let c, _, _), .dismissAll(let c), .set(let c, _), .multiple(let c, _):
-                guard let before = t.before[c]?.modals else { return nil }
-                return only(c, expectedModals(before, t.action))
+                guard let i = t.before.index(of: c) else { return nil }
+                return only(c, expectedModals(before[i].modals, t.action))
             case .dismiss(let c):
                 return removedTop(of: c)
             case .close(let c):
-                return t.before[c]?.modals.isEmpty == false ? removedTop(of: c) : unchanged()
+                guard let i = t.before.index(of: c) else { return nil }
+                return before[i].modals.isEmpty ? unchanged() : removedTop(of: c)
             case .userSwipeDismiss:
                 return removedTop(of: nil)
             case .start(_, _, let style, _), .forcePresentation(_, let style, _), .redirect(_, _, let style):
@@ -117,8 +127,8 @@ extension Invariant {
                 return only(t.before.root, [])
             case .finishFlow:
                 guard let target = finishFlowTargets(t).last, let p = t.before[target]?.parent,
-                      case .modal(let k)? = t.before.hosting(of: target), let before = t.before[p] else { return unchanged() }
-                return only(p, Array(before.modals[..<k]))
+                      case .modal(let k)? = t.before.hosting(of: target), let pi = t.before.index(of: p) else { return unchanged() }
+                return only(p, Array(before[pi].modals[..<k]))
             default:
                 return unchanged()
             }
@@ -129,12 +139,13 @@ extension Invariant {
         summary: "stack entry 0 changes only by setRoot, replaceRoot, set of the current view, restart or restartApp",
         check: .transition { t in
             guard !t.step.outcome.isRefused else { return nil }
-            for b in t.before.coordinators {
-                guard let a = t.after[b.id], a.stack.first != b.stack.first else { continue }
-                if rootMayChange(b, t) { continue }
-                let was = b.stack.first.map(\.description) ?? "nothing"
-                let now = a.stack.first.map(\.description) ?? "nothing"
-                return "\(t.action) changed entry 0 of \(b.id) from \(was) to \(now)"
+            let before = t.before.coordinators, after = t.after.coordinators
+            for i in before.indices {
+                guard let j = t.after.index(of: before[i].id), after[j].stack.first != before[i].stack.first else { continue }
+                if rootMayChange(before[i], t) { continue }
+                let was = before[i].stack.first.map(\.description) ?? "nothing"
+                let now = after[j].stack.first.map(\.description) ?? "nothing"
+                return "\(t.action) changed entry 0 of \(before[i].id) from \(was) to \(now)"
             }
             return nil
         })
@@ -166,6 +177,9 @@ extension Invariant {
             default: return nil
             }
             guard let c = t.after[target] else { return "\(target) is not live after its restart" }
+            if let b = t.before[target], b.kind != c.kind || b.initialRoute != c.initialRoute {
+                return "\(target) changed from \(b.kind) with initial route \(b.initialRoute) to \(c.kind) with \(c.initialRoute) on restart"
+            }
             if !c.modals.isEmpty { return "\(target) still presents \(c.modals) after restart" }
             guard c.kind == .tab else {
                 if c.stack != [.screen(c.initialRoute)] { return "\(target)'s stack is \(c.stack) after restart, not [\(c.initialRoute)]" }
@@ -178,7 +192,7 @@ extension Invariant {
             }
             for pc in tab.pageCoordinators {
                 if t.before.isLive(pc) { return "page coordinator \(pc) of \(target) survived its restart" }
-                guard let page = t.after[pc], page.kind == .navigation, page.stack == [.screen(Route(0))],
+                guard let page = t.after[pc], page.kind == .navigation, page.initialRoute == Route(0), page.stack == [.screen(Route(0))],
                       page.modals.isEmpty, page.children.isEmpty else {
                     return "page coordinator \(pc) of \(target) is not newly set up after restart"
                 }
@@ -186,6 +200,12 @@ extension Invariant {
             if Set(c.children) != Set(tab.pageCoordinators) { return "tab \(target) has children \(c.children) besides its pages after restart" }
             return nil
         })
+}
+
+private func countLive(_ coordinators: [Coordinator], in state: State) -> Int {
+    var n = 0
+    for i in coordinators.indices where state.isLive(coordinators[i].id) { n += 1 }
+    return n
 }
 
 /// The coordinators whose flow a `finishFlow` finishes: its argument and, for a tab page, the tab.

@@ -15,6 +15,7 @@ enum ExploreCommand {
     \(ModelOptions.help)
       --max-states N           stop after N distinct states (partial report)
       --max-seconds S          stop after S seconds (partial report)
+      --expect-states N        fail (exit 1) unless exactly N distinct states are found
     \(RunOptions.help)
     """
 
@@ -22,10 +23,12 @@ enum ExploreCommand {
         let model = try ModelOptions.parse(&args)
         let maxStates = try args.int("--max-states", in: 1...4_000_000_000)
         let maxSeconds = try args.double("--max-seconds")
+        let expected = try args.int("--expect-states", in: 0...Int.max)
         let run = try RunOptions.parse(&args, environment: context.environment)
         try args.noPositionals()
         try run.checkReportPath()
-        let activity = explore(model, run: run, maxStates: maxStates, maxSeconds: maxSeconds, context: context)
+        var activity = explore(model, run: run, maxStates: maxStates, maxSeconds: maxSeconds, context: context)
+        if let expected { activity.pinStateCount(expected) }
         return try context.finish([activity], run: run)
     }
 
@@ -48,5 +51,17 @@ enum ExploreCommand {
         return Activity.exploration(name: name, machine: machine, report: report, settings: model.settings) { c in
             context.render(c, machine: machine, source: name, run: run)
         }
+    }
+}
+
+extension Activity {
+    /// Adds a `state-count` case that fails unless the exploration found exactly `expected` states.
+    mutating func pinStateCount(_ expected: Int) {
+        let found = properties.first { $0.name == "states" }.flatMap { Int($0.value) } ?? -1
+        let outcome: JUnitCase.Outcome = found == expected ? .passed
+            : .failure(message: "state-count: expected \(expected) distinct states, found \(found)", type: "pin", text: summary)
+        cases.append(JUnitCase(classname: name, name: "state-count", time: 0, outcome: outcome))
+        if found != expected { failureTexts.append("\(name): expected \(Figures.count(expected)) distinct states, found \(Figures.count(found))") }
+        summary += found == expected ? " — state count pinned" : " — STATE COUNT \(Figures.count(found)) != \(Figures.count(expected))"
     }
 }

@@ -10,6 +10,7 @@ func main(_ argv: [String]) -> Int32 {
     let context = Context(terminal: terminal, environment: ProcessInfo.processInfo.environment)
     let commands: [String: Command] = [
         "explore": (ExploreCommand.help, ExploreCommand.run),
+        "bench": (BenchCommand.help, BenchCommand.run),
     ]
     do throws(UsageError) {
         if argv.first == "--version" { terminal.out("NavFuzz \(navFuzzVersion)"); return 0 }

@@ -1,0 +1,92 @@
+import CoordinatorModel
+import Foundation
+import NavFuzzKit
+
+/// `NavFuzz bench`: the figures of BENCHMARKS.md, each with a comparison measured in the same
+/// run (1 worker against all, step alone against step with every invariant).
+enum BenchCommand {
+    static let help = """
+    USAGE: NavFuzz bench [step|explore] [--preset NAME] [--max-depth N|none] [--workers N]
+
+    Build with -c release. 'step' times Model.step with and without all invariants over every
+    action of the first states of a preset; 'explore' explores a preset with 1 worker and
+    with N workers (default: all cores) and prints the speed-up.
+    """
+
+    static func run(_ args: inout Arguments, context: Context) throws(UsageError) -> Int32 {
+        let model = try ModelOptions.parse(&args)
+        let workers = try args.int("--workers", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
+        let what = try args.positionals()
+        if what.count > 1 { throw UsageError("'bench' takes one of step, explore", hint: "see 'NavFuzz bench --help'") }
+        switch what.first ?? "explore" {
+        case "step": step(model, context: context)
+        case "explore": explore(model, workers: workers, context: context)
+        case let other: throw UsageError("no benchmark '\(other)'", hint: "one of step, explore")
+        }
+        return 0
+    }
+
+    static func seconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+    }
+
+    /// Step throughput over every enumerated action of the first 20,000 BFS states.
+    static func step(_ options: ModelOptions, context: Context) {
+        let machine = options.machine
+        var states: [CoordinatorModel.State] = [machine.model.initialState()]
+        var seen = Set<[UInt8]>()
+        var i = 0
+        var actions: [Action] = []
+        while i < states.count && states.count < 20_000 {
+            actions.removeAll(keepingCapacity: true)
+            machine.actions(in: states[i], into: &actions)
+            for a in actions {
+                if let s = machine.successor(of: machine.step(states[i], a)), machine.isWithinBounds(s),
+                   seen.insert(s.canonicalEncoding()).inserted { states.append(s) }
+            }
+            i += 1
+        }
+        let invariants = Invariant.all
+        func pass(checking: Bool) -> (steps: Int, seconds: Double) {
+            let clock = ContinuousClock()
+            var steps = 0, violations = 0
+            let elapsed = clock.measure {
+                for s in states {
+                    actions.removeAll(keepingCapacity: true)
+                    machine.actions(in: s, into: &actions)
+                    for a in actions {
+                        let t = machine.step(s, a)
+                        steps += 1
+                        if checking {
+                            for inv in invariants where inv.violation(in: t) != nil { violations += 1 }
+                        }
+                    }
+                }
+            }
+            if violations > 0 { context.terminal.err("bench: \(violations) violations") }
+            return (steps, seconds(elapsed))
+        }
+        _ = pass(checking: false)
+        let bare = pass(checking: false)
+        let checked = pass(checking: true)
+        let bareRate = Double(bare.steps) / bare.seconds, checkedRate = Double(checked.steps) / checked.seconds
+        context.terminal.out("bench step (\(options.preset.name), \(Figures.count(states.count)) states, \(Figures.count(bare.steps)) steps per pass):")
+        context.terminal.out("  step alone:            \(Figures.rate(bareRate)) steps/s")
+        context.terminal.out("  step + 12 invariants:  \(Figures.rate(checkedRate)) steps/s  (\(String(format: "%.2f", bareRate / checkedRate))x the cost)")
+    }
+
+    static func explore(_ options: ModelOptions, workers: Int, context: Context) {
+        let machine = options.machine
+        func run(_ n: Int) -> ExplorationReport<CoordinatorMachine> {
+            Explorer.coordinators(machine, options: .init(workers: n, maxDepth: options.preset.maxDepth))
+        }
+        let one = run(1)
+        let many = run(workers)
+        let depth = options.preset.maxDepth.map { ", --max-depth \($0)" } ?? ""
+        context.terminal.out("bench explore (\(options.preset.name)\(depth)): \(Figures.count(one.states)) states, \(Figures.count(one.transitions)) transitions, \(String(format: "%.1f", many.bytesPerState)) B/state")
+        for (n, r) in [(1, one), (workers, many)] {
+            context.terminal.out("  \(n) worker\(n == 1 ? " " : "s"): \(Figures.seconds(r.seconds)), \(Figures.rate(r.transitionsPerSecond)) transitions/s, \(Figures.rate(r.statesPerSecond)) states/s, \(Figures.rate(r.transitionsPerSecond / Double(n))) transitions/s per core")
+        }
+        context.terminal.out(String(format: "  speed-up: %.2fx on %d workers", one.seconds / many.seconds, workers))
+    }
+}
