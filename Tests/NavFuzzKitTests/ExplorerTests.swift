@@ -1,0 +1,171 @@
+import CoordinatorModel
+import NavFuzzKit
+import XCTest
+
+/// A tiny deliberately broken machine: a counter with +1, +3 and ×2 up to a bound, whose
+/// properties fail at known distances from 0, so that shortest traces are known by hand.
+struct CounterMachine: StateMachine {
+    var bound = 40
+    var initial = [0]
+
+    func initialStates() -> [Int] { initial }
+    func actions(in state: Int, into actions: inout [String]) { actions += ["inc", "add3", "double", "noop"] }
+    func step(_ state: Int, _ action: String) -> (before: Int, after: Int?) {
+        switch action {
+        case "inc": (state, state + 1)
+        case "add3": (state, state + 3)
+        case "double": (state, state == 0 ? nil : state * 2)  // refused at 0
+        default: (state, nil)
+        }
+    }
+    func successor(of step: (before: Int, after: Int?)) -> Int? { step.after }
+    var properties: [Property<CounterMachine>] {
+        [
+            // 13 = 3+3+... shortest: 0→3→6→12→13 (add3, add3, double, inc): 4 steps.
+            Property(name: "never-13", summary: "13 is unreachable", check: .state { $0 == 13 ? "reached 13" : nil }),
+            // Doubling 5 happens first after 0→1→2→5 (inc, inc, add3) then double: 4 steps.
+            Property(name: "never-double-5", summary: "5 is never doubled",
+                     check: .transition { s, a, _ in s == 5 && a == "double" ? "doubled 5" : nil }),
+            Property(name: "holds", summary: "never fails", check: .state { _ in nil }),
+        ]
+    }
+    func isWithinBounds(_ state: Int) -> Bool { state <= bound }
+    func encode(_ state: Int, into bytes: inout [UInt8]) { withUnsafeBytes(of: Int64(state).littleEndian) { bytes += $0 } }
+    func decode(_ bytes: ArraySlice<UInt8>) -> Int? {
+        guard bytes.count == 8 else { return nil }
+        return Int(bytes.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
+    }
+    func describe(_ state: Int) -> String { String(state) }
+    func describe(_ action: String) -> String { action }
+    func parseAction(_ text: String) throws(ActionParseError) -> String {
+        guard ["inc", "add3", "double", "noop"].contains(text) else { throw ActionParseError(column: 1, message: "expected an action") }
+        return text
+    }
+    func kindName(of action: String) -> String { action }
+}
+
+final class ExplorerTests: XCTestCase {
+    func run<M: StateMachine>(_ m: M, workers: Int = 2, maxDepth: Int? = nil, maxStates: Int? = nil) -> ExplorationReport<M> {
+        Explorer(m, options: .init(workers: workers, maxDepth: maxDepth, maxStates: maxStates)).run()
+    }
+
+    func testCounterMachineFindsEachViolationWithTheShortestTrace() {
+        let r = run(CounterMachine())
+        XCTAssertEqual(r.states, 41)
+        let byName = Dictionary(uniqueKeysWithValues: r.violations.map { ($0.property, $0) })
+        XCTAssertEqual(Set(byName.keys), ["never-13", "never-double-5"])
+        XCTAssertEqual(byName["never-13"]?.actions.count, 4)
+        XCTAssertEqual(byName["never-double-5"]?.actions.count, 4)
+        XCTAssertEqual(byName["never-double-5"]?.actions.last, "double")
+        // The trace replays to the violation.
+        let m = CounterMachine()
+        var s = 0
+        for a in byName["never-13"]?.actions ?? [] { s = m.successor(of: m.step(s, a)) ?? s }
+        XCTAssertEqual(s, 13)
+    }
+
+    func testCountsAndTracesDoNotDependOnWorkers() {
+        for workers in [1, 3, 8] {
+            let r = run(CounterMachine(bound: 200), workers: workers)
+            XCTAssertEqual(r.states, 201)
+            XCTAssertEqual(r.transitions, 201 * 4)
+            XCTAssertEqual(r.violations.map(\.actions), run(CounterMachine(bound: 200), workers: 1).violations.map(\.actions))
+        }
+        let model = CoordinatorMachine(preset: .ci, fault: .dismissWrongLevel)
+        let one = Explorer.coordinators(model, options: .init(workers: 1, maxDepth: 3))
+        let many = Explorer.coordinators(model, options: .init(workers: 4, maxDepth: 3))
+        XCTAssertEqual(one.states, many.states)
+        XCTAssertEqual(one.transitions, many.transitions)
+        XCTAssertEqual(one.violations.map { "\($0.property) \($0.actions)" }, many.violations.map { "\($0.property) \($0.actions)" })
+    }
+
+    func testDepthBoundKeepsStatesWithinThatManySteps() {
+        let r = run(CounterMachine(), maxDepth: 2)
+        // 0; 1, 3; 2, 4, 6 (and 2 again by doubling 1).
+        XCTAssertEqual(r.states, 6)
+        XCTAssertEqual(r.depth, 2)
+        XCTAssertTrue(r.violations.isEmpty)
+    }
+
+    func testMaxStatesStopsWithAPartialReport() {
+        let r = run(CounterMachine(bound: 1000), maxStates: 50)
+        XCTAssertNotNil(r.partial)
+        XCTAssertLessThanOrEqual(r.states, 50)
+    }
+
+    /// A naive BFS over a `Set` of full canonical encodings agrees with the fingerprint explorer.
+    func testNaiveSetBFSFindsTheSameStateCount() {
+        for (preset, depth) in [(Preset.small, 4), (Preset.smallTab, 3), (Preset.ci, 2)] {
+            let machine = CoordinatorMachine(preset: preset)
+            var seen: Set<[UInt8]> = [machine.model.initialState().canonicalEncoding()]
+            var frontier = [machine.model.initialState()]
+            var actions: [Action] = []
+            for _ in 0..<depth {
+                var next: [CoordinatorModel.State] = []
+                for s in frontier {
+                    actions.removeAll()
+                    machine.actions(in: s, into: &actions)
+                    for a in actions {
+                        let step = machine.model.step(s, a)
+                        if !step.outcome.isRefused, preset.bounds.contains(step.state),
+                           seen.insert(step.state.canonicalEncoding()).inserted { next.append(step.state) }
+                    }
+                }
+                frontier = next
+            }
+            let r = Explorer.coordinators(machine, options: .init(workers: 2, maxDepth: depth))
+            XCTAssertEqual(r.states, seen.count, preset.name)
+            XCTAssertTrue(r.violations.isEmpty, "\(preset.name): \(r.violations.map(\.property))")
+        }
+    }
+
+    /// Depth-bounded prefixes of the presets, cheap enough for a debug build. The complete
+    /// presets are pinned by `.ci/run` on a release build (`--expect-states`).
+    func testPinnedPresetPrefixes() {
+        let expected: [(Preset, Int, Int)] = [(.small, 4, 12_598), (.smallTab, 3, 2_146), (.ci, 3, 13_444), (.ciTab, 2, 1_396), (.deep, 3, 13_444)]
+        for (preset, depth, count) in expected {
+            let r = Explorer.coordinators(CoordinatorMachine(preset: preset), options: .init(workers: 2, maxDepth: depth))
+            XCTAssertEqual(r.states, count, "\(preset.name) to depth \(depth)")
+        }
+    }
+
+    /// Each model fault is found with the shortest trace, of the length worked out by hand.
+    func testInjectedFaultsAreFoundWithShortestTraces() {
+        let cases: [(Fault, Preset, String, Int)] = [
+            (.swipeLeavesChild, .small, "no-orphan-children", 2),       // start sheet, userSwipeDismiss
+            (.backLeavesChild, .small, "no-orphan-children", 2),        // start push, userBack
+            (.tabRootTopLastPage, .smallTab, "force-presentation-on-top", 1),
+            (.popRemovesRoot, .small, "stack-shape", 1),                // pop c0
+            (.dismissWrongLevel, .ci, "modal-discipline", 3),           // present, present, dismiss
+            (.restartKeepsFullScreen, .small, "restart-resets", 2),     // present fullScreen, restart
+            (.duplicatePageChild, .smallTab, "tree-consistent", 1),     // setPages keeping a page
+            (.dismissNothingRemovesCaller, .small, "modal-discipline", 2),
+        ]
+        for (fault, preset, invariant, length) in cases {
+            // Breadth-first to the known length: a shorter trace, if one existed, would be found first.
+            let r = Explorer.coordinators(CoordinatorMachine(preset: preset, fault: fault), options: .init(workers: 2, maxDepth: length))
+            guard let v = r.violations.first(where: { $0.property == invariant }) else {
+                XCTFail("\(fault.rawValue): \(invariant) not violated; got \(r.violations.map(\.property))")
+                continue
+            }
+            XCTAssertEqual(v.actions.count, length, "\(fault.rawValue): \(v.actions)")
+            XCTAssertTrue(r.violations.allSatisfy { $0.actions.count >= 1 })
+            // Replaying the concrete trace on the faulty model shows the same violation.
+            let machine = CoordinatorMachine(preset: preset, fault: fault)
+            var s = v.initial
+            var seen = false
+            for a in v.actions {
+                let t = machine.step(s, a)
+                seen = seen || Invariant.named(invariant)?.violation(in: t) != nil
+                s = t.after
+            }
+            XCTAssertTrue(seen, "\(fault.rawValue): replay of \(v.actions) does not violate \(invariant)")
+        }
+    }
+
+    func testCorrectModelHoldsEveryInvariantOnCIPrefix() {
+        let r = Explorer.coordinators(CoordinatorMachine(preset: .ciTab), options: .init(workers: 2, maxDepth: 2))
+        XCTAssertTrue(r.violations.isEmpty, "\(r.violations.map { "\($0.property): \($0.reason) \($0.actions)" })")
+        XCTAssertGreaterThan(r.refused, 0)
+    }
+}

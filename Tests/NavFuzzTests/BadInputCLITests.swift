@@ -1,0 +1,43 @@
+import Foundation
+import XCTest
+
+/// Every kind of bad input: one line on stderr naming what and where, exit 2, no backtrace,
+/// and an earlier report at the same path left intact.
+final class BadInputCLITests: XCTestCase {
+    func assertBadInput(_ args: [String], mentions: String, environment: [String: String] = [:],
+                        file: StaticString = #filePath, line: UInt = #line) throws {
+        let r = try CLI.run(args, environment: environment)
+        XCTAssertEqual(r.status, 2, "\(args): \(r.stdout) \(r.stderr)", file: file, line: line)
+        let lines = r.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, "one line expected: \(r.stderr)", file: file, line: line)
+        XCTAssertTrue(r.stderr.hasPrefix("NavFuzz: error: "), r.stderr, file: file, line: line)
+        XCTAssertTrue(r.stderr.contains(mentions), "\(r.stderr) should mention \(mentions)", file: file, line: line)
+        XCTAssertFalse(r.stderr.contains("Backtrace") || r.stderr.contains("Fatal error"), r.stderr, file: file, line: line)
+    }
+
+    func testUnknownCommand() throws { try assertBadInput(["frobnicate"], mentions: "unknown command 'frobnicate'") }
+    func testUnknownFlag() throws { try assertBadInput(["explore", "--frob"], mentions: "unknown option '--frob'") }
+    func testBadNumber() throws { try assertBadInput(["explore", "--workers", "many"], mentions: "--workers") }
+    func testMissingValue() throws { try assertBadInput(["explore", "--max-depth"], mentions: "--max-depth needs a value") }
+    func testUnknownPreset() throws { try assertBadInput(["explore", "--preset", "huge"], mentions: "--preset") }
+    func testUnknownFault() throws { try assertBadInput(["explore", "--fault", "nope"], mentions: "no fault 'nope'") }
+    func testShardOutOfRange() throws { try assertBadInput(["explore", "--shard", "3/3"], mentions: "--shard") }
+    func testBazelShardOutOfRange() throws {
+        try assertBadInput(["explore"], mentions: "TEST_SHARD_INDEX", environment: ["TEST_TOTAL_SHARDS": "2", "TEST_SHARD_INDEX": "5"])
+    }
+
+    func testUnwritableReportPathLeavesEarlierReportAndFailsBeforeWork() throws {
+        // A report path under a regular file cannot be created, even by root.
+        let dir = try CLI.temporaryDirectory()
+        let blocker = dir.appendingPathComponent("file")
+        try Data("x".utf8).write(to: blocker)
+        try assertBadInput(["explore", "--preset", "ci", "--junit", blocker.appendingPathComponent("r.xml").path],
+                           mentions: blocker.path)
+        XCTAssertEqual(try String(contentsOf: blocker, encoding: .utf8), "x")
+    }
+
+    func testReportPathThatIsADirectory() throws {
+        let dir = try CLI.temporaryDirectory()
+        try assertBadInput(["explore", "--junit", dir.path], mentions: "is a directory")
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import NavFuzzKit
+import XCTest
+
+/// End-to-end: the built executable's exit codes, report and output for `explore`.
+final class ExploreCLITests: XCTestCase {
+    func testHealthyExplorationExitsZeroAndWritesAValidReport() throws {
+        let dir = try CLI.temporaryDirectory()
+        let report = dir.appendingPathComponent("r.xml").path
+        let r = try CLI.run(["explore", "--preset", "ci", "--max-depth", "2", "--junit", report])
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        XCTAssertTrue(r.stdout.contains("all 12 invariants hold"), r.stdout)
+        let parsed = try JUnitReader.read(path: report)
+        XCTAssertEqual(parsed.suites.map(\.name), ["explore.ci"])
+        XCTAssertEqual(parsed.suites[0].tests, 12)
+        XCTAssertEqual(parsed.suites[0].failures, 0)
+        if FileManager.default.fileExists(atPath: CLI.schema) {
+            XCTAssertEqual(try JUnitSchema.validationErrors(xml: report, schema: CLI.schema), [])
+        }
+    }
+
+    func testInjectedFaultExitsOneWithShortestTraceInOutputAndReport() throws {
+        let dir = try CLI.temporaryDirectory()
+        let report = dir.appendingPathComponent("r.xml").path
+        let r = try CLI.run(["explore", "--preset", "small", "--max-depth", "3", "--fault", "swipe-leaves-child", "--junit", report])
+        XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
+        XCTAssertTrue(r.stdout.contains("no-orphan-children violated"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("1. start c0 navigation sheet r0"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("2. userSwipeDismiss"), r.stdout)
+        let suite = try XCTUnwrap(JUnitReader.read(path: report).suites.first)
+        let failed = suite.cases.filter { $0.outcome.isFailed }.map(\.name)
+        XCTAssertEqual(failed, ["no-orphan-children"])
+        if FileManager.default.fileExists(atPath: CLI.schema) {
+            XCTAssertEqual(try JUnitSchema.validationErrors(xml: report, schema: CLI.schema), [])
+        }
+    }
+
+    func testPinnedStateCountFailsWhenItDiffers() throws {
+        let dir = try CLI.temporaryDirectory()
+        let ok = try CLI.run(["explore", "--preset", "small", "--max-depth", "2", "--expect-states", "302",
+                              "--junit", dir.appendingPathComponent("a.xml").path])
+        XCTAssertEqual(ok.status, 0, ok.stdout + ok.stderr)
+        let bad = try CLI.run(["explore", "--preset", "small", "--max-depth", "2", "--expect-states", "303",
+                               "--junit", dir.appendingPathComponent("b.xml").path])
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.stdout.contains("expected 303 distinct states, found 302"), bad.stdout)
+    }
+
+    func testMaxStatesStopsWithAPartialReport() throws {
+        let dir = try CLI.temporaryDirectory()
+        let report = dir.appendingPathComponent("r.xml").path
+        let r = try CLI.run(["explore", "--preset", "ci", "--max-states", "500", "--junit", report])
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        XCTAssertTrue(r.stdout.contains("PARTIAL: --max-states 500 reached"), r.stdout)
+        let suite = try XCTUnwrap(JUnitReader.read(path: report).suites.first)
+        XCTAssertEqual(suite.skipped, 1)
+    }
+}
