@@ -30,11 +30,152 @@ public protocol StateMachine: Sendable {
     func refusal(of step: Step) -> String?
     /// A short name of the action's kind, for coverage and swarm testing.
     func kindName(of action: Action) -> String
+
+    // Fuzzing and shrinking. Each has a default, so a machine only has to enumerate actions.
+
+    /// Every kind name `kindName(of:)` can return, in a fixed order: the fuzzer's coverage rows
+    /// and the switches of swarm testing. Default: the kinds enumerated in the initial states.
+    var actionKinds: [String] { get }
+    /// How often the fuzzer picks a kind relative to the others; 0 leaves it out. Default 1.
+    func defaultWeight(ofKind kind: String) -> Int
+    /// One random action of an enabled kind in `state`, with the index of its kind in
+    /// `actionKinds`; nil when there is none. The default enumerates `actions(in:into:)` into
+    /// `scratch` and picks a present kind by weight, then one of its actions uniformly; a
+    /// machine that can build an action directly should, since enumeration is most of the cost.
+    func sampleAction(in state: State, kinds: KindFilter, using rng: inout Xoshiro,
+                      scratch: inout [Action]) -> (action: Action, kind: Int)?
+    /// Simpler variants of `action`, simplest first, for the shrinker. Each must be strictly
+    /// simpler by some measure that cannot go down forever. Default: none.
+    func simplifications(of action: Action) -> [Action]
+    /// The trace without the steps in `range`, with later actions rewritten for what those
+    /// steps created (for example ids allocated in creation order, which shift down); nil when
+    /// removing them needs no rewriting. The shrinker tries it after the plain removal.
+    /// Default: nil.
+    func removing(_ range: Range<Int>, from actions: [Action], initial: State) -> [Action]?
+    /// Readable events a step emitted (shown in traces). Default: none.
+    func events(of step: Step) -> [String]
 }
 
 extension StateMachine {
     public func concretize(_ path: [Action], from initial: State) -> [Action] { path }
     public func refusal(of step: Step) -> String? { successor(of: step) == nil ? "refused" : nil }
+
+    public var actionKinds: [String] {
+        var kinds: [String] = []
+        var actions: [Action] = []
+        for s in initialStates() {
+            actions.removeAll(keepingCapacity: true)
+            self.actions(in: s, into: &actions)
+            for a in actions {
+                let k = kindName(of: a)
+                if !kinds.contains(k) { kinds.append(k) }
+            }
+        }
+        return kinds
+    }
+
+    public func defaultWeight(ofKind kind: String) -> Int { 1 }
+
+    public func sampleAction(in state: State, kinds: KindFilter, using rng: inout Xoshiro,
+                             scratch: inout [Action]) -> (action: Action, kind: Int)? {
+        scratch.removeAll(keepingCapacity: true)
+        actions(in: state, into: &scratch)
+        // Keep the enabled actions at the front, remembering each one's kind.
+        var kindOf: [Int] = []
+        var present = [Bool](repeating: false, count: kinds.count)
+        var kept = 0
+        for i in scratch.indices {
+            guard let k = kinds.index(of: kindName(of: scratch[i])), kinds.isEnabled(k) else { continue }
+            scratch.swapAt(i, kept)
+            kept += 1
+            kindOf.append(k)
+            present[k] = true
+        }
+        guard let k = kinds.pick(using: &rng, among: present) else { return nil }
+        var j = rng.below(kindOf.count { $0 == k })
+        for (i, kind) in kindOf.enumerated() where kind == k {
+            if j == 0 { return (scratch[i], k) }
+            j -= 1
+        }
+        return nil
+    }
+
+    public func simplifications(of action: Action) -> [Action] { [] }
+    public func removing(_ range: Range<Int>, from actions: [Action], initial: State) -> [Action]? { nil }
+    public func events(of step: Step) -> [String] { [] }
+}
+
+/// The action kinds a fuzz walk may pick, with their weights: the switchboard of swarm
+/// testing (each walk turns a random subset on). Kinds are numbered as in `actionKinds`.
+public struct KindFilter: Sendable {
+    public let names: [String]
+    /// Weight of each kind when enabled; 0 means never.
+    public let weights: [Int]
+    private let indexByName: [String: Int]
+    private var enabled: [Bool]
+    /// Running sums of the enabled kinds' weights, for picking in one pass.
+    private var cumulative: [Int]
+
+    /// Every kind with a positive weight enabled.
+    public init(names: [String], weights: [Int]) {
+        self.names = names
+        self.weights = names.indices.map { $0 < weights.count ? max(0, weights[$0]) : 1 }
+        var index: [String: Int] = [:]
+        for (i, n) in names.enumerated() where index[n] == nil { index[n] = i }
+        indexByName = index
+        enabled = self.weights.map { $0 > 0 }
+        cumulative = []
+        recompute()
+    }
+
+    public var count: Int { names.count }
+    public func index(of name: String) -> Int? { indexByName[name] }
+    public func isEnabled(_ kind: Int) -> Bool { kind >= 0 && kind < enabled.count && enabled[kind] }
+    /// The names of the enabled kinds, in kind order.
+    public var enabledNames: [String] { names.indices.filter { enabled[$0] }.map { names[$0] } }
+
+    /// Swarm testing: keep each kind with probability 1/2, and at least one.
+    public mutating func swarm(using rng: inout Xoshiro) {
+        let candidates = weights.indices.filter { weights[$0] > 0 }
+        guard !candidates.isEmpty else { return }
+        for k in enabled.indices { enabled[k] = weights[k] > 0 && rng.coin() }
+        if !enabled.contains(true), let k = rng.element(of: candidates) { enabled[k] = true }
+        recompute()
+    }
+
+    private mutating func recompute() {
+        var sum = 0
+        cumulative = weights.indices.map { k in
+            if enabled[k] { sum += weights[k] }
+            return sum
+        }
+    }
+
+    /// An enabled kind chosen by weight, or nil when none is enabled.
+    @inline(__always)
+    public func pick(using rng: inout Xoshiro) -> Int? {
+        guard let total = cumulative.last, total > 0 else { return nil }
+        let r = rng.below(total)
+        var lo = 0, hi = cumulative.count - 1
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if cumulative[mid] > r { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
+    }
+
+    /// An enabled kind chosen by weight among those marked `present`, or nil.
+    public func pick(using rng: inout Xoshiro, among present: [Bool]) -> Int? {
+        var total = 0
+        for k in weights.indices where enabled[k] && k < present.count && present[k] { total += weights[k] }
+        guard total > 0 else { return nil }
+        var r = rng.below(total)
+        for k in weights.indices where enabled[k] && k < present.count && present[k] {
+            if r < weights[k] { return k }
+            r -= weights[k]
+        }
+        return nil
+    }
 }
 
 /// A named property that must always hold: on every state, or on every transition.

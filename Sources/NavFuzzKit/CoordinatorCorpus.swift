@@ -1,0 +1,74 @@
+import CoordinatorModel
+
+/// The corpus settings of the coordinator model (docs/CORPUS.md): `root`, `routes`, `pages`,
+/// `initialPages` and `fault`, each optional. A corpus file describes a model run, not an
+/// exploration, so the machine it builds has no bounds; its domain is the fuzzing domain over
+/// the file's routes and pages.
+extension CoordinatorMachine {
+    public static let corpusKeys = ["root", "routes", "pages", "initialPages", "fault"]
+
+    /// Builds the machine a corpus file's settings describe.
+    public static func fromCorpus(_ c: CorpusConfiguration) throws(CorpusError) -> CoordinatorMachine {
+        if let error = c.unknownKey(known: corpusKeys) { throw error }
+        var root = Kind.navigation
+        if let s = c["root"] {
+            guard let k = Kind.allCases.first(where: { $0.description == s.value }), k != .redirection else {
+                throw c.error(s, "expected a root kind (navigation, tab), found '\(s.value)'")
+            }
+            root = k
+        }
+        func count(_ key: String, default value: Int) throws(CorpusError) -> Int {
+            guard let s = c[key] else { return value }
+            guard let n = Int(s.value), (1...250).contains(n) else {
+                throw c.error(s, "expected a number of \(key) from 1 to 250, found '\(s.value)'")
+            }
+            return n
+        }
+        let routes = try count("routes", default: 2)
+        let pages = try count("pages", default: 2)
+        var initialPages: [Page]?
+        if let s = c["initialPages"] {
+            guard case .setPages(_, let list, nil)? = try? Action(parsing: "setPages c0 " + s.value) else {
+                throw c.error(s, "expected a page list like [p0,p1], found '\(s.value)'")
+            }
+            initialPages = list
+        }
+        var fault: Fault?
+        if let s = c["fault"] {
+            guard let f = Fault(rawValue: s.value) else {
+                throw c.error(s, "expected a fault (\(Fault.allCases.map(\.rawValue).joined(separator: ", "))), found '\(s.value)'")
+            }
+            fault = f
+        }
+        let configuration = Configuration(routeCount: routes, pageCount: pages, initialPages: initialPages, rootKind: root)
+        if let problem = configuration.problem {
+            let at = c["initialPages"] ?? c["pages"] ?? c["routes"] ?? c["root"] ?? CorpusSetting(key: "", value: "", line: 1, column: 1)
+            throw c.error(at, "expected a usable configuration: \(problem)")
+        }
+        let fuzz = Preset.fuzz.domain
+        let domain = Domain(routes: (0..<routes).map(Route.init), pages: (0..<pages).map(Page.init),
+                            startKinds: fuzz.startKinds, startStyles: fuzz.startStyles, forceStyles: fuzz.forceStyles,
+                            presentStyles: fuzz.presentStyles, badgeValues: fuzz.badgeValues, includeNoneAndMultiple: true)
+        return CoordinatorMachine(model: Model(configuration: configuration, fault: fault), bounds: .unbounded, domain: domain)
+    }
+
+    /// The settings that describe this machine in a corpus file; defaults are left out.
+    public var corpusSettings: [CorpusSetting] {
+        let c = model.configuration
+        var out = [CorpusSetting(key: "root", value: c.rootKind.description)]
+        if c.routeCount != 2 { out.append(CorpusSetting(key: "routes", value: String(c.routeCount))) }
+        if c.pageCount != 2 { out.append(CorpusSetting(key: "pages", value: String(c.pageCount))) }
+        if c.initialPages != Configuration(routeCount: c.routeCount, pageCount: c.pageCount).initialPages {
+            out.append(CorpusSetting(key: "initialPages", value: "[" + c.initialPages.map(\.description).joined(separator: ",") + "]"))
+        }
+        if let f = model.fault { out.append(CorpusSetting(key: "fault", value: f.rawValue)) }
+        return out
+    }
+}
+
+extension Corpus where M == CoordinatorMachine {
+    /// The corpus of the coordinator model.
+    public static var coordinators: Corpus<CoordinatorMachine> {
+        Corpus { (c: CorpusConfiguration) throws(CorpusError) -> CoordinatorMachine in try CoordinatorMachine.fromCorpus(c) }
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+
+/// The regression corpus: a directory of small trace files (docs/CORPUS.md), replayed on every
+/// run, in the manner of libFuzzer's corpus. Generic: the caller's factory turns a file's
+/// settings into the machine, so this file knows nothing of coordinators.
+public struct Corpus<M: StateMachine>: Sendable {
+    public typealias Factory = @Sendable (CorpusConfiguration) throws(CorpusError) -> M
+    public let factory: Factory
+
+    public init(factory: @escaping Factory) { self.factory = factory }
+
+    /// The entries of a file, or of every `.trace` file under a directory (subdirectories
+    /// included, hidden names skipped), sorted by path so that order never depends on the disk.
+    public func load(path: String) throws(CorpusError) -> [CorpusEntry<M>] {
+        var entries: [CorpusEntry<M>] = []
+        for file in try Self.files(at: path) {
+            let text: String
+            do { text = try String(contentsOfFile: file, encoding: .utf8) } catch {
+                throw CorpusError(file: file, line: 0, column: 0, message: "cannot read the file as UTF-8 text")
+            }
+            entries.append(try parse(text, path: file))
+        }
+        return entries
+    }
+
+    /// One file's text bound to its machine: settings through the factory, actions through
+    /// `parseAction`, the expectation checked against the machine's property names.
+    public func parse(_ text: String, path: String) throws(CorpusError) -> CorpusEntry<M> {
+        let file = try CorpusFile(parsing: text, file: path)
+        let own = file.settings.first { $0.key == "initial" }
+        let machine = try factory(CorpusConfiguration(file: path, settings: file.settings.filter { $0.key != "initial" }))
+        let initials = machine.initialStates()
+        var initial = initials.first
+        if let own {
+            guard let k = Int(own.value), k >= 0, k < initials.count else {
+                throw CorpusError(file: path, line: own.line, column: own.column,
+                                  message: "expected the number of an initial state, 0 to \(initials.count - 1), found '\(own.value)'")
+            }
+            initial = initials[k]
+        }
+        guard let initial else {
+            throw CorpusError(file: path, line: 1, column: 1, message: "expected a machine with an initial state")
+        }
+        if case .violates(let name) = file.expectation, !machine.properties.contains(where: { $0.name == name }) {
+            throw CorpusError(file: path, line: file.expectationLine, column: file.expectationColumn + "violates ".count,
+                              message: "expected a property (\(machine.properties.map(\.name).joined(separator: ", "))), found '\(name)'")
+        }
+        var actions: [M.Action] = []
+        for located in file.actions {
+            do { actions.append(try machine.parseAction(located.text)) } catch {
+                throw CorpusError(file: path, line: located.line, column: located.column + error.column - 1, message: error.message)
+            }
+        }
+        return CorpusEntry(path: path, file: file, machine: machine, initial: initial, actions: actions)
+    }
+
+    /// Replays one entry with every property checked after every step and judges it.
+    public func replay(_ entry: CorpusEntry<M>) -> CorpusResult {
+        let run = TraceRun(entry.machine, initial: entry.initial, actions: entry.actions)
+        let first = run.firstViolations
+        let step = first.first?.step
+        let action = step.flatMap { $0 > 0 ? entry.machine.describe(entry.actions[$0 - 1]) : nil }
+        let passed: Bool
+        switch entry.file.expectation {
+        case .holds: passed = first.isEmpty
+        case .violates(let name): passed = first.contains { $0.property == name }
+        }
+        return CorpusResult(path: entry.path, expectation: entry.file.expectation, steps: entry.actions.count,
+                            violations: first, failingAction: action, passed: passed)
+    }
+
+    /// Loads and replays a file or directory.
+    public func replay(path: String) throws(CorpusError) -> [CorpusResult] {
+        try load(path: path).map(replay)
+    }
+
+    /// The trace files `load` reads, in order.
+    public static func files(at path: String) throws(CorpusError) -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw CorpusError(file: path, line: 0, column: 0, message: "no such file or directory")
+        }
+        guard isDirectory.boolValue else { return [path] }
+        guard let walk = FileManager.default.enumerator(atPath: path) else {
+            throw CorpusError(file: path, line: 0, column: 0, message: "cannot list the directory")
+        }
+        var found: [String] = []
+        while let relative = walk.nextObject() as? String {
+            if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
+            if relative.hasSuffix(".trace") { found.append(relative) }
+        }
+        let base = path.hasSuffix("/") ? path : path + "/"
+        return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { base + $0 }
+    }
+
+    /// Writes a counterexample as a corpus file named by the hash of its meaningful lines
+    /// (settings, actions, expectation; not the comments): the same trace saved twice gets the
+    /// same name, and an existing file is left as it is. Written to a temporary file and
+    /// renamed, so a reader never sees half a file. Returns the path.
+    public static func save(_ counterexample: Counterexample<M>, machine: M, settings: [CorpusSetting],
+                            notes: [CorpusNote], expectation: CorpusExpectation, to directory: String) throws(CorpusError) -> String {
+        var all = settings
+        let initials = machine.initialStates()
+        if let k = initials.firstIndex(where: { encoding(machine, $0) == encoding(machine, counterexample.initial) }), k != 0 {
+            all.append(CorpusSetting(key: "initial", value: String(k)))
+        }
+        let file = CorpusFile(notes: notes, settings: all,
+                              actions: counterexample.actions.map { .init(text: machine.describe($0), line: 0, column: 1) },
+                              expectation: expectation)
+        let hash = String(Fingerprint.of(Array(file.contentText.utf8)), radix: 16)
+        let name = String(repeating: "0", count: 16 - hash.count) + hash + ".trace"
+        let base = directory.hasSuffix("/") ? directory : directory + "/"
+        let path = base + name
+        if FileManager.default.fileExists(atPath: path) { return path }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw CorpusError(file: directory, line: 0, column: 0, message: "cannot create the corpus directory")
+        }
+        let temporary = base + ".\(name).tmp-\(ProcessInfo.processInfo.processIdentifier)"
+        do {
+            try Data(file.text.utf8).write(to: URL(fileURLWithPath: temporary))
+        } catch {
+            throw CorpusError(file: temporary, line: 0, column: 0, message: "cannot write the file")
+        }
+        if rename(temporary, path) != 0 {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw CorpusError(file: path, line: 0, column: 0, message: "cannot move the file into place")
+        }
+        return path
+    }
+
+    private static func encoding(_ machine: M, _ state: M.State) -> [UInt8] {
+        var bytes: [UInt8] = []
+        machine.encode(state, into: &bytes)
+        return bytes
+    }
+}
+
+/// A corpus file bound to its machine, ready to replay.
+public struct CorpusEntry<M: StateMachine> {
+    public var path: String
+    public var file: CorpusFile
+    public var machine: M
+    public var initial: M.State
+    public var actions: [M.Action]
+    public var expectation: CorpusExpectation { file.expectation }
+}
+
+/// The verdict on one corpus file.
+public struct CorpusResult: Sendable, Hashable {
+    public var path: String
+    public var expectation: CorpusExpectation
+    public var steps: Int
+    /// The properties that failed at the first failing step; empty when all held throughout.
+    public var violations: [TraceViolation]
+    /// The text of that step's action (nil for the initial state or when nothing failed).
+    public var failingAction: String?
+    public var passed: Bool
+
+    /// One line: `ok PATH: …` or `FAIL PATH: expected …, but …`.
+    public var summary: String {
+        let at: String
+        if let v = violations.first {
+            at = "at step \(v.step)" + (failingAction.map { " (\($0))" } ?? " (the initial state)")
+        } else {
+            at = ""
+        }
+        let failed = violations.map { "\($0.property): \($0.reason)" }.joined(separator: "; ")
+        switch (expectation, passed) {
+        case (.holds, true):
+            return "ok   \(path): holds over \(steps) step\(steps == 1 ? "" : "s")"
+        case (.violates(let p), true):
+            return "ok   \(path): violates \(p) \(at)"
+        case (.holds, false):
+            return "FAIL \(path): expected holds, but \(at) \(failed)"
+        case (.violates(let p), false):
+            if violations.isEmpty { return "FAIL \(path): expected violates \(p), but every property held" }
+            return "FAIL \(path): expected violates \(p), but \(at) first \(failed)"
+        }
+    }
+}

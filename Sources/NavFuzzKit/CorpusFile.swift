@@ -1,0 +1,212 @@
+/// The corpus file format (docs/CORPUS.md): line-based text that reads well in a diff.
+///
+///     # navfuzz-corpus 1
+///     # guards: a child presented as a sheet and swiped away must end
+///     root: navigation
+///     start c0 navigation sheet r1
+///     userSwipeDismiss
+///     expect: holds
+///
+/// The first line names the format and version. `#` lines are comments; `# key: value` comments
+/// are kept as notes. `key: value` lines are settings: `expect` and `initial` belong to the
+/// corpus, every other key configures the machine (through the caller's factory). Every other
+/// line is one action in the machine's text form. This file only reads and writes the text; it
+/// knows nothing of any machine.
+public struct CorpusFile: Sendable, Hashable {
+    public static let header = "# navfuzz-corpus 1"
+    public static let version = 1
+
+    public var notes: [CorpusNote]
+    public var settings: [CorpusSetting]
+    /// The action lines, as written (trimmed), with where they are.
+    public var actions: [Located]
+    public var expectation: CorpusExpectation
+    /// Where the expectation's value starts (0 when not read from a file).
+    public var expectationLine: Int
+    public var expectationColumn: Int
+
+    public struct Located: Sendable, Hashable {
+        public var text: String
+        public var line: Int
+        /// 1-based column where the text starts.
+        public var column: Int
+    }
+
+    public init(notes: [CorpusNote], settings: [CorpusSetting], actions: [Located],
+                expectation: CorpusExpectation, expectationLine: Int = 0, expectationColumn: Int = 0) {
+        self.notes = notes; self.settings = settings; self.actions = actions
+        self.expectation = expectation; self.expectationLine = expectationLine
+        self.expectationColumn = expectationColumn
+    }
+
+    /// Reads the text of one file; errors name `file:line:column`.
+    public init(parsing text: String, file: String) throws(CorpusError) {
+        var notes: [CorpusNote] = []
+        var settings: [CorpusSetting] = []
+        var actions: [Located] = []
+        var expectation: (CorpusExpectation, Int, Int)?
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        func fail(_ line: Int, _ column: Int, _ message: String) -> CorpusError {
+            CorpusError(file: file, line: line, column: column, message: message)
+        }
+        guard let first = lines.first, trimmed(first).text == Self.header else {
+            let found = lines.first.map { trimmed($0).text } ?? ""
+            if found.hasPrefix("# navfuzz-corpus ") {
+                throw fail(1, 1, "expected '\(Self.header)': this NavFuzz reads corpus version \(Self.version), found '\(found)'")
+            }
+            throw fail(1, 1, "expected '\(Self.header)' as the first line")
+        }
+        for (i, raw) in lines.enumerated().dropFirst() {
+            let number = i + 1
+            let (body, column) = trimmed(raw.hasSuffix("\r") ? raw.dropLast() : raw)
+            if body.isEmpty { continue }
+            if body.hasPrefix("#") {
+                let comment = trimmed(body.dropFirst()).text
+                if let (key, value, _) = keyValue(comment[...]) { notes.append(CorpusNote(key: key, value: value)) }
+                continue
+            }
+            guard let (key, value, valueOffset) = keyValue(body[...]) else {
+                actions.append(Located(text: body, line: number, column: column))
+                continue
+            }
+            let valueColumn = column + valueOffset
+            switch key {
+            case "expect":
+                if let (_, previous, _) = expectation { throw fail(number, column, "expected one 'expect:' line, found a second (the first is on line \(previous))") }
+                let words = value.split(separator: " ", omittingEmptySubsequences: true)
+                if words == ["holds"] {
+                    expectation = (.holds, number, valueColumn)
+                } else if words.count == 2 && words[0] == "violates" {
+                    expectation = (.violates(String(words[1])), number, valueColumn)
+                } else {
+                    throw fail(number, valueColumn, "expected 'holds' or 'violates PROPERTY', found '\(value)'")
+                }
+            default:
+                if !actions.isEmpty { throw fail(number, column, "expected an action: settings ('\(key):') go before the first action") }
+                if let previous = settings.first(where: { $0.key == key }) {
+                    throw fail(number, column, "expected each setting once, found '\(key):' again (first on line \(previous.line))")
+                }
+                if value.isEmpty { throw fail(number, valueColumn, "expected a value after '\(key):'") }
+                settings.append(CorpusSetting(key: key, value: value, line: number, keyColumn: column, column: valueColumn))
+            }
+        }
+        guard let (exp, line, column) = expectation else {
+            throw fail(lines.count, 1, "expected an 'expect: holds' or 'expect: violates PROPERTY' line")
+        }
+        self.init(notes: notes, settings: settings, actions: actions, expectation: exp,
+                  expectationLine: line, expectationColumn: column)
+    }
+
+    /// The file's text: header, notes, settings, actions, expectation, one per line.
+    public var text: String {
+        var lines = [Self.header]
+        lines += notes.map { "# \($0.key): \($0.value)" }
+        lines += settings.map { "\($0.key): \($0.value)" }
+        lines += actions.map(\.text)
+        lines.append("expect: \(expectation)")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The lines that carry meaning (no comments): what names a saved file.
+    public var contentText: String {
+        var lines = settings.map { "\($0.key): \($0.value)" }
+        lines += actions.map(\.text)
+        lines.append("expect: \(expectation)")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// `key: value` when the line starts with a key (a letter, then letters, digits and `-`) and a
+/// colon; the offset of the value in `line`. Action texts never contain a colon.
+private func keyValue(_ line: Substring) -> (String, String, Int)? {
+    guard let colon = line.firstIndex(of: ":") else { return nil }
+    let key = line[..<colon]
+    guard let head = key.first, head.isASCII && head.isLetter,
+          key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else { return nil }
+    let rest = line[line.index(after: colon)...]
+    let value = trimmed(rest)
+    return (String(key), value.text, line.distance(from: line.startIndex, to: rest.startIndex) + value.column - 1)
+}
+
+/// The text without surrounding spaces and tabs, and the 1-based column where it starts.
+private func trimmed(_ s: Substring) -> (text: String, column: Int) {
+    let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+    guard let start = s.firstIndex(where: { !blank($0) }) else { return ("", 1) }
+    let end = s.lastIndex(where: { !blank($0) }) ?? start
+    return (String(s[start...end]), s.distance(from: s.startIndex, to: start) + 1)
+}
+
+/// What replaying a corpus file must show.
+public enum CorpusExpectation: Sendable, Hashable, CustomStringConvertible {
+    /// No property fails at any step.
+    case holds
+    /// The first step where any property fails violates this one (others may fail with it).
+    case violates(String)
+
+    public var description: String {
+        switch self {
+        case .holds: "holds"
+        case .violates(let p): "violates \(p)"
+        }
+    }
+}
+
+/// A `# key: value` comment: what the trace guards, the bug it comes from, where it came from.
+public struct CorpusNote: Sendable, Hashable {
+    public var key: String
+    public var value: String
+    public init(key: String, value: String) { self.key = key; self.value = value }
+}
+
+/// A `key: value` setting line, with where its value starts (for error messages).
+public struct CorpusSetting: Sendable, Hashable {
+    public var key: String
+    public var value: String
+    public var line: Int
+    /// 1-based columns of the key and of the value.
+    public var keyColumn: Int
+    public var column: Int
+    public init(key: String, value: String, line: Int = 0, keyColumn: Int = 0, column: Int = 0) {
+        self.key = key; self.value = value; self.line = line; self.keyColumn = keyColumn; self.column = column
+    }
+}
+
+/// The machine settings of one corpus file, handed to the caller's factory. Its helpers build
+/// errors that point at the offending value.
+public struct CorpusConfiguration: Sendable {
+    public var file: String
+    public var settings: [CorpusSetting]
+
+    public init(file: String, settings: [CorpusSetting]) { self.file = file; self.settings = settings }
+
+    public subscript(key: String) -> CorpusSetting? { settings.first { $0.key == key } }
+
+    /// An error at `setting`'s value.
+    public func error(_ setting: CorpusSetting, _ message: String) -> CorpusError {
+        CorpusError(file: file, line: setting.line, column: setting.column, message: message)
+    }
+
+    /// An error at the first setting whose key is not in `known`, if any.
+    public func unknownKey(known: [String]) -> CorpusError? {
+        guard let s = settings.first(where: { !known.contains($0.key) }) else { return nil }
+        return CorpusError(file: file, line: s.line, column: s.keyColumn,
+                           message: "expected a setting (\((known + ["initial", "expect"]).joined(separator: ", "))), found '\(s.key):'")
+    }
+}
+
+/// A problem with a corpus file or directory, as one line: `FILE:LINE:COLUMN: message`.
+public struct CorpusError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var file: String
+    /// 1-based; 0 when the problem is the file as a whole.
+    public var line: Int
+    public var column: Int
+    public var message: String
+
+    public init(file: String, line: Int, column: Int, message: String) {
+        self.file = file; self.line = line; self.column = column; self.message = message
+    }
+
+    public var description: String {
+        line > 0 ? "\(file):\(line):\(max(column, 1)): \(message)" : "\(file): \(message)"
+    }
+}

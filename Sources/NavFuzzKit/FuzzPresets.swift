@@ -1,0 +1,44 @@
+import CoordinatorModel
+
+/// Settings for fuzzing the coordinator model. Random walks do not enumerate the state space,
+/// so they can afford far larger structures than exploration (MODEL.md §6): twelve
+/// coordinators, stacks of eight, four modal levels, every style, three routes and pages, and
+/// the `none` and `multiple` actions exploration leaves out.
+extension Preset {
+    public static let fuzz = fuzzing("fuzz", root: .navigation)
+    public static let fuzzTab = fuzzing("fuzz-tab", root: .tab)
+
+    static func fuzzing(_ name: String, root: Kind) -> Preset {
+        let routes = (0..<3).map(Route.init)
+        let pages = (0..<3).map(Page.init)
+        let modal: [Style] = [.sheet, .detents, .fullScreen, .overlay, .custom]
+        let lists = Domain.defaultPageLists(pages) + [pages, pages.reversed()]
+        return Preset(
+            name: name,
+            configuration: Configuration(routeCount: 3, pageCount: 3, rootKind: root),
+            bounds: Bounds(maxCoordinators: 12, maxStack: 8, maxModals: 4),
+            maxDepth: nil,
+            domain: Domain(routes: routes, pages: pages, startKinds: Kind.allCases,
+                           startStyles: Style.allCases, forceStyles: modal, presentStyles: modal,
+                           pageLists: lists, badgeValues: [nil, 1, 2], includeNoneAndMultiple: true))
+    }
+
+    /// The fuzzing presets, by name (`fuzz`, `fuzz-tab`).
+    public static let fuzzPresets: [Preset] = [fuzz, fuzzTab]
+}
+
+extension Fuzzer where M == CoordinatorMachine {
+    /// Fuzzes the coordinator model. Calling through this concrete entry point lets the
+    /// compiler specialize the generic engine for the model, as `Explorer.coordinators` does.
+    public static func coordinators(_ machine: CoordinatorMachine, options: Options) -> FuzzReport<CoordinatorMachine> {
+        Fuzzer(machine, options: options).run()
+    }
+}
+
+extension Shrinker where M == CoordinatorMachine {
+    /// Shrinks a coordinator trace, specialized for the model.
+    public static func coordinators(_ machine: CoordinatorMachine, actions: [Action], from initial: CoordinatorModel.State,
+                                    property: String) -> ShrinkResult<CoordinatorMachine>? {
+        Shrinker(machine).shrink(actions, from: initial, property: property)
+    }
+}

@@ -1,0 +1,348 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Seeded random walks over a `StateMachine`, on all cores, checking every property after every
+/// step; each violated property gets a shrunk counterexample. Walk `i` draws only from its own
+/// generator, seeded from `(seed, i)`, and results merge by walk number, so a run is the same
+/// (timings aside) whatever the number of workers. Swarm testing: each walk turns on a random
+/// subset of the action kinds, which reaches corners a fixed mix of actions rarely does.
+public struct Fuzzer<M: StateMachine> {
+    public struct Options: Sendable {
+        public var seed: UInt64
+        /// Stop after this many walks. With neither `walks` nor `maxSeconds`, 1,000 walks.
+        public var walks: Int?
+        /// Start no walk after this many seconds (the number of walks then varies). Read as
+        /// 0 to 10⁹ seconds, NaN as 0, so that no value can overflow the deadline.
+        public var maxSeconds: Double?
+        /// Steps per walk; a walk stops early at its first violation.
+        public var walkLength: Int
+        public var workers: Int
+        /// Whether each walk enables a random subset of action kinds (else all, every walk).
+        public var swarm: Bool
+        /// Kind weights that replace the machine's `defaultWeight(ofKind:)`.
+        public var weights: [String: Int]
+        public var shrink: Bool
+        /// Run only the walks whose number is `index` modulo `count`: shards of one job, which
+        /// together run every walk the whole job would.
+        public var shard: (index: Int, count: Int) = (0, 1)
+
+        public init(seed: UInt64 = 0, walks: Int? = nil, maxSeconds: Double? = nil, walkLength: Int = 100,
+                    workers: Int = ProcessInfo.processInfo.activeProcessorCount, swarm: Bool = true,
+                    weights: [String: Int] = [:], shrink: Bool = true) {
+            self.seed = seed
+            self.walks = walks.map { max(0, $0) } ?? (maxSeconds == nil ? 1000 : nil)
+            self.maxSeconds = maxSeconds
+            self.walkLength = max(0, walkLength)
+            self.workers = max(1, workers)
+            self.swarm = swarm; self.weights = weights; self.shrink = shrink
+        }
+    }
+
+    public let machine: M
+    public let options: Options
+
+    public init(_ machine: M, options: Options = Options()) {
+        self.machine = machine
+        self.options = options
+    }
+
+    /// Walks handed to a worker at a time: few enough that the work stays balanced.
+    static var batch: Int { 16 }
+
+    public func run() -> FuzzReport<M> {
+        let clock = ContinuousClock.now
+        let machine = self.machine, options = self.options
+        let properties = machine.properties
+        let kindNames = machine.actionKinds
+        let filter = KindFilter(names: kindNames,
+                                weights: kindNames.map { options.weights[$0] ?? machine.defaultWeight(ofKind: $0) })
+        let initials = machine.initialStates()
+        let deadline = options.maxSeconds.map { s in
+            clock.advanced(by: .nanoseconds(Int64(s.isNaN ? 0 : Swift.min(Swift.max(s, 0), 1e9) * 1e9)))
+        }
+        let limit = options.walks ?? Int.max
+        let next = Atomic<Int>(0)
+        let slots = ResultSlots<Tally>(count: options.workers)
+
+        DispatchQueue.concurrentPerform(iterations: options.workers) { worker in
+            var walker = Walker(machine: machine, properties: properties, initials: initials, filter: filter,
+                                seed: options.seed, length: options.walkLength, swarm: options.swarm)
+            while true {
+                if let deadline, ContinuousClock.now >= deadline { break }
+                let first = next.add(Self.batch, ordering: .relaxed).oldValue
+                if first >= limit { break }
+                for i in first ..< min(first + Self.batch, limit) where i % options.shard.count == options.shard.index {
+                    walker.walk(i)
+                }
+            }
+            slots[worker] = walker.tally
+        }
+
+        var total = Tally(kinds: kindNames.count, properties: properties.count)
+        for case let t? in slots.values { total.merge(t) }
+        let fuzzSeconds = seconds(since: clock)
+
+        // Shrink each property's earliest failure, in parallel; each shrink is deterministic.
+        let found = total.failures.enumerated().compactMap { p, f in f.map { (p, $0) } }
+        let shrunk = ResultSlots<FuzzFailure<M>>(count: found.count)
+        DispatchQueue.concurrentPerform(iterations: found.count) { n in
+            let (p, f) = found[n]
+            let property = properties[p]
+            let result = options.shrink ? Shrinker(machine).shrink(f.actions, from: f.initial, property: property.name) : nil
+            let original = Counterexample<M>(property: property.name, kind: property.kind, reason: f.reason,
+                                             initial: f.initial, actions: f.actions)
+            shrunk[n] = FuzzFailure(property: property.name, kind: property.kind, reason: f.reason, walk: f.walk,
+                                    walkSeed: Xoshiro.walkSeed(options.seed, walk: f.walk), kinds: f.kinds,
+                                    original: original, shrunk: result?.counterexample ?? original,
+                                    shrinkSeconds: result?.seconds ?? 0)
+        }
+
+        let appliedSteps = total.applied.reduce(0, +)
+        let coverage = FuzzCoverage(
+            kinds: kindNames.indices.map { k in
+                FuzzCoverage.KindCount(kind: kindNames[k], weight: filter.weights[k], applied: total.applied[k],
+                                       refused: total.refused[k].sorted { $0.key < $1.key }.map { .init(reason: $0.key, count: $0.value) })
+            },
+            properties: properties.indices.map { p in
+                FuzzCoverage.PropertyCount(property: properties[p].name, kind: properties[p].kind,
+                                           checks: properties[p].isStateProperty ? total.walks + appliedSteps : total.steps,
+                                           failedWalks: total.failedWalks[p])
+            })
+        return FuzzReport(seed: options.seed, walks: total.walks, walkLength: options.walkLength, steps: total.steps,
+                          outsideBounds: total.outsideBounds, workers: options.workers, seconds: fuzzSeconds,
+                          coverage: coverage, failures: shrunk.values.compactMap { $0 })
+    }
+}
+
+private func seconds(since start: ContinuousClock.Instant) -> Double {
+    let d = start.duration(to: .now)
+    return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+}
+
+extension Fuzzer {
+    /// What the walks of one worker counted. Merging sums the counts and keeps, per property,
+    /// the failure of the lowest walk number, so the merged tally does not depend on which
+    /// worker ran which walk.
+    struct Tally: Sendable {
+        struct Failure: Sendable {
+            var walk: Int
+            var reason: String
+            var kinds: [String]
+            var initial: M.State
+            var actions: [M.Action]
+        }
+
+        var walks = 0
+        var steps = 0
+        var outsideBounds = 0
+        var applied: [Int]
+        var refused: [[String: Int]]
+        var failedWalks: [Int]
+        var failures: [Failure?]
+
+        init(kinds: Int, properties: Int) {
+            applied = Array(repeating: 0, count: kinds)
+            refused = Array(repeating: [:], count: kinds)
+            failedWalks = Array(repeating: 0, count: properties)
+            failures = Array(repeating: nil, count: properties)
+        }
+
+        mutating func merge(_ other: Tally) {
+            walks += other.walks
+            steps += other.steps
+            outsideBounds += other.outsideBounds
+            for k in applied.indices { applied[k] += other.applied[k] }
+            for k in refused.indices { refused[k].merge(other.refused[k], uniquingKeysWith: +) }
+            for p in failedWalks.indices {
+                failedWalks[p] += other.failedWalks[p]
+                if let f = other.failures[p], f.walk < failures[p]?.walk ?? .max { failures[p] = f }
+            }
+        }
+    }
+
+    /// One worker's walker: buffers reused from walk to walk, and its tally.
+    struct Walker {
+        let machine: M
+        let stateChecks: [(Int, @Sendable (M.State) -> String?)]
+        let transitionChecks: [(Int, @Sendable (M.State, M.Action, M.Step) -> String?)]
+        let initials: [M.State]
+        let filter: KindFilter
+        let seed: UInt64
+        let length: Int
+        let swarm: Bool
+        var tally: Tally
+        var scratch: [M.Action] = []
+        var trace: [M.Action] = []
+        var failed: [(Int, String)] = []
+
+        init(machine: M, properties: [Property<M>], initials: [M.State], filter: KindFilter,
+             seed: UInt64, length: Int, swarm: Bool) {
+            self.machine = machine
+            var states: [(Int, @Sendable (M.State) -> String?)] = []
+            var transitions: [(Int, @Sendable (M.State, M.Action, M.Step) -> String?)] = []
+            for (p, property) in properties.enumerated() {
+                switch property.check {
+                case .state(let f): states.append((p, f))
+                case .transition(let f): transitions.append((p, f))
+                }
+            }
+            stateChecks = states; transitionChecks = transitions
+            self.initials = initials; self.filter = filter; self.seed = seed
+            self.length = length; self.swarm = swarm
+            tally = Tally(kinds: filter.count, properties: properties.count)
+        }
+
+        /// Walk `index`: everything it does is drawn from its own generator.
+        mutating func walk(_ index: Int) {
+            var rng = Xoshiro(seed: Xoshiro.walkSeed(seed, walk: index))
+            var kinds = filter
+            if swarm { kinds.swarm(using: &rng) }
+            tally.walks += 1
+            guard !initials.isEmpty else { return }
+            let initial = initials.count == 1 ? initials[0] : initials[rng.below(initials.count)]
+            trace.removeAll(keepingCapacity: true)
+            for (p, check) in stateChecks { if let r = check(initial) { failed.append((p, r)) } }
+            if !failed.isEmpty { return record(index, kinds, initial) }
+            var state = initial
+            for _ in 0 ..< length {
+                guard let (action, k) = machine.sampleAction(in: state, kinds: kinds, using: &rng, scratch: &scratch) else { break }
+                let step = machine.step(state, action)
+                tally.steps += 1
+                for (p, check) in transitionChecks { if let r = check(state, action, step) { failed.append((p, r)) } }
+                if let next = machine.successor(of: step) {
+                    tally.applied[k] += 1
+                    for (p, check) in stateChecks { if let r = check(next) { failed.append((p, r)) } }
+                    if !failed.isEmpty { trace.append(action); return record(index, kinds, initial) }
+                    // Bounds only steer the walk: a successor outside them is checked, then dropped.
+                    if machine.isWithinBounds(next) {
+                        state = next
+                        trace.append(action)
+                    } else {
+                        tally.outsideBounds += 1
+                    }
+                } else {
+                    tally.refused[k][machine.refusal(of: step) ?? "refused", default: 0] += 1
+                    if !failed.isEmpty { trace.append(action); return record(index, kinds, initial) }
+                }
+            }
+        }
+
+        /// Notes the properties that failed on the walk's last step; the walk stops there.
+        mutating func record(_ walk: Int, _ kinds: KindFilter, _ initial: M.State) {
+            for (p, reason) in failed {
+                tally.failedWalks[p] += 1
+                if walk < tally.failures[p]?.walk ?? .max {
+                    tally.failures[p] = Tally.Failure(walk: walk, reason: reason, kinds: kinds.enabledNames,
+                                                      initial: initial, actions: trace)
+                }
+            }
+            failed.removeAll(keepingCapacity: true)
+        }
+    }
+}
+
+/// What a fuzz run did: its size, its coverage and its failures.
+public struct FuzzReport<M: StateMachine>: Sendable {
+    public var seed: UInt64
+    public var walks: Int
+    public var walkLength: Int
+    public var steps: Int
+    /// Steps whose successor was outside bounds: checked, then not taken.
+    public var outsideBounds: Int
+    public var workers: Int
+    /// Time spent walking (shrinking is timed per failure).
+    public var seconds: Double
+    public var coverage: FuzzCoverage
+    /// At most one per property (from the lowest walk number that failed it), in property order.
+    public var failures: [FuzzFailure<M>]
+
+    public var stepsPerSecond: Double { Double(steps) / max(seconds, 1e-9) }
+}
+
+/// How often each action kind applied or was refused (by reason), and how often each property
+/// was checked and in how many walks it failed.
+public struct FuzzCoverage: Sendable, Hashable {
+    public struct Refusal: Sendable, Hashable {
+        public var reason: String
+        public var count: Int
+    }
+    public struct KindCount: Sendable, Hashable {
+        public var kind: String
+        public var weight: Int
+        public var applied: Int
+        /// By reason, sorted by reason.
+        public var refused: [Refusal]
+        public var refusedTotal: Int { refused.reduce(0) { $0 + $1.count } }
+    }
+    public struct PropertyCount: Sendable, Hashable {
+        public var property: String
+        public var kind: String
+        /// State properties: the initial state of each walk and every applied step;
+        /// transition properties: every step, refused ones included.
+        public var checks: Int
+        /// Walks that ended on a violation of this property; 0 when it never failed.
+        public var failedWalks: Int
+    }
+    public var kinds: [KindCount]
+    public var properties: [PropertyCount]
+}
+
+/// A violated property: where the fuzzer first saw it and the shrunk trace that shows it.
+public struct FuzzFailure<M: StateMachine>: Sendable {
+    public var property: String
+    public var kind: String
+    /// The reason on the walk as found (the shrunk trace may give another).
+    public var reason: String
+    public var walk: Int
+    /// The seed of that walk's generator (`Xoshiro.walkSeed(seed, walk:)`).
+    public var walkSeed: UInt64
+    /// The action kinds swarm testing enabled for that walk.
+    public var kinds: [String]
+    /// The walk up to and including the failing step.
+    public var original: Counterexample<M>
+    public var shrunk: Counterexample<M>
+    public var shrinkSeconds: Double
+
+    public var originalLength: Int { original.actions.count }
+}
+
+extension FuzzReport {
+    /// The report as people read it. With `timings: false` nothing depends on the clock or
+    /// the number of workers, so equal runs print equal text.
+    public func text(_ machine: M, timings: Bool = true) -> String {
+        var lines: [String] = []
+        var head = "fuzz: seed \(seed), \(walks) walks of up to \(walkLength) steps, \(steps) steps"
+        if outsideBounds > 0 { head += " (\(outsideBounds) left bounds and were dropped)" }
+        if timings {
+            head += ", \(workers) workers, " + String(format: "%.2f s, %.0f steps/s", seconds, stepsPerSecond)
+        }
+        lines.append(head)
+        lines.append("actions (weight: applied, refused by reason):")
+        let width = coverage.kinds.map(\.kind.count).max() ?? 0
+        for k in coverage.kinds {
+            var line = "  " + k.kind.padding(toLength: width, withPad: " ", startingAt: 0) + "  w\(k.weight): \(k.applied) applied"
+            if !k.refused.isEmpty {
+                line += ", \(k.refusedTotal) refused (" + k.refused.map { "\($0.reason) \($0.count)" }.joined(separator: ", ") + ")"
+            }
+            if k.applied == 0 && k.refused.isEmpty { line += (k.weight == 0 ? " (left out)" : " (never drawn)") }
+            lines.append(line)
+        }
+        lines.append("properties (checks, outcome):")
+        let pwidth = coverage.properties.map(\.property.count).max() ?? 0
+        for p in coverage.properties {
+            let outcome = p.failedWalks == 0 ? "held" : "FAILED in \(p.failedWalks) walk\(p.failedWalks == 1 ? "" : "s")"
+            lines.append("  " + p.property.padding(toLength: pwidth, withPad: " ", startingAt: 0) + "  \(p.checks) checks, \(outcome)")
+        }
+        for f in failures {
+            var line = "violation of \(f.property) (\(f.kind)) in walk \(f.walk), walk seed 0x\(String(f.walkSeed, radix: 16)): "
+                + "\(f.originalLength) steps shrunk to \(f.shrunk.actions.count)"
+            if timings { line += String(format: " in %.3f s", f.shrinkSeconds) }
+            lines.append(line)
+            lines.append("  " + f.shrunk.reason)
+            for (i, a) in f.shrunk.actions.enumerated() { lines.append("  \(i + 1). \(machine.describe(a))") }
+        }
+        if failures.isEmpty { lines.append("no violations") }
+        return lines.joined(separator: "\n")
+    }
+}

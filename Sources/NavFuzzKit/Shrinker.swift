@@ -1,0 +1,197 @@
+/// Shrinks a failing trace to a short one that fails the same property, in the manner of
+/// Hypothesis: delete chunks of steps (ddmin), then single steps until no single deletion keeps
+/// the failure (1-minimal), then simplify arguments (`simplifications(of:)`), repeating until
+/// nothing changes. Every candidate is replayed from the initial state, so preconditions are
+/// re-evaluated: a step that no longer applies is refused by the machine, as it would be in the
+/// app. A candidate fails when the property fails after any of its steps; it is then cut after
+/// the first such step. Deterministic: candidates are tried in a fixed order.
+public struct Shrinker<M: StateMachine> {
+    public let machine: M
+
+    public init(_ machine: M) { self.machine = machine }
+
+    /// The shrunk counterexample, or nil when `actions` does not fail `property` (or no
+    /// property has that name).
+    public func shrink(_ actions: [M.Action], from initial: M.State, property name: String) -> ShrinkResult<M>? {
+        let clock = ContinuousClock.now
+        guard let property = machine.properties.first(where: { $0.name == name }) else { return nil }
+        var search = Search(machine: machine, property: property, initial: initial)
+        guard var current = search.failing(actions[...]) else { return nil }
+        // Each round shortens the trace or simplifies a step; the cap only matters for a
+        // machine whose simplifications go round in a circle.
+        for _ in 0..<256 {
+            let before = current.count
+            current = search.ddmin(current)
+            current = search.deleteSingles(current)
+            var simplified = search.simplify(&current)
+            if !simplified && current.count == before { simplified = search.deleteAndSimplify(&current) }
+            if !simplified && current.count == before { break }
+        }
+        let reason = search.failure(current[...])?.reason ?? ""
+        let elapsed = clock.duration(to: .now)
+        return ShrinkResult(
+            counterexample: Counterexample(property: property.name, kind: property.kind, reason: reason,
+                                           initial: initial, actions: current),
+            originalLength: actions.count, replays: search.replays,
+            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+    }
+
+    /// One shrink: the property, where replays start, and how many were made.
+    struct Search {
+        let machine: M
+        let property: Property<M>
+        let initial: M.State
+        var replays = 0
+
+        /// Where the property first fails replaying `actions`: the number of steps taken (0 for
+        /// the initial state) and the reason; nil when it holds throughout.
+        mutating func failure(_ actions: ArraySlice<M.Action>) -> (steps: Int, reason: String)? {
+            replays += 1
+            var state = initial
+            switch property.check {
+            case .state(let check):
+                if let r = check(state) { return (0, r) }
+                for (i, a) in actions.enumerated() {
+                    guard let next = machine.successor(of: machine.step(state, a)) else { continue }
+                    state = next
+                    if let r = check(state) { return (i + 1, r) }
+                }
+            case .transition(let check):
+                for (i, a) in actions.enumerated() {
+                    let step = machine.step(state, a)
+                    if let r = check(state, a, step) { return (i + 1, r) }
+                    if let next = machine.successor(of: step) { state = next }
+                }
+            }
+            return nil
+        }
+
+        /// The candidate cut after its first failing step, or nil when it does not fail.
+        mutating func failing(_ candidate: ArraySlice<M.Action>) -> [M.Action]? {
+            failure(candidate).map { Array(candidate.prefix($0.steps)) }
+        }
+
+        /// `trace` without the steps in `range`, if that still fails: removed as written, else
+        /// with later steps rewritten by the machine (`removing(_:from:initial:)`).
+        mutating func failing(removing range: Range<Int>, from trace: [M.Action]) -> [M.Action]? {
+            if let t = failing(trace[..<range.lowerBound] + trace[range.upperBound...]) { return t }
+            if let rewritten = machine.removing(range, from: trace, initial: initial) { return failing(rewritten[...]) }
+            return nil
+        }
+
+        /// Delta debugging over complements: remove one of `n` chunks at a time, keeping the
+        /// first removal that still fails; refine the chunks when none does.
+        mutating func ddmin(_ start: [M.Action]) -> [M.Action] {
+            var current = start
+            var n = 2
+            while current.count >= 2 {
+                let size = (current.count + n - 1) / n
+                var reduced = false
+                var lo = 0
+                while lo < current.count {
+                    let hi = min(lo + size, current.count)
+                    if let t = failing(removing: lo ..< hi, from: current) {
+                        current = t
+                        n = max(n - 1, 2)
+                        reduced = true
+                        break
+                    }
+                    lo = hi
+                }
+                if !reduced {
+                    if n >= current.count { break }
+                    n = min(n * 2, current.count)
+                }
+            }
+            return current
+        }
+
+        /// Removes runs of four, three, two and single adjacent steps, last first, until no
+        /// run can go (a pair such as `present …; dismiss …` only goes together). The last pass
+        /// removes nothing, so the result is 1-minimal.
+        mutating func deleteSingles(_ start: [M.Action]) -> [M.Action] {
+            var current = start
+            var changed = true
+            while changed {
+                changed = false
+                for size in stride(from: 4, through: 1, by: -1) {
+                    var i = current.count - size
+                    while i >= 0 {
+                        if i + size <= current.count, let t = failing(removing: i ..< i + size, from: current) {
+                            current = t
+                            changed = true
+                        }
+                        i -= 1
+                    }
+                }
+            }
+            return current
+        }
+
+        /// Replaces each step by its simplest variant that still fails, repeatedly; true when
+        /// anything changed. A step is simplified at most `limit` times per call, so a machine
+        /// whose simplifications go round in a circle cannot hang the shrinker.
+        mutating func simplify(_ current: inout [M.Action]) -> Bool {
+            let limit = 64
+            var changed = false
+            var i = 0
+            while i < current.count {
+                var rounds = 0
+                var again = true
+                while again && rounds < limit && i < current.count {
+                    again = false
+                    for candidate in machine.simplifications(of: current[i]) {
+                        var trial = current
+                        trial[i] = candidate
+                        if let t = failing(trial[...]) {
+                            current = t
+                            changed = true
+                            again = true
+                            rounds += 1
+                            break
+                        }
+                    }
+                }
+                i += 1
+            }
+            return changed
+        }
+    }
+}
+
+extension Shrinker.Search {
+    /// Removes one step and simplifies one other step together: what neither does alone when,
+    /// say, the removed step created what the later one names (`restart c0; pop c3` is `pop c1`).
+    /// Only for short traces, where trying every pair is cheap; true when the trace shrank.
+    mutating func deleteAndSimplify(_ current: inout [M.Action]) -> Bool {
+        guard current.count <= 64 else { return false }
+        for i in current.indices {
+            var removals = [Array(current[..<i] + current[(i + 1)...])]
+            if let rewritten = machine.removing(i ..< i + 1, from: current, initial: initial) { removals.append(rewritten) }
+            for removed in removals {
+                for j in removed.indices {
+                    for candidate in machine.simplifications(of: removed[j]) {
+                        var trial = removed
+                        trial[j] = candidate
+                        if let t = failing(trial[...]) {
+                            current = t
+                            return true
+                        }
+                    }
+                }
+            }
+        }
+        return false
+    }
+}
+
+/// A shrunk counterexample and what it took.
+public struct ShrinkResult<M: StateMachine>: Sendable {
+    public var counterexample: Counterexample<M>
+    public var originalLength: Int
+    /// Candidate traces replayed.
+    public var replays: Int
+    public var seconds: Double
+
+    public var shrunkLength: Int { counterexample.actions.count }
+}

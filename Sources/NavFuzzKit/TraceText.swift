@@ -1,0 +1,173 @@
+import Foundation
+
+/// A trace replayed from its initial state with every property checked: state properties on the
+/// initial state and after every applied step, transition properties on every step. What a
+/// counterexample printout shows and what corpus replay judges.
+public struct TraceRun<M: StateMachine> {
+    public struct StepRecord {
+        public var action: M.Action
+        public var step: M.Step
+        /// The state after the step (the state before when refused).
+        public var state: M.State
+        public var applied: Bool
+        public var violations: [TraceViolation]
+    }
+
+    public var initial: M.State
+    public var initialViolations: [TraceViolation]
+    public var steps: [StepRecord]
+
+    public init(_ machine: M, initial: M.State, actions: [M.Action]) {
+        let properties = machine.properties
+        func check(_ state: M.State, step n: Int) -> [TraceViolation] {
+            properties.compactMap { p in
+                guard case .state(let f) = p.check, let r = f(state) else { return nil }
+                return TraceViolation(property: p.name, kind: p.kind, reason: r, step: n)
+            }
+        }
+        self.initial = initial
+        initialViolations = check(initial, step: 0)
+        var state = initial
+        steps = []
+        for (i, action) in actions.enumerated() {
+            let step = machine.step(state, action)
+            var found: [TraceViolation] = properties.compactMap { p in
+                guard case .transition(let f) = p.check, let r = f(state, action, step) else { return nil }
+                return TraceViolation(property: p.name, kind: p.kind, reason: r, step: i + 1)
+            }
+            let next = machine.successor(of: step)
+            if let next {
+                found += check(next, step: i + 1)
+                state = next
+            }
+            // Report in property order, whichever kind each is.
+            found.sort { a, b in
+                (properties.firstIndex { $0.name == a.property } ?? 0) < (properties.firstIndex { $0.name == b.property } ?? 0)
+            }
+            steps.append(StepRecord(action: action, step: step, state: state, applied: next != nil, violations: found))
+        }
+    }
+
+    /// The violations of the first step (0 = the initial state) where any property failed.
+    public var firstViolations: [TraceViolation] {
+        if !initialViolations.isEmpty { return initialViolations }
+        return steps.first { !$0.violations.isEmpty }?.violations ?? []
+    }
+}
+
+/// A property that failed at a step of a replayed trace (step 0 is the initial state).
+public struct TraceViolation: Sendable, Hashable {
+    public var property: String
+    public var kind: String
+    public var reason: String
+    public var step: Int
+}
+
+/// Counterexamples printed for people, in the manner of a short program you can read and paste:
+/// the violated property and why, then each numbered step with its outcome, its events and the
+/// state after it; and the same as JSON for tools (`--trace-format json`).
+public enum TraceText {
+    /// The trace as text. Each state is indented under its step; a refused step leaves it as
+    /// it was, so it is not repeated.
+    public static func text<M: StateMachine>(_ counterexample: Counterexample<M>, machine: M) -> String {
+        text(headline: "\(counterexample.property) (\(counterexample.kind)) violated: \(counterexample.reason)",
+             TraceRun(machine, initial: counterexample.initial, actions: counterexample.actions), machine: machine)
+    }
+
+    /// Any trace as text (a corpus file, say), headed by its first violation if it has one.
+    public static func text<M: StateMachine>(initial: M.State, actions: [M.Action], machine: M) -> String {
+        let run = TraceRun(machine, initial: initial, actions: actions)
+        return text(headline: headline(run), run, machine: machine)
+    }
+
+    static func headline<M: StateMachine>(_ run: TraceRun<M>) -> String {
+        guard let v = run.firstViolations.first else { return "every property held" }
+        return "\(v.property) (\(v.kind)) violated at step \(v.step): \(v.reason)"
+    }
+
+    static func text<M: StateMachine>(headline: String, _ run: TraceRun<M>, machine: M) -> String {
+        var lines = [headline]
+        let n = run.steps.count
+        lines.append("\(n) step\(n == 1 ? "" : "s") from the initial state:")
+        func state(_ s: M.State) {
+            for line in machine.describe(s).split(separator: "\n", omittingEmptySubsequences: false) {
+                lines.append("      " + line)
+            }
+        }
+        func violations(_ vs: [TraceViolation]) {
+            for v in vs { lines.append("   !! \(v.property): \(v.reason)") }
+        }
+        lines.append("   0. initial state")
+        violations(run.initialViolations)
+        state(run.initial)
+        for (i, record) in run.steps.enumerated() {
+            var line = "   \(i + 1). \(machine.describe(record.action))  -> \(outcome(machine, record))"
+            let events = machine.events(of: record.step)
+            if !events.isEmpty { line += "; " + events.joined(separator: ", ") }
+            lines.append(line)
+            violations(record.violations)
+            if record.applied { state(record.state) } else { lines.append("      (state unchanged)") }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The trace as JSON with sorted keys: `property`, `kind`, `reason`, `initial` (the state
+    /// as text) and `steps`, each with `action`, `outcome`, `events` and `state`.
+    public static func json<M: StateMachine>(_ counterexample: Counterexample<M>, machine: M) -> String {
+        json(property: counterexample.property, kind: counterexample.kind, reason: counterexample.reason,
+             TraceRun(machine, initial: counterexample.initial, actions: counterexample.actions), machine: machine)
+    }
+
+    /// Any trace as JSON; `property`, `kind` and `reason` are those of its first violation,
+    /// or empty when every property held.
+    public static func json<M: StateMachine>(initial: M.State, actions: [M.Action], machine: M) -> String {
+        let run = TraceRun(machine, initial: initial, actions: actions)
+        let v = run.firstViolations.first
+        return json(property: v?.property ?? "", kind: v?.kind ?? "", reason: v?.reason ?? "", run, machine: machine)
+    }
+
+    static func json<M: StateMachine>(property: String, kind: String, reason: String, _ run: TraceRun<M>, machine: M) -> String {
+        let doc = JSONTrace(
+            property: property, kind: kind, reason: reason,
+            initial: machine.describe(run.initial),
+            steps: run.steps.map { r in
+                JSONTrace.Step(action: machine.describe(r.action), outcome: outcome(machine, r),
+                               events: machine.events(of: r.step), state: machine.describe(r.state))
+            })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(doc), let text = String(data: data, encoding: .utf8) else { return "{}" }
+        return text
+    }
+
+    /// The command that replays a saved corpus file: `swift run NavFuzz replay PATH`.
+    public static func replayCommand(path: String) -> String {
+        "swift run NavFuzz replay \(shellQuoted(path))"
+    }
+
+    /// `applied` or `refused(reason)`.
+    static func outcome<M: StateMachine>(_ machine: M, _ record: TraceRun<M>.StepRecord) -> String {
+        record.applied ? "applied" : "refused(\(machine.refusal(of: record.step) ?? "refused"))"
+    }
+
+    /// The word as is when the shell leaves it alone, else in single quotes.
+    static func shellQuoted(_ s: String) -> String {
+        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=+,:@%")
+        if !s.isEmpty && s.allSatisfy(safe.contains) { return s }
+        return "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    struct JSONTrace: Encodable {
+        struct Step: Encodable {
+            var action: String
+            var outcome: String
+            var events: [String]
+            var state: String
+        }
+        var property: String
+        var kind: String
+        var reason: String
+        var initial: String
+        var steps: [Step]
+    }
+}

@@ -1,0 +1,89 @@
+import CoordinatorModel
+import Foundation
+@testable import NavFuzzKit
+import XCTest
+
+final class TraceTextTests: XCTestCase {
+    func testACounterexampleReadsAsNumberedStepsWithStates() throws {
+        let m = CoordinatorMachine(preset: .small, fault: .swipeLeavesChild)
+        var cx = try FuzzFixtures.counterexample(m, property: "no-orphan-children",
+                                                 ["start c0 navigation sheet r1", "dismiss c0", "userSwipeDismiss", "start c0 navigation sheet r1", "userSwipeDismiss"])
+        cx.reason = "c2 is a child of c0 but hosted nowhere: an orphan"
+        XCTAssertEqual(TraceText.text(cx, machine: m), """
+            no-orphan-children (state) violated: c2 is a child of c0 but hosted nowhere: an orphan
+            5 steps from the initial state:
+               0. initial state
+                  c0 navigation stack [r0]   <- visible
+               1. start c0 navigation sheet r1  -> applied
+                  c0 navigation stack [r0] modals [sheet c1]
+                    c1 navigation (sheet) initial r1 stack [r1]   <- visible
+               2. dismiss c0  -> applied; completed(c1, cancelled)
+                  c0 navigation stack [r0]   <- visible
+               3. userSwipeDismiss  -> refused(nothingPresented)
+                  (state unchanged)
+               4. start c0 navigation sheet r1  -> applied
+                  c0 navigation stack [r0] modals [sheet c2]
+                    c2 navigation (sheet) initial r1 stack [r1]   <- visible
+               5. userSwipeDismiss  -> applied
+               !! no-orphan-children: c2 is a child of c0 but hosted nowhere: an orphan
+                  c0 navigation stack [r0]   <- visible
+                    c2 navigation (not hosted) initial r1 stack [r1]
+            """)
+    }
+
+    func testATraceWithoutViolationSaysSo() throws {
+        let m = FuzzFixtures.fuzz
+        let text = TraceText.text(initial: m.model.initialState(), actions: [try m.parseAction("pop c0")], machine: m)
+        XCTAssertTrue(text.hasPrefix("every property held\n1 step from the initial state:\n"), text)
+        XCTAssertTrue(text.contains("1. pop c0  -> refused(atRoot)"))
+    }
+
+    func testTheJSONFormHasSortedKeysAndOneEntryPerStep() throws {
+        let m = CoordinatorMachine(preset: .small, fault: .popRemovesRoot)
+        var cx = try FuzzFixtures.counterexample(m, property: "stack-shape", ["dismiss c0", "pop c0"])
+        cx.reason = "navigation c0 has an empty stack"
+        let json = TraceText.json(cx, machine: m)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        XCTAssertEqual(Set(object.keys), ["property", "kind", "reason", "initial", "steps"])
+        XCTAssertEqual(object["property"] as? String, "stack-shape")
+        XCTAssertEqual(object["kind"] as? String, "state")
+        XCTAssertEqual(object["initial"] as? String, "c0 navigation stack [r0]   <- visible")
+        let steps = try XCTUnwrap(object["steps"] as? [[String: Any]])
+        XCTAssertEqual(steps.map { $0["action"] as? String }, ["dismiss c0", "pop c0"])
+        XCTAssertEqual(steps.map { $0["outcome"] as? String }, ["refused(nothingPresented)", "applied"])
+        XCTAssertEqual(steps.last?["state"] as? String, "c0 navigation stack []\n(no visible screen)")
+        // Sorted keys: the top level and every step, in byte order.
+        func positions(_ keys: [String]) -> [String.Index] { keys.compactMap { json.range(of: "\"\($0)\" :")?.lowerBound } }
+        let keys = positions(["initial", "kind", "property", "reason", "steps"])
+        XCTAssertEqual(keys.count, 5)
+        XCTAssertEqual(keys, keys.sorted())
+        let stepKeys = positions(["action", "events", "outcome", "state"])
+        XCTAssertEqual(stepKeys.count, 4)
+        XCTAssertEqual(stepKeys, stepKeys.sorted())
+    }
+
+    func testEventsAppearInJSON() throws {
+        let m = FuzzFixtures.fuzz
+        let actions = try ["start c0 navigation push r0", "userBack"].map { try m.parseAction($0) }
+        let json = TraceText.json(initial: m.model.initialState(), actions: actions, machine: m)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let steps = try XCTUnwrap(object["steps"] as? [[String: Any]])
+        XCTAssertEqual(steps.last?["events"] as? [String], ["completed(c1, cancelled)"])
+        XCTAssertEqual(object["property"] as? String, "")
+    }
+
+    func testTheReplayCommandQuotesOnlyWhenNeeded() {
+        XCTAssertEqual(TraceText.replayCommand(path: "Corpus/0123456789abcdef.trace"), "swift run NavFuzz replay Corpus/0123456789abcdef.trace")
+        XCTAssertEqual(TraceText.replayCommand(path: "My Corpus/it's.trace"), "swift run NavFuzz replay 'My Corpus/it'\\''s.trace'")
+    }
+
+    func testTheFuzzReportNamesEachFailureWithItsShrunkSteps() {
+        let m = CoordinatorMachine(preset: .fuzz, fault: .swipeLeavesChild)
+        let r = Fuzzer.coordinators(m, options: .init(seed: 1, walks: 100, walkLength: 50, workers: 1))
+        let text = r.text(m, timings: false)
+        XCTAssertTrue(text.contains("no-orphan-children         "), text)
+        XCTAssertTrue(text.contains("violation of no-orphan-children (state) in walk "), text)
+        XCTAssertTrue(text.contains("  1. start c0 navigation sheet r0\n  2. userSwipeDismiss"), text)
+        XCTAssertTrue(text.contains("userSwipeDismiss   w6: "), text)
+    }
+}
