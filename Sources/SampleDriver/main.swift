@@ -1,1 +1,33 @@
-print("sample driver")
+import Foundation
+import NavFuzzKit
+import SampleCoordinators
+
+/// The sample library as a NavFuzz driver: speaks the line protocol of docs/DRIVER-PROTOCOL.md
+/// on standard input and output. `--mutant NAME` (or NAVFUZZ_MUTANT=NAME) switches on one of
+/// the bugs of BUGS.md; `dismiss-nothing-crashes` then really crashes the process.
+///
+///     NavFuzz verify --driver '.build/debug/SampleDriver --mutant swipe-leaves-child'
+
+func mutantName(_ arguments: [String]) -> String? {
+    if let i = arguments.firstIndex(of: "--mutant") {
+        return i + 1 < arguments.count ? arguments[i + 1] : ""
+    }
+    if let arg = arguments.first(where: { $0.hasPrefix("--mutant=") }) { return String(arg.dropFirst("--mutant=".count)) }
+    return ProcessInfo.processInfo.environment["NAVFUZZ_MUTANT"].flatMap { $0.isEmpty ? nil : $0 }
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") {
+    print("usage: SampleDriver [--mutant NAME]   (mutants: \(Mutant.allCases.map(\.rawValue).joined(separator: ", ")))")
+    exit(0)
+}
+var mutant: Mutant?
+if let name = mutantName(arguments) {
+    guard let m = Mutant(rawValue: name) else {
+        FileHandle.standardError.write(Data("SampleDriver: unknown mutant '\(name)'; one of \(Mutant.allCases.map(\.rawValue).joined(separator: ", "))\n".utf8))
+        exit(2)
+    }
+    mutant = m
+}
+let name = mutant.map { "SampleDriver --mutant \($0.rawValue)" } ?? "SampleDriver"
+exit(DriverServer(name: name, system: SampleSystem(mutant: mutant, crashes: true)).run())

@@ -1,0 +1,368 @@
+import CoordinatorModel
+import Dispatch
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An implementation under test in another process: a driver program that speaks the JSON Lines
+/// protocol of docs/DRIVER-PROTOCOL.md on its standard input and output. Runs
+/// `/bin/sh -c COMMAND`, waits for every reply with `poll()` and a deadline (no threads), and
+/// keeps the tail of the driver's standard error for reports.
+///
+/// A driver that does not answer in time is killed (`no-hang`); one that dies is noted
+/// (`no-crash`); either way the next `reset` starts a fresh process. A reply that does not
+/// follow the protocol throws a `protocolError` naming the reply's line number.
+public final class DriverSystem: NavigationSystem {
+    public let command: String
+    /// Seconds a reset, step or snapshot may take.
+    public let timeout: Double
+    /// Seconds the driver may take to start and answer the handshake.
+    public let startupTimeout: Double
+    /// The name the driver gave in its handshake.
+    public private(set) var name = ""
+    public private(set) var supportedActions: Set<ActionName> = []
+    public private(set) var supportedStyles: Set<Style> = Set(Style.allCases)
+    /// How many times the driver was started again after a crash or a hang.
+    public private(set) var restarts = 0
+    /// Bytes of standard error kept for reports.
+    public static let stderrLimit = 8192
+
+    private var process: Process?
+    /// Our ends of the pipes; closed through their handles so that no descriptor closes twice.
+    private var inHandle: FileHandle?
+    private var outHandle: FileHandle?
+    private var errHandle: FileHandle?
+    private var input: Int32 = -1
+    private var output: Int32 = -1
+    private var errors: Int32 = -1
+    private var pending: [UInt8] = []
+    private var pendingStart = 0
+    private var stderrTail: [UInt8] = []
+    /// Bytes of standard error read so far, over all runs of the driver.
+    private(set) var stderrTotal = 0
+    /// Lines read from the current process, for "driver reply N" in errors.
+    private var replies = 0
+    private var started = 0
+    /// The state the last reply carried, until the next request.
+    private var lastState: State?
+
+    /// Starts the driver and performs the handshake. Throws when the command cannot be started,
+    /// dies, hangs, or does not answer the handshake as the protocol says.
+    public init(command: String, timeout: Double = 5, startupTimeout: Double = 30) throws(SystemFailure) {
+        self.command = command
+        self.timeout = max(timeout, 0.001)
+        self.startupTimeout = max(startupTimeout, self.timeout)
+        do { try start() } catch {
+            var failure = error
+            failure.diagnostics = diagnostics
+            stop()
+            throw failure
+        }
+    }
+
+    deinit { stop() }
+
+    // MARK: - NavigationSystem
+
+    public func reset(configuration: Configuration) throws(SystemFailure) {
+        if process == nil {
+            restarts += 1
+            try start()
+        }
+        let (reply, n) = try request(DriverMessages.reset(configuration), what: "reset")
+        if let snapshot = reply["snapshot"], !snapshot.isNull {
+            lastState = try state(from: snapshot, reply: n)
+        }
+    }
+
+    public func apply(_ action: Action) throws(SystemFailure) -> SystemStep {
+        let (reply, n) = try request(DriverMessages.step(action), what: "step '\(action)'")
+        do {
+            let (outcome, events) = try DriverMessages.outcomeAndEvents(from: reply)
+            let leaked = try DriverMessages.leaked(from: reply)
+            var state: State?
+            if let snapshot = reply["snapshot"], !snapshot.isNull { state = try self.state(from: snapshot, reply: n) }
+            lastState = state
+            return SystemStep(outcome: outcome, events: events, state: state, leaked: leaked)
+        } catch let e as DriverFieldError {
+            throw protocolError(n, e.description)
+        } catch let e as SystemFailure {
+            throw e
+        } catch {
+            throw protocolError(n, "\(error)")
+        }
+    }
+
+    public func snapshot() throws(SystemFailure) -> Snapshot {
+        let (reply, n) = try request(DriverMessages.snapshotRequest(), what: "snapshot")
+        guard let json = reply["snapshot"] else { throw protocolError(n, "expected field 'snapshot'") }
+        do { return try DriverMessages.snapshot(from: json) } catch { throw protocolError(n, error.description) }
+    }
+
+    /// The state the last reset or step reply carried, else asks for a snapshot.
+    public func observedState() throws(SystemFailure) -> State {
+        if let lastState { return lastState }
+        let (reply, n) = try request(DriverMessages.snapshotRequest(), what: "snapshot")
+        guard let json = reply["snapshot"] else { throw protocolError(n, "expected field 'snapshot'") }
+        return try state(from: json, reply: n)
+    }
+
+    /// The last few KB the driver wrote to standard error.
+    public var diagnostics: String {
+        drainStandardError()
+        return String(decoding: stderrTail, as: UTF8.self)
+    }
+
+    /// What the driver wrote to standard error after `stderrTotal` was `mark` (as much of it as
+    /// is kept).
+    func diagnostics(since mark: Int) -> String {
+        drainStandardError()
+        let fresh = min(stderrTotal - mark, stderrTail.count)
+        return String(decoding: stderrTail.suffix(max(fresh, 0)), as: UTF8.self)
+    }
+
+    // MARK: - Process
+
+    private func start() throws(SystemFailure) {
+        #if canImport(Glibc) || canImport(Darwin)
+        signal(SIGPIPE, SIG_IGN)
+        #endif
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", command]
+        let inPipe = Pipe(), outPipe = Pipe(), errPipe = Pipe()
+        p.standardInput = inPipe
+        p.standardOutput = outPipe
+        p.standardError = errPipe
+        do { try p.run() } catch {
+            throw SystemFailure(.protocolError, "cannot start the driver '\(command)': \(error)")
+        }
+        process = p
+        inHandle = inPipe.fileHandleForWriting
+        outHandle = outPipe.fileHandleForReading
+        errHandle = errPipe.fileHandleForReading
+        input = inPipe.fileHandleForWriting.fileDescriptor
+        output = outPipe.fileHandleForReading.fileDescriptor
+        errors = errPipe.fileHandleForReading.fileDescriptor
+        for fd in [input, output, errors] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        pending = []
+        pendingStart = 0
+        replies = 0
+        started += 1
+
+        let (reply, n) = try request(DriverMessages.hello(), what: "the handshake", seconds: startupTimeout)
+        guard let version = reply["navfuzz"] else {
+            throw protocolError(n, "expected field 'navfuzz' in the handshake reply (a driver answers {\"navfuzz\":1,...} first)")
+        }
+        guard version.int == DriverMessages.version else {
+            throw protocolError(n, "the driver speaks protocol version \(version.text); this NavFuzz speaks \(DriverMessages.version)")
+        }
+        guard let list = reply["actions"] else { throw protocolError(n, "expected field 'actions' in the handshake reply") }
+        guard let items = list.array else { throw protocolError(n, "field 'actions': expected an array of action names, found \(list.typeName)") }
+        var actions = Set<ActionName>()
+        for (i, item) in items.enumerated() {
+            guard let s = item.string, let a = ActionName(rawValue: s) else {
+                throw protocolError(n, "field 'actions[\(i)]': expected an action name (push, pop, …), found \(item.text)")
+            }
+            actions.insert(a)
+        }
+        supportedActions = actions
+        if let list = reply["styles"], !list.isNull {
+            guard let items = list.array else { throw protocolError(n, "field 'styles': expected an array of style names, found \(list.typeName)") }
+            var styles = Set<Style>()
+            for (i, item) in items.enumerated() {
+                guard let name = item.string, let style = Style.allCases.first(where: { $0.description == name }) else {
+                    throw protocolError(n, "field 'styles[\(i)]': expected a style (sheet, detents, fullScreen, overlay, custom), found \(item.text)")
+                }
+                styles.insert(style)
+            }
+            supportedStyles = styles
+        }
+        name = reply["name"]?.string ?? command
+    }
+
+    /// Closes the driver's input, gives it a moment to exit, then kills it.
+    public func stop() {
+        guard let p = process else { return }
+        process = nil
+        drainStandardError()
+        closeInput()
+        let deadline = now() + 0.5
+        while p.isRunning && now() < deadline { usleep(2000) }
+        if p.isRunning { kill(p.processIdentifier, SIGKILL) }
+        p.waitUntilExit()
+        closeAll()
+    }
+
+    private func closeInput() {
+        try? inHandle?.close()
+        inHandle = nil
+        input = -1
+    }
+
+    private func closeAll() {
+        closeInput()
+        try? outHandle?.close()
+        try? errHandle?.close()
+        outHandle = nil; errHandle = nil
+        output = -1; errors = -1
+    }
+
+    /// The process died or hung: reap it, keep its standard error, and describe how it ended.
+    private func died(_ what: String, hang: Bool) -> SystemFailure {
+        guard let p = process else { return SystemFailure(.crash, "the driver is not running") }
+        process = nil
+        drainStandardError()
+        if hang { kill(p.processIdentifier, SIGKILL) }
+        let deadline = now() + 2
+        while p.isRunning && now() < deadline { usleep(1000) }
+        if p.isRunning { kill(p.processIdentifier, SIGKILL) }
+        p.waitUntilExit()
+        drainStandardError()
+        closeAll()
+        if hang {
+            return SystemFailure(.hang, "the driver did not answer \(what) within \(seconds(timeout)); it was killed")
+        }
+        let how: String
+        let status = p.terminationStatus
+        if p.terminationReason == .uncaughtSignal {
+            how = "was killed by signal \(status)\(signalName(status).map { " (\($0))" } ?? "")"
+        } else if status > 128, let name = signalName(status - 128) {
+            how = "exited with status \(status) (the shell's way of saying signal \(status - 128), \(name))"
+        } else {
+            how = "exited with status \(status)"
+        }
+        return SystemFailure(.crash, "the driver \(how) during \(what)")
+    }
+
+    // MARK: - Requests and replies
+
+    /// Sends one request line and reads one reply line: the parsed reply and its line number.
+    private func request(_ message: DriverJSON, what: String, seconds limit: Double? = nil) throws(SystemFailure) -> (DriverJSON, Int) {
+        guard process != nil else { throw SystemFailure(.crash, "the driver is not running") }
+        lastState = nil
+        let deadline = now() + (limit ?? timeout)
+        var bytes: [UInt8] = []
+        message.write(into: &bytes)
+        bytes.append(10)
+        try send(bytes, what: what, deadline: deadline)
+        let line = try readLine(what: what, deadline: deadline)
+        replies += 1
+        let n = replies
+        let reply: DriverJSON
+        do { reply = try DriverJSON(parsing: line) } catch {
+            throw protocolError(n, "not JSON: \(error) in \(quoted(line))")
+        }
+        guard case .object = reply else { throw protocolError(n, "expected a JSON object, found \(reply.typeName)") }
+        if let message = reply["error"], !message.isNull {
+            throw protocolError(n, "the driver reports an error for \(what): \(message.string ?? message.text)")
+        }
+        return (reply, n)
+    }
+
+    private func send(_ bytes: [UInt8], what: String, deadline: Double) throws(SystemFailure) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { buf in buf.baseAddress.map { write(input, $0 + offset, buf.count - offset) } ?? 0 }
+            if n > 0 { offset += n; continue }
+            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) {
+                let left = deadline - now()
+                if left <= 0 { throw died(what, hang: true) }
+                var fds = [pollfd(fd: input, events: Int16(POLLOUT), revents: 0)]
+                _ = poll(&fds, 1, Int32(min(left * 1000 + 1, 1000)))
+                continue
+            }
+            throw died(what, hang: false)
+        }
+    }
+
+    /// Reads up to the next newline, draining standard error meanwhile.
+    private func readLine(what: String, deadline: Double) throws(SystemFailure) -> ArraySlice<UInt8> {
+        var scanned = pendingStart
+        while true {
+            if let nl = pending[scanned...].firstIndex(of: 10) {
+                let line = pending[pendingStart..<nl]
+                pendingStart = nl + 1
+                if pendingStart == pending.count { pending.removeAll(keepingCapacity: true); pendingStart = 0 }
+                else if pendingStart > 65536 { pending.removeSubrange(0..<pendingStart); pendingStart = 0 }
+                return line.last == 13 ? line.dropLast() : line
+            }
+            scanned = pending.count
+            let left = deadline - now()
+            if left <= 0 { throw died(what, hang: true) }
+            var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
+            if errors >= 0 { fds.append(pollfd(fd: errors, events: Int16(POLLIN), revents: 0)) }
+            let ready = poll(&fds, nfds_t(fds.count), Int32(min(left * 1000 + 1, 1000)))
+            if ready <= 0 { continue }
+            if fds.count > 1 && fds[1].revents != 0 { drainStandardError() }
+            if fds[0].revents != 0 {
+                let eof = readAvailable(output) { pending.append(contentsOf: $0) }
+                if eof { throw died(what, hang: false) }
+            }
+        }
+    }
+
+    /// Reads what is there without blocking; true at end of file.
+    private func readAvailable(_ fd: Int32, _ sink: (UnsafeRawBufferPointer) -> Void) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 16384)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { buf in buf.baseAddress.map { read(fd, $0, buf.count) } ?? 0 }
+            if n > 0 {
+                buffer.withUnsafeBytes { sink(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+                if n < buffer.count { return false }
+                continue
+            }
+            if n == 0 { return true }
+            if errno == EINTR { continue }
+            return errno != EAGAIN && errno != EWOULDBLOCK
+        }
+    }
+
+    private func drainStandardError() {
+        guard errors >= 0 else { return }
+        let eof = readAvailable(errors) { chunk in
+            stderrTotal += chunk.count
+            stderrTail.append(contentsOf: chunk)
+            if stderrTail.count > 2 * Self.stderrLimit { stderrTail.removeFirst(stderrTail.count - Self.stderrLimit) }
+        }
+        if stderrTail.count > Self.stderrLimit { stderrTail.removeFirst(stderrTail.count - Self.stderrLimit) }
+        if eof { errors = -1 }
+    }
+
+    // MARK: - Helpers
+
+    private func state(from json: DriverJSON, reply n: Int) throws(SystemFailure) -> State {
+        do { return try DriverMessages.state(from: json) } catch { throw protocolError(n, error.description) }
+    }
+
+    private func protocolError(_ n: Int, _ message: String) -> SystemFailure {
+        let run = started > 1 ? " (driver run \(started))" : ""
+        return SystemFailure(.protocolError, "driver reply \(n)\(run): \(message)")
+    }
+
+    private func quoted(_ line: ArraySlice<UInt8>) -> String {
+        let text = String(decoding: line.prefix(200), as: UTF8.self)
+        return "'\(text)\(line.count > 200 ? "…" : "")'"
+    }
+
+    private func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+    private func seconds(_ s: Double) -> String { s < 1 ? "\(Int((s * 1000).rounded())) ms" : "\(s) s" }
+
+    private func signalName(_ n: Int32) -> String? {
+        switch n {
+        case SIGABRT: "SIGABRT"
+        case SIGSEGV: "SIGSEGV"
+        case SIGILL: "SIGILL"
+        case SIGTRAP: "SIGTRAP"
+        case SIGBUS: "SIGBUS"
+        case SIGFPE: "SIGFPE"
+        case SIGKILL: "SIGKILL"
+        case SIGTERM: "SIGTERM"
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,267 @@
+import CoordinatorModel
+
+/// The messages of the driver protocol (docs/DRIVER-PROTOCOL.md) as JSON values, both ways:
+/// the harness (`DriverSystem`) and Swift drivers (`DriverServer`) share this file, so the two
+/// cannot drift apart. Readers throw a `DriverFieldError` naming the field that is wrong.
+public enum DriverMessages {
+    /// The protocol version this NavFuzz speaks.
+    public static let version = 1
+
+    // MARK: - Requests (harness → driver)
+
+    public static func hello() -> DriverJSON { .object([("navfuzz", .int(version))]) }
+
+    public static func reset(_ configuration: Configuration) -> DriverJSON {
+        .object([("cmd", .string("reset")), ("configuration", configurationJSON(configuration))])
+    }
+
+    public static func step(_ action: Action) -> DriverJSON {
+        .object([("cmd", .string("step")), ("action", .string(action.description))])
+    }
+
+    public static func snapshotRequest() -> DriverJSON { .object([("cmd", .string("snapshot"))]) }
+
+    public static func configurationJSON(_ c: Configuration) -> DriverJSON {
+        .object([
+            ("routes", .int(c.routeCount)), ("pages", .int(c.pageCount)),
+            ("initialPages", .array(c.initialPages.map { .string($0.description) })),
+            ("root", .string(c.rootKind.description)),
+        ])
+    }
+
+    public static func configuration(from json: DriverJSON, at path: String = "configuration") throws(DriverFieldError) -> Configuration {
+        let routes = try int(json, "routes", at: path)
+        let pages = try int(json, "pages", at: path)
+        var initial: [Page] = []
+        for (i, p) in try strings(json, "initialPages", at: path).enumerated() {
+            guard let n = index(p, "p") else { throw DriverFieldError("\(path).initialPages[\(i)]", "expected a page like p0, found '\(p)'") }
+            initial.append(Page(n))
+        }
+        let rootName = try string(json, "root", at: path)
+        guard let root = Kind.allCases.first(where: { $0.description == rootName }) else {
+            throw DriverFieldError("\(path).root", "expected navigation or tab, found '\(rootName)'")
+        }
+        let c = Configuration(routeCount: routes, pageCount: pages, initialPages: initial, rootKind: root)
+        if let problem = c.problem { throw DriverFieldError(path, problem) }
+        return c
+    }
+
+    // MARK: - Replies (driver → harness)
+
+    public static func helloReply(name: String, actions: Set<ActionName>, styles: Set<Style> = Set(Style.allCases)) -> DriverJSON {
+        var members: [(String, DriverJSON)] = [
+            ("navfuzz", .int(version)), ("name", .string(name)),
+            ("actions", .array(ActionName.allCases.filter(actions.contains).map { .string($0.rawValue) })),
+        ]
+        if styles != Set(Style.allCases) {
+            members.append(("styles", .array(Style.allCases.filter(styles.contains).map { .string($0.description) })))
+        }
+        return .object(members)
+    }
+
+    public static func snapshotReply(_ snapshot: Snapshot) -> DriverJSON {
+        .object([("snapshot", snapshotJSON(snapshot))])
+    }
+
+    public static func stepReply(outcome: Outcome, events: [Completion], snapshot: Snapshot?, leaked: [Int]?) -> DriverJSON {
+        var members: [(String, DriverJSON)] = []
+        switch outcome {
+        case .applied: members.append(("outcome", .string("applied")))
+        case .refused(let reason): members += [("outcome", .string("refused")), ("reason", .string(reason.rawValue))]
+        }
+        members.append(("events", .array(events.map {
+            .object([("coordinator", .int(Int($0.coordinator.index))), ("result", .string($0.result.description))])
+        })))
+        if let snapshot { members.append(("snapshot", snapshotJSON(snapshot))) }
+        if let leaked, !leaked.isEmpty { members.append(("leaked", .array(leaked.map { .int($0) }))) }
+        return .object(members)
+    }
+
+    public static func errorReply(_ message: String) -> DriverJSON { .object([("error", .string(message))]) }
+
+    /// The step reply's outcome and events (the snapshot and leaks are read separately).
+    public static func outcomeAndEvents(from json: DriverJSON) throws(DriverFieldError) -> (Outcome, [Completion]) {
+        let outcome: Outcome
+        switch try string(json, "outcome", at: "") {
+        case "applied": outcome = .applied
+        case "refused":
+            let reason = try string(json, "reason", at: "")
+            guard let r = RefusalReason(rawValue: reason) else {
+                throw DriverFieldError("reason", "expected one of \(RefusalReason.allCases.map(\.rawValue).joined(separator: ", ")), found '\(reason)'")
+            }
+            outcome = .refused(r)
+        case let other:
+            throw DriverFieldError("outcome", "expected \"applied\" or \"refused\", found '\(other)'")
+        }
+        var events: [Completion] = []
+        if let list = json["events"], !list.isNull {
+            guard let items = list.array else { throw DriverFieldError("events", "expected an array, found \(list.typeName)") }
+            for (i, e) in items.enumerated() {
+                let at = "events[\(i)]"
+                let id = try int(e, "coordinator", at: at)
+                let result: FlowResult
+                switch try string(e, "result", at: at) {
+                case "finished": result = .finished
+                case "cancelled": result = .cancelled
+                case let other: throw DriverFieldError("\(at).result", "expected \"finished\" or \"cancelled\", found '\(other)'")
+                }
+                guard id >= 0, id <= Int(Int32.max) else { throw DriverFieldError("\(at).coordinator", "expected a non-negative id, found \(id)") }
+                events.append(Completion(CoordinatorID(id), result))
+            }
+        }
+        return (outcome, events)
+    }
+
+    /// The optional `leaked` list of a step reply.
+    public static func leaked(from json: DriverJSON) throws(DriverFieldError) -> [Int]? {
+        guard let list = json["leaked"], !list.isNull else { return nil }
+        guard let items = list.array else { throw DriverFieldError("leaked", "expected an array of ids, found \(list.typeName)") }
+        var out: [Int] = []
+        for (i, v) in items.enumerated() {
+            guard let n = v.int else { throw DriverFieldError("leaked[\(i)]", "expected an id, found \(v.typeName)") }
+            out.append(n)
+        }
+        return out
+    }
+
+    // MARK: - Snapshots
+
+    public static func snapshotJSON(_ s: Snapshot) -> DriverJSON {
+        .object([("root", .int(s.root)), ("coordinators", .array(s.coordinators.map { n in
+            var m: [(String, DriverJSON)] = [("id", .int(n.id)), ("kind", .string(n.kind))]
+            if let p = n.parent { m.append(("parent", .int(p))) }
+            m.append(("children", .array(n.children.map { .int($0) })))
+            if let r = n.initialRoute { m.append(("initialRoute", .string(r))) }
+            m.append(("stack", .array(n.stack.map { .string($0) })))
+            m.append(("modals", .array(n.modals.map { .object([("style", .string($0.style)), ("entry", .string($0.entry))]) })))
+            if let t = n.tab {
+                m.append(("tab", .object([
+                    ("pages", .array(t.pages.map { .string($0) })), ("current", .string(t.current)),
+                    ("badges", .object(t.badges.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
+                    ("pageCoordinators", .array(t.pageCoordinators.map { .int($0) })),
+                ])))
+            }
+            return .object(m)
+        }))])
+    }
+
+    public static func snapshot(from json: DriverJSON, at path: String = "snapshot") throws(DriverFieldError) -> Snapshot {
+        guard case .object = json else { throw DriverFieldError(path, "expected an object, found \(json.typeName)") }
+        let root = try int(json, "root", at: path)
+        guard let list = json["coordinators"] else { throw DriverFieldError.missing("\(path).coordinators") }
+        guard let items = list.array else { throw DriverFieldError("\(path).coordinators", "expected an array, found \(list.typeName)") }
+        var nodes: [Snapshot.Node] = []
+        nodes.reserveCapacity(items.count)
+        for (i, item) in items.enumerated() {
+            let at = "\(path).coordinators[\(i)]"
+            guard case .object = item else { throw DriverFieldError(at, "expected an object, found \(item.typeName)") }
+            let parent: Int?
+            if let p = item["parent"], !p.isNull {
+                guard let n = p.int else { throw DriverFieldError("\(at).parent", "expected an id or null, found \(p.typeName)") }
+                parent = n
+            } else {
+                parent = nil
+            }
+            let initial: String?
+            if let r = item["initialRoute"], !r.isNull {
+                guard let s = r.string else { throw DriverFieldError("\(at).initialRoute", "expected a route like r0, found \(r.typeName)") }
+                initial = s
+            } else {
+                initial = nil
+            }
+            var modals: [Snapshot.ModalNode] = []
+            if let ms = item["modals"], !ms.isNull {
+                guard let arr = ms.array else { throw DriverFieldError("\(at).modals", "expected an array, found \(ms.typeName)") }
+                for (k, m) in arr.enumerated() {
+                    modals.append(Snapshot.ModalNode(style: try string(m, "style", at: "\(at).modals[\(k)]"),
+                                                     entry: try string(m, "entry", at: "\(at).modals[\(k)]")))
+                }
+            }
+            var tab: Snapshot.TabNode?
+            if let t = item["tab"], !t.isNull {
+                let tp = "\(at).tab"
+                var badges: [String: Int] = [:]
+                if let b = t["badges"], !b.isNull {
+                    guard case .object(let members) = b else { throw DriverFieldError("\(tp).badges", "expected an object, found \(b.typeName)") }
+                    for (k, v) in members {
+                        guard let n = v.int else { throw DriverFieldError("\(tp).badges.\(k)", "expected a whole number, found \(v.typeName)") }
+                        badges[k] = n
+                    }
+                }
+                tab = Snapshot.TabNode(pages: try strings(t, "pages", at: tp), current: try string(t, "current", at: tp),
+                                       badges: badges, pageCoordinators: try ints(t, "pageCoordinators", at: tp))
+            }
+            nodes.append(Snapshot.Node(
+                id: try int(item, "id", at: at), kind: try string(item, "kind", at: at), parent: parent,
+                children: item["children"].map { $0.isNull } == false ? try ints(item, "children", at: at) : [],
+                initialRoute: initial, stack: item["stack"].map { $0.isNull } == false ? try strings(item, "stack", at: at) : [],
+                modals: modals, tab: tab))
+        }
+        return Snapshot(root: root, coordinators: nodes)
+    }
+
+    // MARK: - Field readers
+
+    static func name(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    static func field(_ json: DriverJSON, _ key: String, at path: String) throws(DriverFieldError) -> DriverJSON {
+        guard case .object = json else { throw DriverFieldError(path.isEmpty ? "reply" : path, "expected an object, found \(json.typeName)") }
+        guard let v = json[key] else { throw DriverFieldError.missing(name(path, key)) }
+        return v
+    }
+
+    static func string(_ json: DriverJSON, _ key: String, at path: String) throws(DriverFieldError) -> String {
+        let v = try field(json, key, at: path)
+        guard let s = v.string else { throw DriverFieldError(name(path, key), "expected a string, found \(v.typeName)") }
+        return s
+    }
+
+    static func int(_ json: DriverJSON, _ key: String, at path: String) throws(DriverFieldError) -> Int {
+        let v = try field(json, key, at: path)
+        guard let n = v.int else { throw DriverFieldError(name(path, key), "expected a whole number, found \(v.typeName)") }
+        return n
+    }
+
+    static func strings(_ json: DriverJSON, _ key: String, at path: String) throws(DriverFieldError) -> [String] {
+        let v = try field(json, key, at: path)
+        guard let items = v.array else { throw DriverFieldError(name(path, key), "expected an array of strings, found \(v.typeName)") }
+        var out: [String] = []
+        out.reserveCapacity(items.count)
+        for (i, item) in items.enumerated() {
+            guard let s = item.string else { throw DriverFieldError("\(name(path, key))[\(i)]", "expected a string, found \(item.typeName)") }
+            out.append(s)
+        }
+        return out
+    }
+
+    static func ints(_ json: DriverJSON, _ key: String, at path: String) throws(DriverFieldError) -> [Int] {
+        let v = try field(json, key, at: path)
+        guard let items = v.array else { throw DriverFieldError(name(path, key), "expected an array of ids, found \(v.typeName)") }
+        var out: [Int] = []
+        out.reserveCapacity(items.count)
+        for (i, item) in items.enumerated() {
+            guard let n = item.int else { throw DriverFieldError("\(name(path, key))[\(i)]", "expected an id, found \(item.typeName)") }
+            out.append(n)
+        }
+        return out
+    }
+
+    static func index(_ text: String, _ prefix: Character) -> Int? {
+        guard text.first == prefix, let n = Int(text.dropFirst()), n >= 0, n <= 255 else { return nil }
+        return n
+    }
+}
+
+/// A message field that is missing or has the wrong shape: its dotted path and what was expected.
+public struct DriverFieldError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var field: String
+    public var message: String
+
+    public init(_ field: String, _ message: String) { self.field = field; self.message = message }
+
+    static func missing(_ field: String) -> DriverFieldError { DriverFieldError(field, "missing") }
+
+    public var description: String {
+        message == "missing" ? "expected field '\(field)'" : "field '\(field)': \(message)"
+    }
+}

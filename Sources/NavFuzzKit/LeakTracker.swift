@@ -1,0 +1,55 @@
+import CoordinatorModel
+
+/// `no-leak`: holds every coordinator object of a system weakly, from the step that creates it,
+/// and reports the coordinators that ended but whose objects are still alive. Used by the
+/// conformance runner in process and by `DriverServer` inside a driver.
+final class LeakTracker {
+    private final class Box {
+        weak var object: AnyObject?
+        init(_ object: AnyObject?) { self.object = object }
+    }
+
+    private var boxes: [Int32: Box] = [:]
+    /// False once the system has shown it hands out no objects: tracking then costs nothing.
+    private(set) var enabled = true
+
+    /// Forgets everything (after a reset the old objects are no business of the new run) and
+    /// starts tracking `state`.
+    func reset(_ state: State, system: NavigationSystem) {
+        boxes.removeAll(keepingCapacity: true)
+        enabled = system.coordinatorObject(id: Int(state.root.index)) != nil
+        track(state, system: system)
+    }
+
+    /// Starts holding the coordinators of `state` not held yet.
+    func track(_ state: State, system: NavigationSystem) {
+        guard enabled else { return }
+        for c in state.coordinators where boxes[c.id.index] == nil {
+            boxes[c.id.index] = Box(system.coordinatorObject(id: Int(c.id.index)))
+        }
+    }
+
+    /// Coordinators live in `before` and not in `after` whose objects are still alive; they are
+    /// forgotten either way. The coordinators new in `after` are tracked from now on.
+    func leaked(before: State, after: State, system: NavigationSystem) -> [Int] {
+        guard enabled else { return [] }
+        var out: [Int] = []
+        // Both lists are sorted by id: one merge finds the ended and the new ones.
+        let b = before.coordinators, a = after.coordinators
+        var i = 0, j = 0
+        while i < b.count || j < a.count {
+            if j == a.count || (i < b.count && b[i].id < a[j].id) {
+                let id = b[i].id.index
+                if let box = boxes.removeValue(forKey: id), box.object != nil { out.append(Int(id)) }
+                i += 1
+            } else if i == b.count || a[j].id < b[i].id {
+                let id = a[j].id.index
+                if boxes[id] == nil { boxes[id] = Box(system.coordinatorObject(id: Int(id))) }
+                j += 1
+            } else {
+                i += 1; j += 1
+            }
+        }
+        return out
+    }
+}

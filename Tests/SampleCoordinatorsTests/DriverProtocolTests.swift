@@ -1,0 +1,115 @@
+import CoordinatorModel
+import NavFuzzKit
+import SampleCoordinators
+import XCTest
+
+/// The JSON of the driver protocol: the parser's errors, and that the fast snapshot reader and
+/// writer agree with the `Snapshot` path on every state a walk of the sample reaches.
+final class DriverProtocolTests: XCTestCase {
+    func testJSONRoundTrip() throws {
+        let text = #"{"a":[1,-2,3.5,true,false,null],"b":"x\"y\\z\n\u00e9\ud83d\ude00","c":{}}"#
+        let value = try DriverJSON(parsing: text)
+        XCTAssertEqual(value["a"], .array([.int(1), .int(-2), .double(3.5), .bool(true), .bool(false), .null]))
+        XCTAssertEqual(value["b"]?.string, "x\"y\\z\né😀")
+        XCTAssertEqual(try DriverJSON(parsing: value.text), value)
+    }
+
+    func testJSONErrorsNameTheColumn() {
+        func error(_ text: String) -> String {
+            do { _ = try DriverJSON(parsing: text); return "parsed" } catch { return error.description }
+        }
+        XCTAssertEqual(error(#"{"a":}"#), "column 6: expected a JSON value, found '}'")
+        XCTAssertEqual(error(#"{"a":1"#), "column 7: expected ',' or '}', found the end of the line")
+        XCTAssertEqual(error(#"{"a":1} x"#), "column 9: expected the end of the line, found 'x'")
+        XCTAssertEqual(error(#"{a:1}"#), "column 2: expected a member name in quotes, found 'a'")
+        XCTAssertEqual(error(#"["\q"]"#), #"column 4: expected an escape (\" \\ \/ \b \f \n \r \t \uXXXX), found 'q'"#)
+    }
+
+    /// States of a long walk over the sample, tab roots included.
+    func states() -> [State] {
+        var out: [State] = []
+        for root in [Kind.navigation, .tab] {
+            let system = SampleSystem()
+            let configuration = Configuration(rootKind: root)
+            system.reset(configuration: configuration)
+            out.append(system.observedState())
+            var rng = Xoshiro(seed: 42)
+            let domain = Preset.ci.domain
+            var model = Model(configuration: configuration).initialState()
+            var actions: [Action] = []
+            for _ in 0..<300 {
+                actions.removeAll()
+                domain.actions(in: model, into: &actions)
+                guard let a = rng.element(of: actions) else { break }
+                let step = Model(configuration: configuration).step(model, a)
+                if step.state.coordinators.count > 8 { continue }
+                model = step.state
+                _ = system.apply(a)
+                out.append(system.observedState())
+            }
+        }
+        return out
+    }
+
+    func testFastSnapshotCodingAgreesWithSnapshots() throws {
+        for state in states() {
+            var bytes: [UInt8] = []
+            DriverMessages.writeSnapshot(state, into: &bytes)
+            let fast = try DriverJSON(parsing: bytes)
+            XCTAssertEqual(fast, DriverMessages.snapshotJSON(Snapshot(state)))
+            XCTAssertEqual(try DriverMessages.state(from: fast), try Snapshot(state).state())
+            XCTAssertEqual(try DriverMessages.snapshot(from: fast), Snapshot(state))
+        }
+    }
+
+    func testStepReplyWriterAgreesWithTheGenericOne() throws {
+        let state = SampleSystem().observedState()
+        let events = [Completion(CoordinatorID(3), .finished), Completion(CoordinatorID(4), .cancelled)]
+        for outcome in [Outcome.applied, .refused(.atRoot)] {
+            var bytes: [UInt8] = []
+            DriverMessages.writeStepReply(outcome: outcome, events: events, state: state, leaked: [7], into: &bytes)
+            XCTAssertEqual(try DriverJSON(parsing: bytes),
+                           DriverMessages.stepReply(outcome: outcome, events: events, snapshot: Snapshot(state), leaked: [7]))
+        }
+    }
+
+    func testSnapshotFieldErrors() throws {
+        func error(_ text: String) throws -> String {
+            let json = try DriverJSON(parsing: text)
+            do { _ = try DriverMessages.state(from: json); return "parsed" } catch { return error.description }
+        }
+        XCTAssertEqual(try error(#"{"coordinators":[]}"#), "expected field 'snapshot.root'")
+        XCTAssertEqual(try error(#"{"root":0,"coordinators":[{"id":0,"kind":"nav","stack":[]}]}"#),
+                       "field 'snapshot.coordinators[0].kind': expected navigation, tab or redirection, found 'nav'")
+        XCTAssertEqual(try error(#"{"root":0,"coordinators":[{"id":0,"kind":"navigation","stack":["r0",3]}]}"#),
+                       "field 'snapshot.coordinators[0].stack[1]': expected a string, found a number")
+        XCTAssertEqual(try error(#"{"root":0,"coordinators":[{"id":0,"kind":"tab","tab":{"pages":["p0"],"current":"q","pageCoordinators":[1]}}]}"#),
+                       "field 'snapshot.coordinators[0].tab.current': expected a page like p0, found 'q'")
+        XCTAssertEqual(try error(#"{"root":-1,"coordinators":[]}"#), "field 'snapshot.root': expected a non-negative id, found -1")
+    }
+
+    func testServerAnswersHandshakeAndErrors() {
+        let server = DriverServer(name: "test", system: SampleSystem(mutant: .tabTapIgnored))
+        var out: [UInt8] = []
+        XCTAssertEqual(server.reply(to: #"{"navfuzz":1}"#, out: &out)["navfuzz"], .int(1))
+        XCTAssertEqual(server.reply(to: #"{"navfuzz":1}"#, out: &out)["actions"]?.array?.count, ActionName.allCases.count)
+        XCTAssertEqual(server.reply(to: #"{"cmd":"step","action":"pop c0"}"#, out: &out)["error"]?.string, "step before reset")
+        XCTAssertEqual(server.reply(to: #"{"cmd":"dance"}"#, out: &out)["error"]?.string,
+                       "expected a handshake or field 'cmd' (reset, step or snapshot)")
+        XCTAssertNotNil(server.reply(to: #"{"cmd":"reset","configuration":{"routes":2,"pages":2,"initialPages":["p0","p1"],"root":"navigation"}}"#, out: &out)["snapshot"])
+        XCTAssertEqual(server.reply(to: #"{"cmd":"step","action":"pop c0"}"#, out: &out)["reason"]?.string, "atRoot")
+        XCTAssertEqual(server.reply(to: #"{"cmd":"step","action":"pop"}"#, out: &out)["error"]?.string,
+                       "step: cannot parse action 'pop': column 4: expected a coordinator like c0, found the end of the line")
+        XCTAssertEqual(server.reply(to: #"{"cmd":"reset","configuration":{"routes":0,"pages":2,"initialPages":["p0"],"root":"tab"}}"#, out: &out)["error"]?.string,
+                       "field 'configuration': routes must be between 1 and 250")
+    }
+}
+
+extension DriverServer {
+    /// One request through the server's line handling, parsed back.
+    func reply(to line: String, out: inout [UInt8]) -> DriverJSON {
+        out.removeAll()
+        respond(to: line, into: &out)
+        return (try? DriverJSON(parsing: out)) ?? .null
+    }
+}

@@ -1,0 +1,82 @@
+import CoordinatorModel
+import Foundation
+import NavFuzzKit
+import SampleCoordinators
+import XCTest
+
+/// Verification through the line protocol: the sample driver conforms, its mutants are caught
+/// (a real crash among them), and drivers that hang, die or break the protocol are reported
+/// the way docs/DRIVER-PROTOCOL.md says.
+final class DriverTests: XCTestCase {
+    /// The SampleDriver that `swift build` / `swift test` put next to the test bundle.
+    static var sampleDriver: String? {
+        let fm = FileManager.default
+        var candidates: [URL] = []
+        if let first = CommandLine.arguments.first {
+            candidates.append(URL(fileURLWithPath: first).deletingLastPathComponent().appendingPathComponent("SampleDriver"))
+        }
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("SampleDriver"))
+        candidates.append(Bundle.main.bundleURL.appendingPathComponent("SampleDriver"))
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(root.appendingPathComponent(".build/debug/SampleDriver"))
+        return candidates.first { fm.isExecutableFile(atPath: $0.path) }?.path
+    }
+
+    func driverCommand(_ arguments: String = "") throws -> String {
+        guard let path = Self.sampleDriver else {
+            throw XCTSkip("SampleDriver is not built next to the tests; run 'swift build' first")
+        }
+        return "'\(path)'\(arguments.isEmpty ? "" : " " + arguments)"
+    }
+
+    func testSampleConformsThroughTheDriver() throws {
+        let options = Verifier.Options(depth: 2, walks: 100, walkLength: 30, timeout: 10)
+        let result = verifyConformance(driver: try driverCommand(), options: options)
+        XCTAssertTrue(result.passed, result.failureMessage)
+        XCTAssertEqual(result.report.system, "SampleDriver")
+        XCTAssertEqual(result.report.restarts, 0)
+        XCTAssertGreaterThan(result.report.steps, 1000)
+    }
+
+    func testMutantsAreCaughtThroughTheDriver() throws {
+        let expected: [(Mutant, Preset, String, Int)] = [
+            (.swipeLeavesChild, .small, "no-orphan-children", 2),
+            (.tabTapIgnored, .smallTab, "snapshot-conforms", 1),
+            (.strongParentLeak, .small, "no-leak", 2),
+            (.duplicatePageChild, .smallTab, "tree-consistent", 1),
+        ]
+        for (mutant, preset, invariant, length) in expected {
+            let options = Verifier.Options(presets: [preset], depth: 2, walks: 20, timeout: 10, stopAtFirstFailure: true)
+            let report = Verifier.verify(driver: try driverCommand("--mutant \(mutant.rawValue)"), options: options)
+            XCTAssertNil(report.error, mutant.rawValue)
+            let failure = report.failure(invariant)
+            XCTAssertNotNil(failure, "\(mutant.rawValue): \(report.text)")
+            XCTAssertEqual(failure?.trace.count, length, "\(mutant.rawValue): \(failure?.text ?? "")")
+        }
+    }
+
+    /// `dismiss` with nothing presented aborts the driver (the root's too, as in Stinsen):
+    /// `no-crash`, with the driver's last words in the report, and verification goes on with a
+    /// fresh driver.
+    func testCrashingMutantIsNoCrash() throws {
+        let options = Verifier.Options(presets: [.small], depth: 2, walks: 10, timeout: 10)
+        let report = Verifier.verify(driver: try driverCommand("--mutant dismiss-nothing-crashes"), options: options)
+        XCTAssertNil(report.error)
+        guard let failure = report.failure("no-crash") else { return XCTFail(report.text) }
+        XCTAssertEqual(failure.trace.map(\.description), ["dismiss c0"], failure.text)
+        XCTAssertTrue(failure.reason.contains("signal 6"), failure.reason)
+        XCTAssertTrue(failure.diagnostics.contains("Fatal error: dismiss()"), failure.diagnostics)
+        XCTAssertNil(failure.step.implementationAfter)
+        XCTAssertGreaterThan(report.restarts, 0)
+        XCTAssertGreaterThan(report.walks, 0, "verification went on after the crash")
+        XCTAssertTrue(report.text.contains("FAIL no-crash"), report.text)
+    }
+
+    func testUnknownMutantIsRefusedByTheDriver() throws {
+        let report = Verifier.verify(driver: try driverCommand("--mutant no-such-bug"), options: Verifier.Options(timeout: 10))
+        XCTAssertNotNil(report.error)
+        XCTAssertTrue(report.error?.contains("exited with status 2") == true, report.error ?? "")
+        XCTAssertTrue(report.text.contains("unknown mutant 'no-such-bug'"), report.text)
+        XCTAssertEqual(report.exitCode, 2)
+    }
+}

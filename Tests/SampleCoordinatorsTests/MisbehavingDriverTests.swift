@@ -1,0 +1,163 @@
+import CoordinatorModel
+import Foundation
+import NavFuzzKit
+import XCTest
+
+/// Tiny drivers written in Python that implement `push` and `pop` on a root navigation stack
+/// correctly, except for one misbehaviour each: hanging, dying, or breaking the protocol.
+final class MisbehavingDriverTests: XCTestCase {
+    static let script = #"""
+    import json, os, sys, time
+    MODE = sys.argv[1] if len(sys.argv) > 1 else "ok"
+    stack, routes = ["r0"], 2
+
+    def snap():
+        return {"root": 0, "coordinators": [{"id": 0, "kind": "navigation", "children": [],
+                "initialRoute": "r0", "stack": list(stack), "modals": []}]}
+
+    def reply(obj):
+        sys.stdout.write(json.dumps(obj) + "\n")
+        sys.stdout.flush()
+
+    def step(outcome, reason=None):
+        r = {"outcome": outcome, "events": [], "snapshot": snap()}
+        if reason:
+            r["reason"] = reason
+        reply(r)
+
+    for line in sys.stdin:
+        req = json.loads(line)
+        if "navfuzz" in req:
+            if MODE == "bad-handshake":
+                reply({"navfuzz": 2, "actions": ["push"]})
+            else:
+                reply({"navfuzz": 1, "name": "tiny-" + MODE, "actions": ["push", "pop"]})
+            continue
+        cmd = req.get("cmd")
+        if cmd == "reset":
+            stack, routes = ["r0"], req["configuration"]["routes"]
+            if MODE == "bad-snapshot":
+                reply({"snapshot": {"root": 0, "coordinators": [{"id": 0, "kind": "navigation", "children": [], "stack": ["x1"], "modals": []}]}})
+            else:
+                reply({"snapshot": snap()})
+            continue
+        if cmd == "snapshot":
+            reply({"snapshot": snap()})
+            continue
+        words = req["action"].split()
+        if MODE == "missing-outcome":
+            reply({"events": [], "snapshot": snap()})
+            continue
+        if MODE == "not-json":
+            sys.stdout.write("pushed it!\n")
+            sys.stdout.flush()
+            continue
+        if MODE == "hang" and words[0] == "pop" and len(stack) >= 2:
+            time.sleep(1000)
+        if MODE == "crash" and req["action"] == "push c0 r1":
+            sys.stderr.write("tiny driver: cannot push r1\n")
+            sys.stderr.flush()
+            os._exit(3)
+        if words[0] == "push" and int(words[2][1:]) >= routes:
+            step("refused", "invalid")
+        elif words[1] != "c0":
+            step("refused", "noSuchCoordinator")
+        elif words[0] == "push":
+            stack.append(words[2])
+            step("applied")
+        elif len(stack) < 2:
+            step("refused", "atRoot")
+        else:
+            stack.pop()
+            step("applied")
+    """#
+
+    var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("navfuzz-drivers-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Self.script.write(to: directory.appendingPathComponent("tiny.py"), atomically: true, encoding: .utf8)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    func command(_ mode: String) -> String { "exec python3 '\(directory.appendingPathComponent("tiny.py").path)' \(mode)" }
+
+    func options(timeout: Double = 5) -> Verifier.Options {
+        Verifier.Options(presets: [.small], depth: 3, walks: 20, walkLength: 10, timeout: timeout)
+    }
+
+    func testTinyDriverConforms() {
+        let report = Verifier.verify(driver: command("ok"), options: options())
+        XCTAssertTrue(report.passed, report.text)
+        XCTAssertEqual(report.system, "tiny-ok")
+    }
+
+    func testHangIsNoHang() {
+        var options = options(timeout: 0.3)
+        options.walks = 3
+        let report = Verifier.verify(driver: command("hang"), options: options)
+        XCTAssertNil(report.error, report.text)
+        guard let failure = report.failure("no-hang") else { return XCTFail(report.text) }
+        XCTAssertEqual(failure.trace.map(\.description), ["push c0 r0", "pop c0"], failure.text)
+        XCTAssertTrue(failure.reason.contains("did not answer step 'pop c0' within 300 ms"), failure.reason)
+        XCTAssertGreaterThan(report.restarts, 0)
+        XCTAssertEqual(report.failures.map(\.invariant), ["no-hang"], report.text)
+    }
+
+    func testDeathIsNoCrashAndVerificationGoesOn() {
+        var options = options()
+        options.depth = 2
+        let report = Verifier.verify(driver: command("crash"), options: options)
+        XCTAssertNil(report.error, report.text)
+        guard let failure = report.failure("no-crash") else { return XCTFail(report.text) }
+        XCTAssertEqual(failure.trace.map(\.description), ["push c0 r1"], failure.text)
+        XCTAssertTrue(failure.reason.contains("exited with status 3 during step 'push c0 r1'"), failure.reason)
+        XCTAssertTrue(failure.diagnostics.contains("tiny driver: cannot push r1"), failure.diagnostics)
+        XCTAssertTrue(failure.text.contains("tiny driver: cannot push r1"), failure.text)
+        XCTAssertGreaterThan(report.restarts, 1)
+        XCTAssertEqual(report.walks, 20, "walks still ran after the crashes")
+    }
+
+    func testMissingFieldNamesTheReplyLine() {
+        let report = Verifier.verify(driver: command("missing-outcome"), options: options())
+        // Reply 1 is the handshake, 2 the reset, 3 the first step.
+        XCTAssertEqual(report.error, "driver reply 3: expected field 'outcome'")
+        XCTAssertEqual(report.exitCode, 2)
+    }
+
+    func testNonJSONReplyNamesTheLine() {
+        let report = Verifier.verify(driver: command("not-json"), options: options())
+        XCTAssertEqual(report.error, "driver reply 3: not JSON: column 1: expected a JSON value, found 'p' in 'pushed it!'")
+    }
+
+    func testWrongProtocolVersion() {
+        let report = Verifier.verify(driver: command("bad-handshake"), options: options())
+        XCTAssertEqual(report.error, "driver reply 1: the driver speaks protocol version 2; this NavFuzz speaks 1")
+    }
+
+    func testBadSnapshotNamesTheField() {
+        let report = Verifier.verify(driver: command("bad-snapshot"), options: options())
+        XCTAssertEqual(report.error, "driver reply 2: field 'snapshot.coordinators[0].stack[0]': expected a screen like r0 or a child like c1, found 'x1'")
+    }
+
+    func testCommandThatDoesNotStart() {
+        let report = Verifier.verify(driver: "exec /nonexistent/driver", options: options())
+        XCTAssertNotNil(report.error)
+        XCTAssertTrue(report.error?.contains("exited with status 127 during the handshake") == true, report.error ?? "")
+        XCTAssertTrue(report.diagnostics.contains("nonexistent"), report.diagnostics)
+    }
+
+    func testSilentDriverTimesOutAtTheHandshake() throws {
+        do {
+            _ = try DriverSystem(command: "exec sleep 30", timeout: 0.2, startupTimeout: 0.2)
+            XCTFail("a driver that never answers must not start")
+        } catch {
+            XCTAssertEqual(error.kind, .hang)
+            XCTAssertTrue(error.message.contains("did not answer the handshake within 200 ms"), error.message)
+        }
+    }
+}

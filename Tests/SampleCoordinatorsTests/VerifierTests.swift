@@ -1,0 +1,146 @@
+import CoordinatorModel
+import NavFuzzKit
+import SampleCoordinators
+import XCTest
+
+/// The runner's own behaviour: id translation, given traces and shrinking, unsupported styles,
+/// determinism, initial states, and the test helpers' messages.
+final class VerifierTests: XCTestCase {
+    /// The sample behind another numbering: exposed id = (own id XOR 5) + 10, which is not even
+    /// monotonic. Offers no `overlay` and records whether it was ever asked for one.
+    final class RenumberingSystem: NavigationSystem {
+        let inner: SampleSystem
+        var initialSetRoot: Route?
+        private(set) var sawOverlay = false
+
+        init(_ inner: SampleSystem, initialSetRoot: Route? = nil) { self.inner = inner; self.initialSetRoot = initialSetRoot }
+
+        static func out(_ id: CoordinatorID) -> CoordinatorID { CoordinatorID(Int(id.index ^ 5) + 10) }
+        static func into(_ id: CoordinatorID) -> CoordinatorID { id.index >= 10 ? CoordinatorID(Int((id.index - 10) ^ 5)) : CoordinatorID(1_000_000) }
+
+        var supportedActions: Set<ActionName> { inner.supportedActions }
+        var supportedStyles: Set<Style> { Set(Style.allCases).subtracting([.overlay]) }
+
+        func reset(configuration: Configuration) {
+            inner.reset(configuration: configuration)
+            if let r = initialSetRoot { _ = inner.apply(.setRoot(CoordinatorID(0), r)) }
+        }
+
+        func apply(_ action: Action) -> SystemStep {
+            if case .present(_, _, .overlay) = action { sawOverlay = true }
+            var step = inner.apply(action.retargeted(Self.into))
+            step.events = step.events.map { Completion(Self.out($0.coordinator), $0.result) }
+            return step
+        }
+
+        func snapshot() -> Snapshot { Snapshot(observedState()) }
+
+        func observedState() -> State {
+            let s = inner.observedState()
+            func entry(_ e: Entry) -> Entry { e.child.map { .child(Self.out($0)) } ?? e }
+            return State(coordinators: s.coordinators.map { c in
+                var c = c
+                c.id = Self.out(c.id)
+                c.parent = c.parent.map(Self.out)
+                c.children = c.children.map(Self.out)
+                c.stack = c.stack.map(entry)
+                c.modals = c.modals.map { Modal($0.style, entry($0.entry)) }
+                if var tab = c.tab {
+                    tab.pageCoordinators = tab.pageCoordinators.map(Self.out)
+                    c.tab = tab
+                }
+                return c
+            }, root: Self.out(s.root))
+        }
+
+        func coordinatorObject(id: Int) -> AnyObject? { inner.coordinatorObject(id: Int(Self.into(CoordinatorID(id)).index)) }
+    }
+
+    func testConformsUnderItsOwnNumbering() {
+        let system = RenumberingSystem(SampleSystem())
+        let report = Verifier.verify(system, options: Verifier.Options(depth: 2, walks: 100))
+        XCTAssertTrue(report.passed, report.text)
+        XCTAssertFalse(system.sawOverlay, "a style the system does not offer was sent")
+    }
+
+    func testFailuresAreWrittenInModelIds() {
+        let system = RenumberingSystem(SampleSystem(mutant: .swipeLeavesChild))
+        let report = Verifier.verify(system, options: Verifier.Options(presets: [.small], depth: 2, walks: 0))
+        let failure = report.failure("no-orphan-children")
+        XCTAssertEqual(failure?.trace.map(\.description), ["start c0 navigation sheet r0", "userSwipeDismiss"], report.text)
+        XCTAssertEqual(failure?.step.implementationAction?.description, "userSwipeDismiss")
+        // The leak check follows the renumbered ids too.
+        let leak = Verifier.verify(RenumberingSystem(SampleSystem(mutant: .strongParentLeak)),
+                                   options: Verifier.Options(presets: [.small], depth: 2, walks: 0))
+        XCTAssertEqual(leak.failure("no-leak")?.reason, "c1 ended but its object is still alive after 'pop c0'", leak.text)
+    }
+
+    func testGivenTracesAreReplayedAndShrunk() throws {
+        let trace = try ["push c0 r1", "push c0 r0", "present c0 r1 sheet", "popToRoot c0", "dismiss c0", "pop c0", "push c0 r1"]
+            .map { try Action(parsing: $0) }
+        let options = Verifier.Options(presets: [.small], depth: 0, walks: 0, traces: [trace])
+        let report = Verifier.verify(SampleSystem(mutant: .popRemovesRoot), options: options)
+        XCTAssertEqual(report.traces, 1)
+        guard let failure = report.failure("stack-shape") else { return XCTFail(report.text) }
+        XCTAssertEqual(failure.trace.map(\.description), ["pop c0"])
+        XCTAssertEqual(failure.originalLength, 6, "cut after the failing step")
+        XCTAssertEqual(failure.source, "trace 1")
+        XCTAssertTrue(failure.text.contains("shrunk from 6 steps"), failure.text)
+    }
+
+    func testGivenTracesStopBeforeWhatTheSystemDoesNotOffer() throws {
+        let trace = try ["push c0 r1", "present c0 r0 overlay", "pop c0"].map { try Action(parsing: $0) }
+        let system = RenumberingSystem(SampleSystem())
+        let report = Verifier.verify(system, options: Verifier.Options(presets: [.small], depth: 0, walks: 0, traces: [trace]))
+        XCTAssertTrue(report.passed, report.text)
+        XCTAssertFalse(system.sawOverlay)
+        XCTAssertEqual(report.notes, ["trace 1: ran the first 1 of 3 steps; the implementation does not offer 'present c0 r0 overlay'"])
+    }
+
+    func testSameSeedSameFailures() {
+        func run() -> [String] {
+            let report = Verifier.verify(SampleSystem(mutant: .backLeavesChild),
+                                         options: Verifier.Options(presets: [.small, .smallTab], depth: 0, walks: 60, seed: 9))
+            return report.failures.map { "\($0.invariant): \($0.reason) @ \($0.trace.map(\.description)) from \($0.source)" }
+        }
+        let first = run()
+        XCTAssertFalse(first.isEmpty)
+        XCTAssertEqual(first, run())
+    }
+
+    func testInitialStateThatDiffers() {
+        let report = Verifier.verify(RenumberingSystem(SampleSystem(), initialSetRoot: Route(1)),
+                                     options: Verifier.Options(presets: [.small], depth: 1, walks: 1))
+        guard let failure = report.failure("snapshot-conforms") else { return XCTFail(report.text) }
+        XCTAssertEqual(failure.trace, [])
+        XCTAssertEqual(failure.reason, "initial state: the state differs (canonical ids): the model has 'c0 navigation stack [r0]   <- visible', the implementation 'c0 navigation stack [r1]   <- visible'")
+        XCTAssertTrue(failure.text.contains("trace: (none: the initial state already fails)"), failure.text)
+    }
+
+    func testHiddenDifferencesAreNamed() {
+        // duplicate-page-child lists the kept pages' coordinators twice: the trees look the same.
+        let trace = [Action.setPages(CoordinatorID(0), [Page(0), Page(1)], current: nil)]
+        let report = Verifier.verify(SampleSystem(mutant: .duplicatePageChild),
+                                     options: Verifier.Options(presets: [.smallTab], depth: 0, walks: 0, traces: [trace]))
+        guard let failure = report.failure("snapshot-conforms") else { return XCTFail(report.text) }
+        XCTAssertEqual(failure.reason, "the state differs (canonical ids): c0 lists children [c1, c2] in the model, [c1, c1, c2, c2] in the implementation")
+        XCTAssertTrue(failure.text.contains("! c0 lists children [c1, c2] in the model, [c1, c1, c2, c2] in the implementation"), failure.text)
+    }
+
+    func testFailureMessages() {
+        let passing = verifyConformance(SampleSystem(), options: Verifier.Options(presets: [.small], depth: 1, walks: 5))
+        XCTAssertTrue(passing.passed)
+        XCTAssertEqual(passing.failureMessage, "")
+        XCTAssertEqual(passing.failureMessages, [])
+
+        let failing = verifyConformance(SampleSystem(mutant: .swipeLeavesChild), options: Verifier.Options(presets: [.small], depth: 2, walks: 0))
+        XCTAssertFalse(failing.passed)
+        XCTAssertTrue(failing.failureMessage.hasPrefix("2 conformance checks failed for SampleSystem: no-orphan-children, snapshot-conforms"), failing.failureMessage)
+        XCTAssertTrue(failing.failureMessage.contains("FAIL no-orphan-children: c1 is a child of c0 but hosted nowhere: an orphan"))
+        XCTAssertEqual(failing.failureMessages.count, 2)
+        XCTAssertEqual(failing.report.exitCode, 1)
+
+        let broken = verifyConformance(driver: "exec /nonexistent/driver")
+        XCTAssertTrue(broken.failureMessage.hasPrefix("verification could not run: the driver exited with status 127"), broken.failureMessage)
+    }
+}
