@@ -1,5 +1,6 @@
 import Foundation
 
+
 /// Where output goes: results on stdout, progress and errors on stderr. Progress only when
 /// stderr is a terminal; colour only then and when NO_COLOR is unset.
 struct Terminal: Sendable {
@@ -12,23 +13,29 @@ struct Terminal: Sendable {
         useColor = isInteractive && isatty(1) == 1 && !noColor
     }
 
-    func out(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
-    }
-
-    func err(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
-    }
+    func out(_ line: String) { emit(1, line + "\n") }
+    func err(_ line: String) { emit(2, line + "\n") }
 
     /// A progress line that overwrites itself; nothing when not on a terminal.
     func progress(_ line: String) {
         guard isInteractive else { return }
-        FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8))
+        emit(2, "\r\u{1B}[2K" + line)
     }
 
     func endProgress() {
         guard isInteractive else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        emit(2, "\r\u{1B}[2K")
+    }
+
+    /// Writes everything, or gives up quietly when the reader has gone (`| head`): output is
+    /// best effort, the exit code and the report are what count.
+    private func emit(_ fd: Int32, _ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if n <= 0 { if n < 0 && errno == EINTR { continue }; return }
+            bytes = bytes.dropFirst(n)
+        }
     }
 
     func red(_ s: String) -> String { useColor ? "\u{1B}[31m\(s)\u{1B}[0m" : s }

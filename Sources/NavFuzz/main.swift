@@ -6,11 +6,15 @@ import NavFuzzKit
 typealias Command = (help: String, run: (inout Arguments, Context) throws(UsageError) -> Int32)
 
 func main(_ argv: [String]) -> Int32 {
+    // A closed stdout (`| head`) must not kill the run before the report is written.
+    signal(SIGPIPE, SIG_IGN)
     let terminal = Terminal()
     let context = Context(terminal: terminal, environment: ProcessInfo.processInfo.environment)
     let commands: [String: Command] = [
         "explore": (ExploreCommand.help, ExploreCommand.run),
         "bench": (BenchCommand.help, BenchCommand.run),
+        "merge": (MergeCommand.help, MergeCommand.run),
+        "verify": (VerifyCommand.help, VerifyCommand.run),
     ]
     do throws(UsageError) {
         if argv.first == "--version" { terminal.out("NavFuzz \(navFuzzVersion)"); return 0 }
