@@ -77,6 +77,21 @@ public struct CoordinatorMachine: StateMachine {
     }
 
     public func kindName(of action: Action) -> String { action.name.rawValue }
+
+    public func replica() -> CoordinatorMachine {
+        var configuration = model.configuration
+        configuration.initialPages = configuration.initialPages.map { $0 }
+        var domain = self.domain
+        domain.routes = domain.routes.map { $0 }
+        domain.pages = domain.pages.map { $0 }
+        domain.startKinds = domain.startKinds.map { $0 }
+        domain.startStyles = domain.startStyles.map { $0 }
+        domain.forceStyles = domain.forceStyles.map { $0 }
+        domain.presentStyles = domain.presentStyles.map { $0 }
+        domain.pageLists = domain.pageLists.map { $0.map { $0 } }
+        domain.badgeValues = domain.badgeValues.map { $0 }
+        return CoordinatorMachine(model: Model(configuration: configuration, fault: model.fault), bounds: bounds, domain: domain)
+    }
 }
 
 extension Explorer where M == CoordinatorMachine {

@@ -131,6 +131,10 @@ public struct Explorer<M: StateMachine> {
         let progress = options.progress
         let workers = min(options.workers, max(chunks, 1))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            // Each worker works on its own copies, so that no reference count is shared.
+            let machine = machine.replica()
+            let properties = machine.properties
+            let known = Array(known)
             var actions: [M.Action] = []
             var encoding: [UInt8] = []
             var lastReport = ContinuousClock.now

@@ -66,7 +66,9 @@ public struct Fuzzer<M: StateMachine> {
         let slots = ResultSlots<Tally>(count: options.workers)
 
         DispatchQueue.concurrentPerform(iterations: options.workers) { worker in
-            var walker = Walker(machine: machine, properties: properties, initials: initials, filter: filter,
+            // Each worker works on its own copies, so that no reference count is shared.
+            let machine = machine.replica()
+            var walker = Walker(machine: machine, properties: machine.properties, initials: initials, filter: filter,
                                 seed: options.seed, length: options.walkLength, swarm: options.swarm)
             while true {
                 if let deadline, ContinuousClock.now >= deadline { break }

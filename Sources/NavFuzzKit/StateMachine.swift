@@ -54,11 +54,16 @@ public protocol StateMachine: Sendable {
     func removing(_ range: Range<Int>, from actions: [Action], initial: State) -> [Action]?
     /// Readable events a step emitted (shown in traces). Default: none.
     func events(of step: Step) -> [String]
+    /// An equal machine that shares no reference-counted storage with this one. Workers take
+    /// one each: threads that retain and release the same objects slow each other down.
+    /// Default: itself.
+    func replica() -> Self
 }
 
 extension StateMachine {
     public func concretize(_ path: [Action], from initial: State) -> [Action] { path }
     public func refusal(of step: Step) -> String? { successor(of: step) == nil ? "refused" : nil }
+    public func replica() -> Self { self }
 
     public var actionKinds: [String] {
         var kinds: [String] = []
