@@ -30,17 +30,41 @@ struct Context {
         return failed == 0 ? 0 : 1
     }
 
-    /// A counterexample for people (or tools, with --trace-format json).
-    func render(_ c: Counterexample<CoordinatorMachine>, machine: CoordinatorMachine, source: String, run: RunOptions) -> String {
-        var lines = ["\(source): \(c.property) violated: \(c.reason)", "  initial state:"]
-        lines += machine.describe(c.initial).split(separator: "\n").map { "    " + $0 }
-        var state = c.initial
-        for (i, a) in c.actions.enumerated() {
-            let t = machine.step(state, a)
-            lines.append("  \(i + 1). \(a)   -> \(t.step.outcome)" + (t.step.events.isEmpty ? "" : "  \(t.step.events)"))
-            lines += machine.describe(t.after).split(separator: "\n").map { "    " + $0 }
-            state = t.after
+    /// A counterexample for people (or tools, with --trace-format json): the trace with the
+    /// state after each step, saved as a corpus file with the command that replays it, and a
+    /// Graphviz picture of the failing state next to the report.
+    func render(_ c: Counterexample<CoordinatorMachine>, machine: CoordinatorMachine, source: String, run: RunOptions,
+                extra: [String] = []) -> String {
+        var notes = [CorpusNote(key: "found-by", value: source), CorpusNote(key: "broke", value: "\(c.property): \(c.reason)")]
+        for line in extra { notes.append(CorpusNote(key: "note", value: line)) }
+        var tail: [String] = extra
+        do {
+            let path = try Corpus<CoordinatorMachine>.save(c, machine: machine, settings: machine.corpusSettings, notes: notes,
+                                                           expectation: .holds, to: run.failuresDirectory)
+            tail.append("replay: \(TraceText.replayCommand(path: path))")
+        } catch {
+            tail.append("could not save the trace: \(error)")
         }
-        return lines.joined(separator: "\n")
+        if let picture = writePicture(c, machine: machine, source: source, run: run) { tail.append("picture: \(picture)") }
+        if run.traceFormat == "json" { return TraceText.json(c, machine: machine) + "\n" + tail.joined(separator: "\n") }
+        return "\(source): " + TraceText.text(c, machine: machine) + "\n" + tail.joined(separator: "\n")
+    }
+
+    /// The coordinator tree at the failing step as DOT, written atomically next to the report.
+    private func writePicture(_ c: Counterexample<CoordinatorMachine>, machine: CoordinatorMachine, source: String,
+                              run: RunOptions) -> String? {
+        var state = c.initial
+        for a in c.actions { state = machine.step(state, a).after }
+        let directory = (run.junitPath as NSString).deletingLastPathComponent
+        let path = (directory.isEmpty ? "" : directory + "/") + "\(source).\(c.property).dot"
+        let temporary = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
+        do {
+            try FileManager.default.createDirectory(atPath: directory.isEmpty ? "." : directory, withIntermediateDirectories: true)
+            try Data(state.dot(title: "\(source): \(c.property)").utf8).write(to: URL(fileURLWithPath: temporary))
+            guard rename(temporary, path) == 0 else { try? FileManager.default.removeItem(atPath: temporary); return nil }
+            return path
+        } catch {
+            return nil
+        }
     }
 }

@@ -1,17 +1,53 @@
 import CoordinatorModel
+import Foundation
 import NavFuzzKit
 
-/// `NavFuzz` with no command: the CI job.
+/// `NavFuzz` with no command: the CI job. Replays the corpus first, then explores the four CI
+/// presets, then fuzzes both fuzz presets with a fixed seed.
 enum DefaultJob {
+    static let explored = ["small", "small-tab", "ci", "ci-tab"]
+    static let fuzzed = ["fuzz", "fuzz-tab"]
+
+    static let help = """
+    USAGE: NavFuzz [options]
+
+    The CI job: replay Corpus/ (when present), explore \(explored.joined(separator: ", ")),
+    fuzz \(fuzzed.joined(separator: " and ")) with a fixed seed; print a summary and write a JUnit report.
+    Exit codes: 0 every invariant held, 1 an invariant broke, 2 bad input.
+
+    OPTIONS:
+      --corpus DIR             the regression corpus (default: Corpus)
+      --seed N                 fuzzing seed (default: \(FuzzCommand.defaultSeed))
+      --walks N                walks per fuzz preset (default: 2000)
+    \(RunOptions.help)
+    """
+
     static func run(_ args: inout Arguments, context: Context) throws(UsageError) -> Int32 {
-        let runOptions = try RunOptions.parse(&args, environment: context.environment)
+        let corpusPath = try args.option("--corpus")
+        var budget = FuzzCommand.Budget()
+        budget.seed = try args.seed("--seed") ?? budget.seed
+        budget.walks = try args.int("--walks", in: 0...1_000_000_000) ?? budget.walks
+        let run = try RunOptions.parse(&args, environment: context.environment)
         try args.noPositionals()
-        try runOptions.checkReportPath()
+        try run.checkReportPath()
+        let terminal = context.terminal
+
         var activities: [Activity] = []
-        for (i, name) in ["small", "small-tab", "ci", "ci-tab"].enumerated() where runOptions.shard.owns(i) {
-            guard let preset = Preset.named(name) else { continue }
-            activities.append(ExploreCommand.explore(ModelOptions(preset: preset), run: runOptions, context: context))
+        let corpus = corpusPath ?? "Corpus"
+        if corpusPath != nil || FileManager.default.fileExists(atPath: corpus) {
+            activities.append(try ReplayCommand.replay([corpus], name: "corpus", run: run, context: context))
+        } else {
+            terminal.err("NavFuzz: no Corpus/ here; skipping the corpus replay")
         }
-        return try context.finish(activities, run: runOptions)
+        for (i, name) in explored.enumerated() where run.shard.owns(i) {
+            guard let preset = Preset.named(name) else { continue }
+            activities.append(ExploreCommand.explore(ModelOptions(preset: preset), run: run, context: context))
+        }
+        terminal.out("fuzzing with seed \(budget.seed)")
+        for name in fuzzed {
+            guard let preset = Preset.fuzzPresets.first(where: { $0.name == name }) else { continue }
+            activities.append(FuzzCommand.fuzz(ModelOptions(preset: preset), budget: budget, run: run, context: context))
+        }
+        return try context.finish(activities, run: run)
     }
 }

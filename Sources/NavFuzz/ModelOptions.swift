@@ -7,7 +7,7 @@ struct ModelOptions {
     var fault: Fault?
 
     static let help = """
-      --preset NAME            small, small-tab, ci, ci-tab or deep (default: small)
+      --preset NAME            small, small-tab, ci, ci-tab, deep, fuzz or fuzz-tab
       --root KIND              navigation or tab
       --max-coordinators N     live coordinators, tab pages included
       --max-stack N            entries of one stack
@@ -22,8 +22,9 @@ struct ModelOptions {
     """
 
     static func parse(_ args: inout Arguments, defaultPreset: String = "small") throws(UsageError) -> ModelOptions {
-        let name = try args.choice("--preset", Preset.all.map(\.name)) ?? defaultPreset
-        guard var preset = Preset.named(name) else { throw UsageError("no preset '\(name)'") }
+        let presets = Preset.all + Preset.fuzzPresets
+        let name = try args.choice("--preset", presets.map(\.name)) ?? defaultPreset
+        guard var preset = presets.first(where: { $0.name == name }) else { throw UsageError("no preset '\(name)'") }
         if let root = try args.choice("--root", ["navigation", "tab"]) {
             preset.configuration.rootKind = root == "tab" ? .tab : .navigation
         }

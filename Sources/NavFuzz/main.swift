@@ -15,11 +15,14 @@ func main(_ argv: [String]) -> Int32 {
         "bench": (BenchCommand.help, BenchCommand.run),
         "merge": (MergeCommand.help, MergeCommand.run),
         "verify": (VerifyCommand.help, VerifyCommand.run),
+        "fuzz": (FuzzCommand.help, FuzzCommand.run),
+        "replay": (ReplayCommand.help, ReplayCommand.run),
+        "shrink": (ShrinkCommand.help, ShrinkCommand.run),
     ]
     do throws(UsageError) {
         if argv.first == "--version" { terminal.out("NavFuzz \(navFuzzVersion)"); return 0 }
         if argv.first == "--help" || argv.first == "-h" || argv.first == "help" {
-            terminal.out(overallHelp)
+            terminal.out(overallHelp + "\n\n" + DefaultJob.help)
             return 0
         }
         let name = argv.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
