@@ -17,6 +17,8 @@ enum DefaultJob {
 
     OPTIONS:
       --corpus DIR             the regression corpus (default: Corpus)
+      --explore LIST           presets to explore (default: \(explored.joined(separator: ",")); 'none' for none)
+      --max-depth N            also bound every explored preset to N steps (a quick run)
       --seed N                 fuzzing seed (default: \(FuzzCommand.defaultSeed))
       --walks N                walks per fuzz preset (default: 2000)
     \(RunOptions.help)
@@ -24,6 +26,14 @@ enum DefaultJob {
 
     static func run(_ args: inout Arguments, context: Context) throws(UsageError) -> Int32 {
         let corpusPath = try args.option("--corpus")
+        var presets: [Preset] = []
+        for name in (try args.option("--explore")).map({ $0.split(separator: ",").map(String.init) }) ?? explored where name != "none" {
+            guard let p = Preset.named(name) else {
+                throw UsageError("--explore takes preset names (\(Preset.all.map(\.name).joined(separator: ", ")), or none), not '\(name)'")
+            }
+            presets.append(p)
+        }
+        let depth = try args.int("--max-depth", in: 0...1000)
         var budget = FuzzCommand.Budget()
         budget.seed = try args.seed("--seed") ?? budget.seed
         budget.walks = try args.int("--walks", in: 0...1_000_000_000) ?? budget.walks
@@ -39,8 +49,8 @@ enum DefaultJob {
         } else {
             terminal.err("NavFuzz: no Corpus/ here; skipping the corpus replay")
         }
-        for (i, name) in explored.enumerated() where run.shard.owns(i) {
-            guard let preset = Preset.named(name) else { continue }
+        for (i, var preset) in presets.enumerated() where run.shard.owns(i) {
+            if let depth { preset.maxDepth = min(depth, preset.maxDepth ?? depth) }
             activities.append(ExploreCommand.explore(ModelOptions(preset: preset), run: run, context: context))
         }
         terminal.out("fuzzing with seed \(budget.seed)")
