@@ -25,31 +25,19 @@ extension State {
 
     /// The same state with ids renumbered `c0, c1, …` in canonical order.
     public func canonicalized() -> State {
-        let order = canonicalOrder()
-        var newID = [Int32: CoordinatorID]()
-        for (n, i) in order.enumerated() { newID[coordinators[i].id.index] = CoordinatorID(n) }
-        // Ids that name no live coordinator (broken states) go past the live ones, stably.
-        var extra = Int32(order.count)
-        func map(_ id: CoordinatorID) -> CoordinatorID {
-            if let m = newID[id.index] { return m }
-            let m = CoordinatorID(Int(extra)); extra += 1
-            newID[id.index] = m
-            return m
-        }
-        var out: [Coordinator] = []
-        out.reserveCapacity(order.count)
-        for i in order { out.append(coordinators[i].renumbered(map)) }
-        return State(coordinators: out, root: map(root), nextID: Int32(order.count))
+        State(canonicalEncoding: canonicalEncoding()) ?? self
     }
 
-    /// The canonical byte encoding: decodable by `init(canonicalEncoding:)`, equal for equal
-    /// canonical states. Appends to `bytes` so that callers can reuse one buffer. Equal to
-    /// `canonicalized()` encoded as is, written without building that state (the hot path of
-    /// exploration); states with dangling ids take the slow way.
+    /// The canonical byte encoding: equal exactly for the same state, decodable by
+    /// `init(canonicalEncoding:)`. Appends to `bytes` so that callers can reuse one buffer;
+    /// written straight from this state, with no renumbered copy (the hot path of exploration).
+    /// Ids that name no live coordinator (broken states only) are numbered after the live ones
+    /// in the order the encoding meets them.
     public func encodeCanonical(into bytes: inout [UInt8]) {
         let n = coordinators.count
-        let done = withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * n + 1) { buffer -> Bool in
-            let order = buffer.baseAddress!
+        var dangling: [(id: CoordinatorID, number: UInt64)] = []
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * n + 1) { buffer in
+            guard let order = buffer.baseAddress else { return }
             let number = order + n
             for i in 0..<n { number[i] = -1 }
             var count = 0
@@ -65,39 +53,32 @@ extension State {
             }
             visit(root)
             for i in 0..<n where number[i] < 0 { visit(coordinators[i].id) }
-            let start = bytes.count
-            func canon(_ id: CoordinatorID) -> UInt64? {
-                index(of: id).map { UInt64(number[$0]) }
+            func canon(_ id: CoordinatorID) -> UInt64 {
+                if let i = index(of: id) { return UInt64(number[i]) }
+                if let d = dangling.first(where: { $0.id == id }) { return d.number }
+                dangling.append((id, UInt64(n + dangling.count)))
+                return UInt64(n + dangling.count - 1)
             }
-            func entry(_ e: Entry) -> Bool {
+            func entry(_ e: Entry) {
                 switch e {
                 case .screen(let r): bytes.appendVarint(UInt64(r.index) << 1)
-                case .child(let c):
-                    guard let k = canon(c) else { return false }
-                    bytes.appendVarint(k << 1 | 1)
+                case .child(let c): bytes.appendVarint(canon(c) << 1 | 1)
                 }
-                return true
             }
             bytes.appendVarint(UInt64(n))
-            guard let rootNumber = canon(root) else { bytes.removeSubrange(start...); return false }
-            bytes.appendVarint(rootNumber)
+            bytes.appendVarint(canon(root))
             for k in 0..<n {
                 let i = Int(order[k])
                 bytes.appendVarint(UInt64(k))
                 bytes.append(coordinators[i].kind.rawValue)
-                if let p = coordinators[i].parent {
-                    guard let pk = canon(p) else { bytes.removeSubrange(start...); return false }
-                    bytes.appendVarint(pk + 1)
-                } else {
-                    bytes.append(0)
-                }
+                bytes.appendVarint(coordinators[i].parent.map { canon($0) + 1 } ?? 0)
                 bytes.append(coordinators[i].initialRoute.index)
                 bytes.appendVarint(UInt64(coordinators[i].stack.count))
-                for e in coordinators[i].stack where !entry(e) { bytes.removeSubrange(start...); return false }
+                for e in coordinators[i].stack { entry(e) }
                 bytes.appendVarint(UInt64(coordinators[i].modals.count))
                 for m in coordinators[i].modals {
                     bytes.append(m.style.rawValue)
-                    if !entry(m.entry) { bytes.removeSubrange(start...); return false }
+                    entry(m.entry)
                 }
                 if let tab = coordinators[i].tab {
                     bytes.append(1)
@@ -107,22 +88,18 @@ extension State {
                     bytes.appendVarint(UInt64(tab.badges.count))
                     for badge in tab.badges { bytes.append(badge.page.index); bytes.appendVarint(zigzag(badge.value)) }
                     bytes.appendVarint(UInt64(tab.pageCoordinators.count))
-                    for pc in tab.pageCoordinators {
-                        guard let k = canon(pc) else { bytes.removeSubrange(start...); return false }
-                        bytes.appendVarint(k)
-                    }
+                    for pc in tab.pageCoordinators { bytes.appendVarint(canon(pc)) }
                 } else {
                     bytes.append(0)
                 }
-                // Children as a set: their canonical numbers in increasing order.
+                // Children as a set: their canonical numbers in increasing order, repeats kept.
                 let children = coordinators[i].children
                 bytes.appendVarint(UInt64(children.count))
                 var last: Int64 = -1
                 for _ in children.indices {
                     var next = Int64.max, repeats = 0
                     for ch in children {
-                        guard let k = canon(ch) else { bytes.removeSubrange(start...); return false }
-                        let v = Int64(k)
+                        let v = Int64(canon(ch))
                         if v > last && v < next { next = v; repeats = 1 } else if v == next { repeats += 1 }
                     }
                     if next == .max { break }
@@ -130,46 +107,13 @@ extension State {
                     last = next
                 }
             }
-            return true
         }
-        if !done { canonicalized().encodeAsIs(into: &bytes) }
     }
 
     public func canonicalEncoding() -> [UInt8] {
         var b: [UInt8] = []
         encodeCanonical(into: &b)
         return b
-    }
-
-    /// Encodes this state with its ids as they are (the canonical form encodes a canonicalized state).
-    func encodeAsIs(into b: inout [UInt8]) {
-        b.appendVarint(UInt64(coordinators.count))
-        b.appendVarint(UInt64(root.index))
-        for c in coordinators {
-            b.appendVarint(UInt64(c.id.index))
-            b.append(c.kind.rawValue)
-            b.appendVarint(c.parent.map { UInt64($0.index) + 1 } ?? 0)
-            b.append(c.initialRoute.index)
-            b.appendVarint(UInt64(c.stack.count))
-            for e in c.stack { b.appendEntry(e) }
-            b.appendVarint(UInt64(c.modals.count))
-            for m in c.modals { b.append(m.style.rawValue); b.appendEntry(m.entry) }
-            if let tab = c.tab {
-                b.append(1)
-                b.appendVarint(UInt64(tab.pages.count))
-                for p in tab.pages { b.append(p.index) }
-                b.append(tab.current.index)
-                b.appendVarint(UInt64(tab.badges.count))
-                for badge in tab.badges { b.append(badge.page.index); b.appendVarint(zigzag(badge.value)) }
-                b.appendVarint(UInt64(tab.pageCoordinators.count))
-                for pc in tab.pageCoordinators { b.appendVarint(UInt64(pc.index)) }
-            } else {
-                b.append(0)
-            }
-            let children = c.children.sorted()
-            b.appendVarint(UInt64(children.count))
-            for ch in children { b.appendVarint(UInt64(ch.index)) }
-        }
     }
 
     /// Decodes a canonical encoding. Nil when the bytes are not one.
@@ -218,26 +162,6 @@ extension State {
     /// Equal exactly when the two states are the same state (MODEL.md §2).
     public func isSameState(as other: State) -> Bool {
         canonicalEncoding() == other.canonicalEncoding()
-    }
-}
-
-extension Coordinator {
-    func renumbered(_ map: (CoordinatorID) -> CoordinatorID) -> Coordinator {
-        func entry(_ e: Entry) -> Entry {
-            if case .child(let id) = e { return .child(map(id)) }
-            return e
-        }
-        var c = self
-        c.id = map(id)
-        c.parent = parent.map(map)
-        c.children = children.map(map).sorted()
-        c.stack = stack.map(entry)
-        c.modals = modals.map { Modal($0.style, entry($0.entry)) }
-        if var tab = c.tab {
-            tab.pageCoordinators = tab.pageCoordinators.map(map)
-            c.tab = tab
-        }
-        return c
     }
 }
 
