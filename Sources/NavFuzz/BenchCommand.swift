@@ -6,22 +6,24 @@ import NavFuzzKit
 /// run (1 worker against all, step alone against step with every invariant).
 enum BenchCommand {
     static let help = """
-    USAGE: NavFuzz bench [step|explore] [--preset NAME] [--max-depth N|none] [--workers N]
+    USAGE: NavFuzz bench [step|explore|fuzz] [--preset NAME] [--max-depth N|none] [--workers N]
 
     Build with -c release. 'step' times Model.step with and without all invariants over every
     action of the first states of a preset; 'explore' explores a preset with 1 worker and
-    with N workers (default: all cores) and prints the speed-up.
+    with N workers (default: all cores) and prints the speed-up; 'fuzz' runs 20,000 walks of
+    100 steps (seed 1) with 1 worker and with N.
     """
 
     static func run(_ args: inout Arguments, context: Context) throws(UsageError) -> Int32 {
         let model = try ModelOptions.parse(&args)
         let workers = try args.int("--workers", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
         let what = try args.positionals()
-        if what.count > 1 { throw UsageError("'bench' takes one of step, explore", hint: "see 'NavFuzz bench --help'") }
+        if what.count > 1 { throw UsageError("'bench' takes one of step, explore, fuzz", hint: "see 'NavFuzz bench --help'") }
         switch what.first ?? "explore" {
         case "step": step(model, context: context)
         case "explore": explore(model, workers: workers, context: context)
-        case let other: throw UsageError("no benchmark '\(other)'", hint: "one of step, explore")
+        case "fuzz": fuzz(model, workers: workers, context: context)
+        case let other: throw UsageError("no benchmark '\(other)'", hint: "one of step, explore, fuzz")
         }
         return 0
     }
@@ -88,5 +90,20 @@ enum BenchCommand {
             context.terminal.out("  \(n) worker\(n == 1 ? " " : "s"): \(Figures.seconds(r.seconds)), \(Figures.rate(r.transitionsPerSecond)) transitions/s, \(Figures.rate(r.statesPerSecond)) states/s, \(Figures.rate(r.transitionsPerSecond / Double(n))) transitions/s per core")
         }
         context.terminal.out(String(format: "  speed-up: %.2fx on %d workers", one.seconds / many.seconds, workers))
+    }
+
+    static func fuzz(_ options: ModelOptions, workers: Int, context: Context) {
+        let machine = options.machine
+        func run(_ n: Int) -> FuzzReport<CoordinatorMachine> {
+            Fuzzer.coordinators(machine, options: .init(seed: 1, walks: 20_000, walkLength: 100, workers: n))
+        }
+        let one = run(1)
+        let many = run(workers)
+        context.terminal.out("bench fuzz (\(options.preset.name), seed 1, 20,000 walks of up to 100 steps): \(Figures.count(one.steps)) steps, all 12 invariants after every step")
+        for (n, r) in [(1, one), (workers, many)] {
+            context.terminal.out("  \(n) worker\(n == 1 ? " " : "s"): \(Figures.seconds(r.seconds)), \(Figures.rate(r.stepsPerSecond)) steps/s, \(Figures.rate(r.stepsPerSecond / Double(n))) steps/s per core")
+        }
+        context.terminal.out(String(format: "  speed-up: %.2fx on %d workers; identical reports: %@", one.seconds / many.seconds, workers,
+                                    one.text(machine, timings: false) == many.text(machine, timings: false) ? "yes" : "NO"))
     }
 }

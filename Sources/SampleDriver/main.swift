@@ -7,6 +7,9 @@ import SampleCoordinators
 /// the bugs of BUGS.md; `dismiss-nothing-crashes` then really crashes the process.
 ///
 ///     NavFuzz verify --driver '.build/debug/SampleDriver --mutant swipe-leaves-child'
+///
+/// `--in-process` instead verifies the library inside this process, with the default options of
+/// `NavFuzz verify`, and prints the report: the in-process figures of BENCHMARKS.md.
 
 func mutantName(_ arguments: [String]) -> String? {
     if let i = arguments.firstIndex(of: "--mutant") {
@@ -18,7 +21,7 @@ func mutantName(_ arguments: [String]) -> String? {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
-    print("usage: SampleDriver [--mutant NAME]   (mutants: \(Mutant.allCases.map(\.rawValue).joined(separator: ", ")))")
+    print("usage: SampleDriver [--mutant NAME] [--in-process]   (mutants: \(Mutant.allCases.map(\.rawValue).joined(separator: ", ")))")
     exit(0)
 }
 var mutant: Mutant?
@@ -28,6 +31,11 @@ if let name = mutantName(arguments) {
         exit(2)
     }
     mutant = m
+}
+if arguments.contains("--in-process") {
+    let report = Verifier.verify(SampleSystem(mutant: mutant), options: Verifier.Options())
+    print(report.text)
+    exit(report.exitCode)
 }
 let name = mutant.map { "SampleDriver --mutant \($0.rawValue)" } ?? "SampleDriver"
 exit(DriverServer(name: name, system: SampleSystem(mutant: mutant, crashes: true)).run())

@@ -24,7 +24,7 @@ final class ExploreCLITests: XCTestCase {
         let report = dir.appendingPathComponent("r.xml").path
         let r = try CLI.run(["explore", "--preset", "small", "--max-depth", "3", "--fault", "swipe-leaves-child", "--junit", report])
         XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
-        XCTAssertTrue(r.stdout.contains("no-orphan-children violated"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("no-orphan-children (state) violated"), r.stdout)
         XCTAssertTrue(r.stdout.contains("1. start c0 navigation sheet r0"), r.stdout)
         XCTAssertTrue(r.stdout.contains("2. userSwipeDismiss"), r.stdout)
         let suite = try XCTUnwrap(JUnitReader.read(path: report).suites.first)
