@@ -89,7 +89,9 @@ extension Invariant {
         name: "tab-consistent",
         summary: "pages are non-empty and unique, current is a page, page coordinators match pages one-to-one, badges only for existing pages",
         check: .state { s in
-            for c in s.coordinators where c.kind == .tab || c.tab != nil {
+            // Only tabs (and broken non-tabs with pages) are copied out and looked at.
+            for i in s.coordinators.indices where s.coordinators[i].kind == .tab || s.coordinators[i].tab != nil {
+                let c = s.coordinators[i]
                 guard c.kind == .tab else { return "\(c.id) is \(c.kind) but has tab pages" }
                 guard let tab = c.tab, !tab.pages.isEmpty else { return "tab \(c.id) has no pages" }
                 if hasRepeats(tab.pages) { return "tab \(c.id) repeats a page" }

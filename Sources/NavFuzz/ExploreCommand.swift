@@ -24,6 +24,10 @@ enum ExploreCommand {
         let maxStates = try args.int("--max-states", in: 1...4_000_000_000)
         let maxSeconds = try args.double("--max-seconds")
         let expected = try args.int("--expect-states", in: 0...Int.max)
+        if expected != nil && (maxStates != nil || maxSeconds != nil) {
+            throw UsageError("--expect-states conflicts with --max-states and --max-seconds: a partial exploration cannot pin a count",
+                             hint: "leave out the stopping limit when pinning a count")
+        }
         let run = try RunOptions.parse(&args, environment: context.environment)
         try args.noPositionals()
         try run.checkReportPath()

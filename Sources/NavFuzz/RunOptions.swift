@@ -64,6 +64,10 @@ struct Shard: Equatable {
 
     static func parse(_ args: inout Arguments, environment: [String: String]) throws(UsageError) -> Shard {
         if let text = try args.option("--shard") {
+            if let total = environment["TEST_TOTAL_SHARDS"], !total.isEmpty {
+                throw UsageError("--shard \(text) conflicts with TEST_TOTAL_SHARDS=\(total) from the environment",
+                                 hint: "use one of them: under Bazel, leave out --shard")
+            }
             let parts = text.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 10_000, i >= 0, i < n else {
                 throw UsageError("--shard takes I/N with 0 <= I < N, not '\(text)'", hint: "for example --shard 0/4")

@@ -22,6 +22,7 @@ enum VerifyCommand {
       --walk-length N          actions per walk (default: 40)
       --seed N                 seed of the walks (default: 0)
       --timeout S              seconds a driver may take to answer one step (default: 5)
+      --first-failure          stop looking once a check fails (the failure is still shrunk)
     \(RunOptions.help)
     """
 
@@ -45,6 +46,7 @@ enum VerifyCommand {
         options.walkLength = try args.int("--walk-length", in: 1...100_000) ?? options.walkLength
         options.seed = try args.seed("--seed") ?? options.seed
         options.timeout = try args.double("--timeout") ?? options.timeout
+        options.stopAtFirstFailure = args.flag("--first-failure")
         let run = try RunOptions.parse(&args, environment: context.environment)
         try args.noPositionals()
         try run.checkReportPath()

@@ -9,7 +9,8 @@ import SampleCoordinators
 ///     NavFuzz verify --driver '.build/debug/SampleDriver --mutant swipe-leaves-child'
 ///
 /// `--in-process` instead verifies the library inside this process, with the default options of
-/// `NavFuzz verify`, and prints the report: the in-process figures of BENCHMARKS.md.
+/// `NavFuzz verify` (`--first-failure`: stop at the first broken check), and prints the report:
+/// the in-process figures of BENCHMARKS.md.
 
 func mutantName(_ arguments: [String]) -> String? {
     if let i = arguments.firstIndex(of: "--mutant") {
@@ -21,7 +22,7 @@ func mutantName(_ arguments: [String]) -> String? {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
-    print("usage: SampleDriver [--mutant NAME] [--in-process]   (mutants: \(Mutant.allCases.map(\.rawValue).joined(separator: ", ")))")
+    print("usage: SampleDriver [--mutant NAME] [--in-process [--first-failure]]   (mutants: \(Mutant.allCases.map(\.rawValue).joined(separator: ", ")))")
     exit(0)
 }
 var mutant: Mutant?
@@ -33,7 +34,9 @@ if let name = mutantName(arguments) {
     mutant = m
 }
 if arguments.contains("--in-process") {
-    let report = Verifier.verify(SampleSystem(mutant: mutant), options: Verifier.Options())
+    var options = Verifier.Options()
+    options.stopAtFirstFailure = arguments.contains("--first-failure")
+    let report = Verifier.verify(SampleSystem(mutant: mutant), options: options)
     print(report.text)
     exit(report.exitCode)
 }

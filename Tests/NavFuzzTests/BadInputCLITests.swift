@@ -26,6 +26,19 @@ final class BadInputCLITests: XCTestCase {
         try assertBadInput(["explore"], mentions: "TEST_SHARD_INDEX", environment: ["TEST_TOTAL_SHARDS": "2", "TEST_SHARD_INDEX": "5"])
     }
 
+    func testConflictingOptions() throws {
+        try assertBadInput(["explore", "--expect-states", "5", "--max-states", "3"], mentions: "conflicts with --max-states")
+        try assertBadInput(["explore", "--shard", "0/2"], mentions: "conflicts with TEST_TOTAL_SHARDS",
+                           environment: ["TEST_TOTAL_SHARDS": "2", "TEST_SHARD_INDEX": "0"])
+    }
+
+    func testMalformedCorpusFileNamesFileLineAndColumn() throws {
+        let dir = try CLI.temporaryDirectory()
+        let file = dir.appendingPathComponent("bad.trace")
+        try "# navfuzz-corpus 1\nroot: sideways\nexpect: holds\n".write(to: file, atomically: true, encoding: .utf8)
+        try assertBadInput(["replay", file.path], mentions: "\(file.path):2:")
+    }
+
     func testUnwritableReportPathLeavesEarlierReportAndFailsBeforeWork() throws {
         // A report path under a regular file cannot be created, even by root.
         let dir = try CLI.temporaryDirectory()
