@@ -20,7 +20,7 @@ enum DefaultJob {
       --explore LIST           presets to explore (default: \(explored.joined(separator: ",")); 'none' for none)
       --max-depth N            also bound every explored preset to N steps (a quick run)
       --seed N                 fuzzing seed (default: \(FuzzCommand.defaultSeed))
-      --walks N                walks per fuzz preset (default: 2000)
+      --walks N                walks per fuzz preset (default: 20000)
     \(RunOptions.help)
     """
 

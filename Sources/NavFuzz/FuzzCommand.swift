@@ -17,7 +17,7 @@ enum FuzzCommand {
 
     OPTIONS:
       --seed N                 seed (decimal or 0x hex; default: \(defaultSeed))
-      --walks N                number of walks (default: 2000, or as many as fit in --max-seconds)
+      --walks N                number of walks (default: 20000, or as many as fit in --max-seconds)
       --walk-length N          steps per walk (default: 100)
       --max-seconds S          start no walk after S seconds (the walk count then varies)
       --no-swarm               enable every action kind in every walk
@@ -27,7 +27,7 @@ enum FuzzCommand {
 
     struct Budget {
         var seed: UInt64 = defaultSeed
-        var walks: Int? = 2000
+        var walks: Int? = 20_000
         var walkLength = 100
         var maxSeconds: Double?
         var swarm = true

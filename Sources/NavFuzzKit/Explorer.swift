@@ -127,7 +127,6 @@ public struct Explorer<M: StateMachine> {
         let processed = Atomic<Int>(0)
         let deadline = options.maxSeconds.map { start.advanced(by: .milliseconds(Int64($0 * 1000))) }
         let machine = self.machine
-        let properties = machine.properties
         let progress = options.progress
         let workers = min(options.workers, max(chunks, 1))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
