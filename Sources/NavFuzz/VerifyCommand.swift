@@ -23,6 +23,8 @@ enum VerifyCommand {
       --seed N                 seed of the walks (default: 0)
       --timeout S              seconds a driver may take to answer one step (default: 5)
       --first-failure          stop looking once a check fails (the failure is still shrunk)
+      --corpus DIR             also replay the corpus files that run under the first preset's
+                               configuration and inject no model fault (e.g. --corpus Corpus)
     \(RunOptions.help)
     """
 
@@ -47,6 +49,22 @@ enum VerifyCommand {
         options.seed = try args.seed("--seed") ?? options.seed
         options.timeout = try args.double("--timeout") ?? options.timeout
         options.stopAtFirstFailure = args.flag("--first-failure")
+        var skipped = 0
+        if let corpus = try args.option("--corpus") {
+            let configuration = options.presets.first?.configuration ?? Configuration()
+            do {
+                for entry in try Corpus<CoordinatorMachine>.coordinators.load(path: corpus) {
+                    if entry.machine.model.fault == nil && entry.machine.model.configuration == configuration {
+                        options.traces.append(entry.actions)
+                    } else {
+                        skipped += 1
+                    }
+                }
+            } catch {
+                throw UsageError("\(error)", hint: "see docs/CORPUS.md for the format")
+            }
+            options.traceConfiguration = configuration
+        }
         let run = try RunOptions.parse(&args, environment: context.environment)
         try args.noPositionals()
         try run.checkReportPath()
@@ -65,7 +83,9 @@ enum VerifyCommand {
                 cases.append(JUnitCase(classname: "verify", name: check, time: report.seconds, outcome: .passed))
             }
         }
-        let summary = "verify: \(report.steps) steps in \(report.resets) runs, \(Figures.seconds(report.seconds)), "
+        let corpusNote = options.traces.isEmpty && skipped == 0 ? ""
+            : "\(options.traces.count) corpus traces (\(skipped) under another configuration or a fault skipped), "
+        let summary = "verify: " + corpusNote + "\(report.steps) steps in \(report.resets) runs, \(Figures.seconds(report.seconds)), "
             + "\(Figures.rate(report.stepsPerSecond)) steps/s — "
             + (report.failures.isEmpty ? "all \(Verifier.checks.count) checks hold" : "\(report.failures.count) of \(Verifier.checks.count) checks broken")
         let activity = Activity(
