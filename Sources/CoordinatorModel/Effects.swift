@@ -41,7 +41,7 @@ struct Effects {
         case .replaceRoot(let c, let r):
             guard kind(c) != .tab else { return .unsupported }
             if self[c].stack.isEmpty { mutate(c) { $0.stack = [.screen(r)] }; break }
-            if let old = self[c].stack[0].child { endChild(old, of: c) }
+            if let old = self[c].stack[0].child { endIfLive(old) }
             mutate(c) { $0.stack[0] = .screen(r) }
         case .present(let c, let r, let style):
             guard style.isModal else { return .unsupported }
@@ -173,8 +173,8 @@ struct Effects {
         state.coordinators.removeAll { c in ids.contains(c.id) }
     }
 
-    /// Ends a child that its holder has just stopped hosting.
-    mutating func endChild(_ child: CoordinatorID, of holder: CoordinatorID) {
+    /// Ends a child its holder has just stopped hosting (unless an earlier removal ended it).
+    mutating func endIfLive(_ child: CoordinatorID) {
         guard state.isLive(child) else { return }
         endSubtree(child)
     }
@@ -184,7 +184,7 @@ struct Effects {
         let stack = self[c].stack
         guard index < stack.count else { return }
         for e in stack[max(index, 0)...].reversed() {
-            if let child = e.child, !keepChildren { endChild(child, of: c) }
+            if let child = e.child, !keepChildren { endIfLive(child) }
         }
         mutate(c) { $0.stack.removeSubrange(max(index, 0)...) }
     }
@@ -194,7 +194,7 @@ struct Effects {
         let modals = self[c].modals
         guard index < modals.count else { return }
         for m in modals[max(index, 0)...].reversed() {
-            if let child = m.entry.child, !keepChildren { endChild(child, of: c) }
+            if let child = m.entry.child, !keepChildren { endIfLive(child) }
         }
         mutate(c) { $0.modals.removeSubrange(max(index, 0)...) }
     }
@@ -215,10 +215,10 @@ struct Effects {
     mutating func set(_ c: CoordinatorID, _ r: Route) -> RefusalReason? {
         let co = self[c]
         if let top = co.modals.last {
-            if let child = top.entry.child { endChild(child, of: c) }
+            if let child = top.entry.child { endIfLive(child) }
             mutate(c) { $0.modals[$0.modals.count - 1].entry = .screen(r) }
         } else if co.kind != .tab, let top = co.stack.last {
-            if let child = top.child { endChild(child, of: c) }
+            if let child = top.child { endIfLive(child) }
             mutate(c) { $0.stack[$0.stack.count - 1] = .screen(r) }
         } else {
             return .unsupported
@@ -231,14 +231,14 @@ struct Effects {
         if faulty(.restartKeepsFullScreen) {
             let keep = self[c].modals.filter { !$0.style.isSwipeDismissible }
             for m in self[c].modals where m.style.isSwipeDismissible {
-                if let child = m.entry.child { endChild(child, of: c) }
+                if let child = m.entry.child { endIfLive(child) }
             }
             mutate(c) { $0.modals = keep }
         } else {
             removeModals(of: c, from: 0)
         }
         removeStack(of: c, from: 0)
-        for child in self[c].children { endChild(child, of: c) }
+        for child in self[c].children { endIfLive(child) }
         let co = self[c]
         if co.kind == .tab {
             mutate(c) { $0.tab = nil }
@@ -273,7 +273,7 @@ struct Effects {
         switch state.hosting(of: c) {
         case .stack(let i)?: removeStack(of: p, from: i)
         case .modal(let i)?: removeModals(of: p, from: i)
-        case .page?, nil: endChild(c, of: p)
+        case .page?, nil: endIfLive(c)
         }
     }
 
@@ -281,7 +281,7 @@ struct Effects {
         guard let old = self[t].tab, kind(t) == .tab else { return .unsupported }
         if let current, !pages.contains(current) { return .notFound }
         for (page, pc) in zip(old.pages, old.pageCoordinators) where !pages.contains(page) {
-            endChild(pc, of: t)
+            endIfLive(pc)
         }
         var ids: [CoordinatorID] = []
         for page in pages {

@@ -50,9 +50,6 @@ public struct Coordinator: Hashable, Sendable {
         self.id = id; self.kind = kind; self.parent = parent; self.children = children
         self.initialRoute = initialRoute; self.stack = stack; self.modals = modals; self.tab = tab
     }
-
-    /// The view a `set` replaces: the top modal's entry if any, else the top stack entry.
-    public var hasModal: Bool { !modals.isEmpty }
 }
 
 /// Where a coordinator is hosted in its parent.

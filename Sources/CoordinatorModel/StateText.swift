@@ -3,7 +3,9 @@
 ///
 ///     c0 navigation stack [r0, c1] modals [sheet c2]
 ///       c1 navigation (push) initial r1 stack [r1]
-///       c2 tab (sheet) pages [p0*, p1] badges [p1=1]   <- visible
+///       c2 tab (sheet) pages [p0*, p1] badges [p1=1]
+///         c3 navigation (page p0) stack [r0]   <- visible
+///         c4 navigation (page p1) stack [r0]
 extension State: CustomStringConvertible {
     public var description: String {
         var lines: [String] = []
