@@ -8,13 +8,20 @@ struct Context {
     let terminal: Terminal
     let environment: [String: String]
 
-    /// Prints the summary and failures, writes the report, returns 0 (all held) or 1.
+    /// Prints the summary and failures, writes the report, returns 0 (all held) or 1. With
+    /// `--trace-format json` stdout carries only the counterexamples, one JSON object per line,
+    /// and the lines for people go to stderr.
     func finish(_ activities: [Activity], run: RunOptions) throws(UsageError) -> Int32 {
+        let json = run.traceFormat == "json"
+        func say(_ line: String) { if json { terminal.err(line) } else { terminal.out(line) } }
         for a in activities {
-            for text in a.failureTexts { terminal.out(text); terminal.out("") }
+            for text in a.failureTexts {
+                terminal.out(text)
+                if !json { terminal.out("") }
+            }
         }
         for a in activities {
-            terminal.out((a.failed ? terminal.red("FAIL") : terminal.green("ok  ")) + "  " + a.summary)
+            say((a.failed ? terminal.red("FAIL") : terminal.green("ok  ")) + "  " + a.summary)
         }
         let report = JUnitReport(activities: activities)
         do {
@@ -25,8 +32,8 @@ struct Context {
         let failed = activities.filter(\.failed).count
         let cases = activities.reduce(0) { $0 + $1.cases.count }
         let failures = activities.reduce(0) { $0 + $1.cases.filter { $0.outcome.isFailed }.count }
-        terminal.out("\(cases - failures) passed, \(failures) failed" + (run.shard == .whole ? "" : " (shard \(run.shard.description))"))
-        terminal.out("report: \(run.junitPath)")
+        say("\(cases - failures) passed, \(failures) failed" + (run.shard == .whole ? "" : " (shard \(run.shard.description))"))
+        say("report: \(run.junitPath)")
         return failed == 0 ? 0 : 1
     }
 
@@ -38,16 +45,32 @@ struct Context {
         var notes = [CorpusNote(key: "found-by", value: source), CorpusNote(key: "broke", value: "\(c.property): \(c.reason)")]
         for line in extra { notes.append(CorpusNote(key: "note", value: line)) }
         var tail: [String] = extra
+        var fields: [String: Any] = ["source": source, "notes": extra]
         do {
             let path = try Corpus<CoordinatorMachine>.save(c, machine: machine, settings: machine.corpusSettings, notes: notes,
                                                            expectation: .holds, to: run.failuresDirectory)
             tail.append("replay: \(TraceText.replayCommand(path: path))")
+            fields["saved"] = path
+            fields["replay"] = TraceText.replayCommand(path: path)
         } catch {
             tail.append("could not save the trace: \(error)")
         }
-        if let picture = writePicture(c, machine: machine, source: source, run: run) { tail.append("picture: \(picture)") }
-        if run.traceFormat == "json" { return TraceText.json(c, machine: machine) + "\n" + tail.joined(separator: "\n") }
+        if let picture = writePicture(c, machine: machine, source: source, run: run) {
+            tail.append("picture: \(picture)")
+            fields["picture"] = picture
+        }
+        if run.traceFormat == "json" { return jsonLine(TraceText.json(c, machine: machine), adding: fields) }
         return "\(source): " + TraceText.text(c, machine: machine) + "\n" + tail.joined(separator: "\n")
+    }
+
+    /// The trace's JSON object with `fields` added, on one line (JSON Lines for tools).
+    func jsonLine(_ traceJSON: String, adding fields: [String: Any]) -> String {
+        guard var object = (try? JSONSerialization.jsonObject(with: Data(traceJSON.utf8))) as? [String: Any] else { return traceJSON }
+        object.merge(fields) { $1 }
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else {
+            return traceJSON
+        }
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// The coordinator tree at the failing step as DOT, written atomically next to the report.

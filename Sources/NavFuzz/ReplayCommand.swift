@@ -43,9 +43,12 @@ enum ReplayCommand {
         return Activity.corpus(name: name, results: results, seconds: seconds,
                                settings: [JUnitProperty(name: "shard", value: run.shard.description)]) { r in
             guard let e = byPath[r.path] else { return r.summary }
-            let trace = run.traceFormat == "json"
-                ? TraceText.json(initial: e.initial, actions: e.actions, machine: e.machine)
-                : TraceText.text(initial: e.initial, actions: e.actions, machine: e.machine)
+            if run.traceFormat == "json" {
+                return context.jsonLine(TraceText.json(initial: e.initial, actions: e.actions, machine: e.machine),
+                                        adding: ["source": name, "saved": r.path, "summary": r.summary,
+                                                 "replay": TraceText.replayCommand(path: r.path)])
+            }
+            let trace = TraceText.text(initial: e.initial, actions: e.actions, machine: e.machine)
             return r.summary + "\n" + trace + "\nreplay: " + TraceText.replayCommand(path: r.path)
         }
     }

@@ -13,7 +13,7 @@ struct RunOptions {
     static let help = """
       --workers N              worker threads (default: all cores)
       --junit PATH             JUnit XML report (default: .build/navfuzz/junit.xml)
-      --trace-format FORMAT    text or json, for counterexamples on stdout
+      --trace-format FORMAT    text, or json: one JSON object per counterexample on stdout, the rest on stderr
       --save-failures DIR      store each shrunk failure as a corpus file (default: next to the report)
       --shard I/N              run shard I of N (0-based); also TEST_SHARD_INDEX/TEST_TOTAL_SHARDS
     """

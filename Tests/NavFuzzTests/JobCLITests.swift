@@ -33,6 +33,22 @@ final class JobCLITests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("fuzz.fuzz.no-orphan-children.dot").path))
     }
 
+    func testJSONTraceFormatGivesOneJSONObjectPerCounterexampleOnStdout() throws {
+        let dir = try CLI.temporaryDirectory()
+        let r = try CLI.run(["explore", "--preset", "small", "--max-depth", "2", "--fault", "pop-removes-root",
+                             "--trace-format", "json", "--junit", dir.appendingPathComponent("r.xml").path])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        let lines = r.stdout.split(separator: "\n")
+        XCTAssertFalse(lines.isEmpty)
+        for line in lines {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            XCTAssertNotNil(object?["property"], String(line))
+            XCTAssertNotNil(object?["replay"], String(line))
+            XCTAssertNotNil(object?["steps"], String(line))
+        }
+        XCTAssertTrue(r.stderr.contains("report: "), r.stderr)
+    }
+
     func testSameSeedGivesSameOutputWithOneOrManyWorkers() throws {
         let dir = try CLI.temporaryDirectory()
         func run(_ workers: String) throws -> String {
