@@ -45,8 +45,9 @@ enum ExploreCommand {
             workers: run.workers, maxDepth: model.preset.maxDepth, maxStates: maxStates, maxSeconds: maxSeconds)
         if terminal.isInteractive {
             options.progress = { (p: ExplorationProgress) in
-                let rate = Figures.rate(Double(p.states) / max(p.seconds, 1e-9))
-                terminal.progress("\(name): \(Figures.count(p.states)) states, depth \(p.depth), queue \(Figures.count(p.queue)), \(rate) states/s")
+                let rate = Figures.rate(Double(p.transitions) / max(p.seconds, 1e-9))
+                terminal.progress("\(name): depth \(p.depth), \(Figures.count(p.states)) states before it, queue \(Figures.count(p.queue)), "
+                    + "\(Figures.count(p.transitions)) transitions, \(rate)/s")
             }
         }
         let machine = model.machine

@@ -54,7 +54,7 @@ public struct Explorer<M: StateMachine> {
             let expand = options.maxDepth.map { depth < $0 } ?? true
             let known = found.map { $0 != nil }
             let outputs = expandLevel(frontier, base: base, expand: expand, known: known, table: table,
-                                      depth: depth, visited: table.count, start: clock)
+                                      depth: depth, visited: table.count, transitions: applied + refused, start: clock)
             var next = Level()
             var complete = true
             for out in outputs {
@@ -120,11 +120,12 @@ public struct Explorer<M: StateMachine> {
     /// Expands `frontier` (state numbers `base...`) in parallel; nil marks a chunk left undone
     /// when time ran out.
     func expandLevel(_ frontier: Level, base: Int, expand: Bool, known: [Bool], table: VisitedTable,
-                     depth: Int, visited: Int, start: ContinuousClock.Instant) -> [ChunkOutput?] {
+                     depth: Int, visited: Int, transitions: Int, start: ContinuousClock.Instant) -> [ChunkOutput?] {
         let chunks = (frontier.count + Self.chunkSize - 1) / Self.chunkSize
         let results = ResultSlots<ChunkOutput>(count: chunks)
         let next = Atomic<Int>(0)
         let processed = Atomic<Int>(0)
+        let stepped = Atomic<Int>(transitions)
         let deadline = options.maxSeconds.map { start.advanced(by: .milliseconds(Int64($0 * 1000))) }
         let machine = self.machine
         let progress = options.progress
@@ -174,11 +175,13 @@ public struct Explorer<M: StateMachine> {
                 }
                 results[chunk] = out
                 let done = processed.add(end - chunk * Self.chunkSize, ordering: .relaxed).newValue
+                let steps = stepped.add(out.applied + out.refused, ordering: .relaxed).newValue
                 if worker == 0, let progress, ContinuousClock.now - lastReport > .milliseconds(500) {
                     lastReport = .now
                     let elapsed = start.duration(to: .now)
                     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-                    progress(ExplorationProgress(states: visited, depth: depth, queue: frontier.count - done, seconds: seconds))
+                    progress(ExplorationProgress(states: visited, transitions: steps, depth: depth,
+                                                 queue: frontier.count - done, seconds: seconds))
                 }
             }
         }
@@ -246,7 +249,10 @@ final class ResultSlots<T>: @unchecked Sendable {
 }
 
 public struct ExplorationProgress: Sendable {
+    /// Distinct states found up to the level being expanded.
     public var states: Int
+    /// Transitions evaluated so far, the current level included.
+    public var transitions: Int
     public var depth: Int
     public var queue: Int
     public var seconds: Double
