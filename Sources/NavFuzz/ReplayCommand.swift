@@ -38,7 +38,7 @@ enum ReplayCommand {
         }
         let results = entries.map(corpus.replay)
         let elapsed = clock.duration(to: .now)
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        let seconds = elapsed.inSeconds
         let byPath = Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         return Activity.corpus(name: name, results: results, seconds: seconds,
                                settings: [JUnitProperty(name: "shard", value: run.shard.description)]) { r in

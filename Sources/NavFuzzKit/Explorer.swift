@@ -79,7 +79,7 @@ public struct Explorer<M: StateMachine> {
         }
 
         let elapsed = clock.duration(to: .now)
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        let seconds = elapsed.inSeconds
         let violations = found.enumerated().compactMap { (p, f) in f.map { counterexample(properties[p], $0, table: table) } }
         return ExplorationReport(
             states: table.count, applied: applied, refused: refused, depth: depth, seconds: seconds,
@@ -179,7 +179,7 @@ public struct Explorer<M: StateMachine> {
                 if worker == 0, let progress, ContinuousClock.now - lastReport > .milliseconds(500) {
                     lastReport = .now
                     let elapsed = start.duration(to: .now)
-                    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+                    let seconds = elapsed.inSeconds
                     progress(ExplorationProgress(states: visited, transitions: steps, depth: depth,
                                                  queue: frontier.count - done, seconds: seconds))
                 }

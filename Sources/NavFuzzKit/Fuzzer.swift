@@ -118,8 +118,7 @@ public struct Fuzzer<M: StateMachine> {
 }
 
 private func seconds(since start: ContinuousClock.Instant) -> Double {
-    let d = start.duration(to: .now)
-    return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+    start.duration(to: .now).inSeconds
 }
 
 extension Fuzzer {

@@ -33,7 +33,7 @@ public struct Shrinker<M: StateMachine> {
             counterexample: Counterexample(property: property.name, kind: property.kind, reason: reason,
                                            initial: initial, actions: current),
             originalLength: actions.count, replays: search.replays,
-            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+            seconds: elapsed.inSeconds)
     }
 
     /// One shrink: the property, where replays start, and how many were made.
