@@ -32,15 +32,20 @@ public struct Domain: Hashable, Sendable {
         startKinds.flatMap { k in k == .tab ? [(k, routes.first ?? Route(0))] : routes.map { (k, $0) } }
     }
 
-    /// The router actions `multiple` combines, for target `c`.
-    func routerParts(_ c: CoordinatorID) -> [Action] {
-        var out: [Action] = []
+    /// The router actions of the domain for target `c`, without `none`.
+    func appendRouterActions(_ c: CoordinatorID, into out: inout [Action]) {
         for r in routes { out.append(.push(c, r)) }
         out += [.pop(c), .popToRoot(c)]
         for r in routes { out += [.popTo(c, r), .setRoot(c, r), .replaceRoot(c, r)] }
         for r in routes { for s in presentStyles { out.append(.present(c, r, s)) } }
         out += [.dismiss(c), .dismissAll(c), .close(c)]
         for r in routes { out.append(.set(c, r)) }
+    }
+
+    /// The router actions `multiple` combines, for target `c`: the router actions and `none`.
+    func routerParts(_ c: CoordinatorID) -> [Action] {
+        var out: [Action] = []
+        appendRouterActions(c, into: &out)
         out.append(.none(c))
         return out
     }
@@ -51,12 +56,7 @@ public struct Domain: Hashable, Sendable {
     public func actions(in state: State, into out: inout [Action]) {
         for c in state.coordinators {
             let id = c.id
-            for r in routes { out.append(.push(id, r)) }
-            out += [.pop(id), .popToRoot(id)]
-            for r in routes { out += [.popTo(id, r), .setRoot(id, r), .replaceRoot(id, r)] }
-            for r in routes { for s in presentStyles { out.append(.present(id, r, s)) } }
-            out += [.dismiss(id), .dismissAll(id), .close(id)]
-            for r in routes { out.append(.set(id, r)) }
+            appendRouterActions(id, into: &out)
             if includeNoneAndMultiple {
                 out.append(.none(id))
                 let parts = routerParts(id)
