@@ -16,7 +16,8 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
-        .target(name: "NavFuzzKit", dependencies: ["CoordinatorModel", "CLibXML2"]),
+        .target(name: "CAffinity"),
+        .target(name: "NavFuzzKit", dependencies: ["CoordinatorModel", "CLibXML2", "CAffinity"]),
         .executableTarget(name: "NavFuzz", dependencies: ["NavFuzzKit", "CoordinatorModel"]),
         .target(name: "SampleCoordinators", dependencies: ["NavFuzzKit", "CoordinatorModel"]),
         .executableTarget(name: "SampleDriver", dependencies: ["SampleCoordinators", "NavFuzzKit", "CoordinatorModel"]),

@@ -23,6 +23,8 @@ enum VerifyCommand {
       --seed N                 seed of the walks (default: 0)
       --timeout S              seconds a driver may take to answer one step (default: 5)
       --first-failure          stop looking once a check fails (the failure is still shrunk)
+      --no-pin                 let the driver run on any core (by default it shares the core of
+                               the verifying thread: the protocol takes turns, see docs/VERIFY.md)
       --corpus DIR             also replay the corpus files that run under the first preset's
                                configuration and inject no model fault (e.g. --corpus Corpus)
     \(RunOptions.help)
@@ -49,6 +51,7 @@ enum VerifyCommand {
         options.seed = try args.seed("--seed") ?? options.seed
         options.timeout = try args.double("--timeout") ?? options.timeout
         options.stopAtFirstFailure = args.flag("--first-failure")
+        options.pinDriver = !args.flag("--no-pin")
         var skipped = 0
         if let corpus = try args.option("--corpus") {
             let configuration = options.presets.first?.configuration ?? Configuration()
