@@ -12,27 +12,39 @@ extension Invariant {
             let cs = s.coordinators
             guard let r = s.index(of: s.root) else { return "the root \(s.root) is not live" }
             if let p = cs[r].parent { return "the root \(s.root) has a parent \(p)" }
-            for i in cs.indices {
-                let id = cs[i].id
-                for (k, child) in cs[i].children.enumerated() {
-                    if cs[i].children[..<k].contains(child) { return "\(id) lists child \(child) twice" }
-                    guard let j = s.index(of: child) else { return "\(id) lists child \(child), which is not live" }
-                    if cs[j].parent != id { return "\(id) lists child \(child), whose parent is \(cs[j].parent.map(\.description) ?? "none")" }
-                }
-                guard id != s.root else { continue }
-                guard let p = cs[i].parent else { return "\(id) is not the root and has no parent" }
-                guard let pi = s.index(of: p) else { return "\(id) has parent \(p), which is not live" }
-                if !cs[pi].children.contains(id) { return "\(id) has parent \(p), which does not list it as a child" }
-                var up = p, steps = 0
-                while up != s.root {
-                    steps += 1
-                    guard steps <= cs.count, let u = s.index(of: up), let next = cs[u].parent else {
-                        return "\(id) does not reach the root through its parents (a cycle)"
+            // reaches[i]: coordinator i is known to reach the root through its parents, so that
+            // each chain is climbed once rather than once per coordinator below it.
+            return withUnsafeTemporaryAllocation(of: Bool.self, capacity: cs.count) { reaches -> String? in
+                reaches.initialize(repeating: false)
+                reaches[r] = true
+                for i in cs.indices {
+                    let id = cs[i].id
+                    for k in cs[i].children.indices {
+                        let child = cs[i].children[k]
+                        if cs[i].children[..<k].contains(child) { return "\(id) lists child \(child) twice" }
+                        guard let j = s.index(of: child) else { return "\(id) lists child \(child), which is not live" }
+                        if cs[j].parent != id { return "\(id) lists child \(child), whose parent is \(cs[j].parent.map(\.description) ?? "none")" }
                     }
-                    up = next
+                    guard id != s.root else { continue }
+                    guard let p = cs[i].parent else { return "\(id) is not the root and has no parent" }
+                    guard let pi = s.index(of: p) else { return "\(id) has parent \(p), which is not live" }
+                    if !cs[pi].children.contains(id) { return "\(id) has parent \(p), which does not list it as a child" }
+                    var up = pi, steps = 0
+                    while !reaches[up] {
+                        steps += 1
+                        guard steps <= cs.count, let next = cs[up].parent, let u = s.index(of: next) else {
+                            return "\(id) does not reach the root through its parents (a cycle)"
+                        }
+                        up = u
+                    }
+                    up = i
+                    while !reaches[up], let next = cs[up].parent, let u = s.index(of: next) {
+                        reaches[up] = true
+                        up = u
+                    }
                 }
+                return nil
             }
-            return nil
         })
 
     public static let noOrphanChildren = Invariant(
@@ -40,27 +52,31 @@ extension Invariant {
         summary: "every non-root coordinator is hosted by exactly one entry or page of its parent, and every hosted coordinator is a live child",
         check: .state { s in
             let cs = s.coordinators
-            func checkHosted(_ holder: Int, _ h: CoordinatorID) -> String? {
-                guard let j = s.index(of: h) else { return "\(cs[holder].id) hosts \(h), which is not live" }
-                if cs[j].parent != cs[holder].id || !cs[holder].children.contains(h) {
-                    return "\(cs[holder].id) hosts \(h), which is not its child"
+            // One pass over every hosting entry, counting how often each coordinator is hosted.
+            return withUnsafeTemporaryAllocation(of: Int32.self, capacity: cs.count) { places -> String? in
+                places.initialize(repeating: 0)
+                func host(_ holder: Int, _ h: CoordinatorID) -> String? {
+                    guard let j = s.index(of: h) else { return "\(cs[holder].id) hosts \(h), which is not live" }
+                    if cs[j].parent != cs[holder].id || !cs[holder].children.contains(h) {
+                        return "\(cs[holder].id) hosts \(h), which is not its child"
+                    }
+                    places[j] += 1
+                    return nil
+                }
+                for i in cs.indices {
+                    if cs[i].tab != nil, let pcs = cs[i].tab?.pageCoordinators {
+                        for k in pcs.indices { if let r = host(i, pcs[k]) { return r } }
+                    }
+                    for k in cs[i].stack.indices { if case .child(let h) = cs[i].stack[k], let r = host(i, h) { return r } }
+                    for k in cs[i].modals.indices { if case .child(let h) = cs[i].modals[k].entry, let r = host(i, h) { return r } }
+                }
+                for i in cs.indices where cs[i].id != s.root {
+                    guard let p = cs[i].parent, s.isLive(p) else { continue }
+                    if places[i] == 0 { return "\(cs[i].id) is a child of \(p) but hosted nowhere: an orphan" }
+                    if places[i] > 1 { return "\(cs[i].id) is hosted \(places[i]) times by \(p)" }
                 }
                 return nil
             }
-            for i in cs.indices {
-                if let pcs = cs[i].tab?.pageCoordinators { for h in pcs { if let r = checkHosted(i, h) { return r } } }
-                for e in cs[i].stack { if case .child(let h) = e, let r = checkHosted(i, h) { return r } }
-                for m in cs[i].modals { if case .child(let h) = m.entry, let r = checkHosted(i, h) { return r } }
-                let id = cs[i].id
-                guard id != s.root, let p = cs[i].parent, let pi = s.index(of: p) else { continue }
-                var places = 0
-                for e in cs[pi].stack where e == .child(id) { places += 1 }
-                for m in cs[pi].modals where m.entry == .child(id) { places += 1 }
-                if let pcs = cs[pi].tab?.pageCoordinators { for pc in pcs where pc == id { places += 1 } }
-                if places == 0 { return "\(id) is a child of \(p) but hosted nowhere: an orphan" }
-                if places > 1 { return "\(id) is hosted \(places) times by \(p)" }
-            }
-            return nil
         })
 
     public static let stackShape = Invariant(
@@ -80,7 +96,7 @@ extension Invariant {
                 case .tab:
                     if !cs[i].stack.isEmpty { return "tab \(id) has stack entries" }
                 }
-                for m in cs[i].modals where m.style == .push { return "\(id) has a modal with style push" }
+                for k in cs[i].modals.indices where cs[i].modals[k].style == .push { return "\(id) has a modal with style push" }
             }
             return nil
         })
@@ -89,20 +105,21 @@ extension Invariant {
         name: "tab-consistent",
         summary: "pages are non-empty and unique, current is a page, page coordinators match pages one-to-one, badges only for existing pages",
         check: .state { s in
-            // Only tabs (and broken non-tabs with pages) are copied out and looked at.
-            for i in s.coordinators.indices where s.coordinators[i].kind == .tab || s.coordinators[i].tab != nil {
-                let c = s.coordinators[i]
-                guard c.kind == .tab else { return "\(c.id) is \(c.kind) but has tab pages" }
-                guard let tab = c.tab, !tab.pages.isEmpty else { return "tab \(c.id) has no pages" }
-                if hasRepeats(tab.pages) { return "tab \(c.id) repeats a page" }
-                if !tab.pages.contains(tab.current) { return "tab \(c.id) has current page \(tab.current), which is not one of its pages" }
+            let cs = s.coordinators
+            for i in cs.indices where cs[i].kind == .tab || cs[i].tab != nil {
+                let id = cs[i].id
+                guard cs[i].kind == .tab else { return "\(id) is \(cs[i].kind) but has tab pages" }
+                guard let tab = cs[i].tab, !tab.pages.isEmpty else { return "tab \(id) has no pages" }
+                if hasRepeats(tab.pages) { return "tab \(id) repeats a page" }
+                if !tab.pages.contains(tab.current) { return "tab \(id) has current page \(tab.current), which is not one of its pages" }
                 if tab.pageCoordinators.count != tab.pages.count || hasRepeats(tab.pageCoordinators) {
-                    return "tab \(c.id) has \(tab.pages.count) pages but page coordinators \(tab.pageCoordinators)"
+                    return "tab \(id) has \(tab.pages.count) pages but page coordinators \(tab.pageCoordinators)"
                 }
-                if let b = tab.badges.first(where: { !tab.pages.contains($0.page) }) {
-                    return "tab \(c.id) has a badge for \(b.page), which is not one of its pages"
+                for k in tab.badges.indices {
+                    let page = tab.badges[k].page
+                    if !tab.pages.contains(page) { return "tab \(id) has a badge for \(page), which is not one of its pages" }
+                    for m in 0 ..< k where tab.badges[m].page == page { return "tab \(id) has two badges for one page" }
                 }
-                if hasRepeats(tab.badges.map(\.page)) { return "tab \(c.id) has two badges for one page" }
             }
             return nil
         })

@@ -76,14 +76,18 @@ extension Invariant {
         check: .transition { t in
             guard !t.step.outcome.isRefused else { return nil }
             let after = t.after.coordinators, before = t.before.coordinators
-            for i in after.indices where !after[i].modals.isEmpty && !t.before.isLive(after[i].id) {
-                return "\(after[i].id) was created with modals \(after[i].modals)"
-            }
+            // Both lists are sorted by id: one merge pass finds the created and the changed.
             var changed: [(id: CoordinatorID, before: [Modal], after: [Modal])] = []
-            for i in before.indices {
-                if let j = t.after.index(of: before[i].id), after[j].modals != before[i].modals {
-                    changed.append((before[i].id, before[i].modals, after[j].modals))
+            var i = 0, j = 0
+            while j < after.count {
+                if i < before.count && before[i].id < after[j].id { i += 1; continue }
+                if i == before.count || after[j].id < before[i].id {
+                    if !after[j].modals.isEmpty { return "\(after[j].id) was created with modals \(after[j].modals)" }
+                    j += 1
+                    continue
                 }
+                if after[j].modals != before[i].modals { changed.append((before[i].id, before[i].modals, after[j].modals)) }
+                i += 1; j += 1
             }
             func describeChanges() -> String { changed.map { "\($0.id): \($0.before) -> \($0.after)" }.joined(separator: "; ") }
             func only(_ id: CoordinatorID, _ expected: [Modal]) -> String? {

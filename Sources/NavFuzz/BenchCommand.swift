@@ -6,10 +6,10 @@ import NavFuzzKit
 /// run (1 worker against all, step alone against step with every invariant).
 enum BenchCommand {
     static let help = """
-    USAGE: NavFuzz bench [step|explore|fuzz] [--preset NAME] [--max-depth N|none] [--workers N]
+    USAGE: NavFuzz bench [step|explore|fuzz] [--preset NAME] [--max-depth N|none] [--workers N] [--each]
 
     Build with -c release. 'step' times Model.step with and without all invariants over every
-    action of the first states of a preset; 'explore' explores a preset with 1 worker and
+    action of the first states of a preset (--each: and the cost of each invariant); 'explore' explores a preset with 1 worker and
     with N workers (default: all cores) and prints the speed-up; 'fuzz' runs 20,000 walks of
     100 steps (seed 1) with 1 worker and with N.
     """
@@ -17,10 +17,11 @@ enum BenchCommand {
     static func run(_ args: inout Arguments, context: Context) throws(UsageError) -> Int32 {
         let model = try ModelOptions.parse(&args)
         let workers = try args.int("--workers", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
+        let each = args.flag("--each")
         let what = try args.positionals()
         if what.count > 1 { throw UsageError("'bench' takes one of step, explore, fuzz", hint: "see 'NavFuzz bench --help'") }
         switch what.first ?? "explore" {
-        case "step": step(model, context: context)
+        case "step": step(model, each: each, context: context)
         case "explore": explore(model, workers: workers, context: context)
         case "fuzz": fuzz(model, workers: workers, context: context)
         case let other: throw UsageError("no benchmark '\(other)'", hint: "one of step, explore, fuzz")
@@ -29,7 +30,7 @@ enum BenchCommand {
     }
 
     /// Step throughput over every enumerated action of the first 20,000 BFS states.
-    static func step(_ options: ModelOptions, context: Context) {
+    static func step(_ options: ModelOptions, each: Bool, context: Context) {
         let machine = options.machine
         var states: [CoordinatorModel.State] = [machine.model.initialState()]
         var seen = Set<[UInt8]>()
@@ -45,7 +46,7 @@ enum BenchCommand {
             i += 1
         }
         let invariants = Invariant.all
-        func pass(checking: Bool) -> (steps: Int, seconds: Double) {
+        func pass(checking invariants: [Invariant]) -> (steps: Int, seconds: Double) {
             let clock = ContinuousClock()
             var steps = 0, violations = 0
             let elapsed = clock.measure {
@@ -55,22 +56,28 @@ enum BenchCommand {
                     for a in actions {
                         let t = machine.step(s, a)
                         steps += 1
-                        if checking {
-                            for inv in invariants where inv.violation(in: t) != nil { violations += 1 }
-                        }
+                        for inv in invariants where inv.violation(in: t) != nil { violations += 1 }
                     }
                 }
             }
             if violations > 0 { context.terminal.err("bench: \(violations) violations") }
             return (steps, elapsed.inSeconds)
         }
-        _ = pass(checking: false)
-        let bare = pass(checking: false)
-        let checked = pass(checking: true)
+        _ = pass(checking: [])
+        let bare = pass(checking: [])
+        let checked = pass(checking: invariants)
         let bareRate = Double(bare.steps) / bare.seconds, checkedRate = Double(checked.steps) / checked.seconds
         context.terminal.out("bench step (\(options.preset.name), \(Figures.count(states.count)) states, \(Figures.count(bare.steps)) steps per pass):")
         context.terminal.out("  step alone:            \(Figures.rate(bareRate)) steps/s")
         context.terminal.out("  step + 12 invariants:  \(Figures.rate(checkedRate)) steps/s  (\(String(format: "%.2f", bareRate / checkedRate))x the cost)")
+        guard each else { return }
+        // Each invariant's own cost: a pass with it alone, less the bare pass.
+        let bareStep = bare.seconds / Double(bare.steps)
+        for inv in invariants {
+            let one = pass(checking: [inv])
+            let ns = (one.seconds / Double(one.steps) - bareStep) * 1e9
+            context.terminal.out("  \(inv.name.padding(toLength: 26, withPad: " ", startingAt: 0)) \(String(format: "%6.0f", ns)) ns a step")
+        }
     }
 
     static func explore(_ options: ModelOptions, workers: Int, context: Context) {
