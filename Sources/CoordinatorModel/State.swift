@@ -74,6 +74,14 @@ public struct State: Hashable, Sendable {
 
     public func index(of id: CoordinatorID) -> Int? {
         var lo = 0, hi = coordinators.count
+        // Ids are unique, sorted and usually not negative, so `id` sits at most at position
+        // `id.index`, and there when no coordinator below it has ended: look there first.
+        let guess = min(Int(id.index), hi - 1)
+        if guess >= 0 {
+            let at = coordinators[guess].id.index
+            if at == id.index { return guess }
+            if at > id.index { hi = guess } else { lo = guess + 1 }
+        }
         while lo < hi {
             let mid = (lo + hi) >> 1
             let v = coordinators[mid].id.index
@@ -103,12 +111,12 @@ public struct State: Hashable, Sendable {
     /// The ids of `id` and every coordinator below it, in canonical (hosting) preorder.
     public func subtree(of id: CoordinatorID) -> [CoordinatorID] {
         var out: [CoordinatorID] = []
-        var visited = Set<Int32>()
+        // Subtrees are small: a linear search of `out` beats hashing.
         func visit(_ c: CoordinatorID) {
-            guard visited.insert(c.index).inserted, let co = self[c] else { return }
+            guard !out.contains(c), let co = self[c] else { return }
             out.append(c)
             for h in hostedChildren(of: co) { visit(h) }
-            for ch in co.children where !visited.contains(ch.index) { visit(ch) }
+            for ch in co.children where !out.contains(ch) { visit(ch) }
         }
         visit(id)
         return out

@@ -48,11 +48,20 @@ extension Invariant {
         check: .transition { t in
             guard case .finishFlow(let d) = t.action, !t.step.outcome.isRefused else { return nil }
             if t.after.isLive(d) { return "\(d) is still live after its finishFlow" }
-            let ended = Set(t.before.coordinators.map(\.id).filter { !t.after.isLive($0) })
-            for c in t.after.coordinators {
-                let refs = c.stack.compactMap(\.child) + c.modals.compactMap(\.entry.child)
-                    + c.children + (c.tab?.pageCoordinators ?? []) + (c.parent.map { [$0] } ?? [])
-                if let r = refs.first(where: ended.contains) { return "\(c.id) still refers to \(r), which ended" }
+            func ended(_ r: CoordinatorID) -> Bool { t.before.isLive(r) && !t.after.isLive(r) }
+            let after = t.after.coordinators
+            for i in after.indices {
+                var dangling: CoordinatorID?
+                for k in after[i].stack.indices where dangling == nil {
+                    if let r = after[i].stack[k].child, ended(r) { dangling = r }
+                }
+                for k in after[i].modals.indices where dangling == nil {
+                    if let r = after[i].modals[k].entry.child, ended(r) { dangling = r }
+                }
+                if dangling == nil { dangling = after[i].children.first(where: ended) }
+                if dangling == nil { dangling = after[i].tab?.pageCoordinators.first(where: ended) }
+                if dangling == nil, let p = after[i].parent, ended(p) { dangling = p }
+                if let r = dangling { return "\(after[i].id) still refers to \(r), which ended" }
             }
             guard let target = finishFlowTargets(t).last, let p = t.before[target]?.parent,
                   let before = t.before[p] else { return nil }
