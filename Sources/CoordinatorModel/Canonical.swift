@@ -46,10 +46,13 @@ extension State {
                 number[i] = Int32(count)
                 order[count] = Int32(i)
                 count += 1
-                if let tab = coordinators[i].tab { for pc in tab.pageCoordinators { visit(pc) } }
-                for e in coordinators[i].stack { if case .child(let ch) = e { visit(ch) } }
-                for m in coordinators[i].modals { if case .child(let ch) = m.entry { visit(ch) } }
-                for ch in coordinators[i].children { visit(ch) }
+                // Index loops read the lists in place; `for x in list` would retain each one.
+                if let pages = coordinators[i].tab?.pageCoordinators.count {
+                    for k in 0..<pages { if let pc = coordinators[i].tab?.pageCoordinators[k] { visit(pc) } }
+                }
+                for k in coordinators[i].stack.indices { if case .child(let ch) = coordinators[i].stack[k] { visit(ch) } }
+                for k in coordinators[i].modals.indices { if case .child(let ch) = coordinators[i].modals[k].entry { visit(ch) } }
+                for k in coordinators[i].children.indices { visit(coordinators[i].children[k]) }
             }
             visit(root)
             for i in 0..<n where number[i] < 0 { visit(coordinators[i].id) }
@@ -74,11 +77,11 @@ extension State {
                 bytes.appendVarint(coordinators[i].parent.map { canon($0) + 1 } ?? 0)
                 bytes.append(coordinators[i].initialRoute.index)
                 bytes.appendVarint(UInt64(coordinators[i].stack.count))
-                for e in coordinators[i].stack { entry(e) }
+                for k in coordinators[i].stack.indices { entry(coordinators[i].stack[k]) }
                 bytes.appendVarint(UInt64(coordinators[i].modals.count))
-                for m in coordinators[i].modals {
-                    bytes.append(m.style.rawValue)
-                    entry(m.entry)
+                for k in coordinators[i].modals.indices {
+                    bytes.append(coordinators[i].modals[k].style.rawValue)
+                    entry(coordinators[i].modals[k].entry)
                 }
                 if let tab = coordinators[i].tab {
                     bytes.append(1)
@@ -93,13 +96,13 @@ extension State {
                     bytes.append(0)
                 }
                 // Children as a set: their canonical numbers in increasing order, repeats kept.
-                let children = coordinators[i].children
-                bytes.appendVarint(UInt64(children.count))
+                let children = coordinators[i].children.count
+                bytes.appendVarint(UInt64(children))
                 var last: Int64 = -1
-                for _ in children.indices {
+                for _ in 0..<children {
                     var next = Int64.max, repeats = 0
-                    for ch in children {
-                        let v = Int64(canon(ch))
+                    for m in 0..<children {
+                        let v = Int64(canon(coordinators[i].children[m]))
                         if v > last && v < next { next = v; repeats = 1 } else if v == next { repeats += 1 }
                     }
                     if next == .max { break }

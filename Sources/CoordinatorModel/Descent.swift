@@ -35,9 +35,9 @@ extension State {
                 }
             }
             if coordinators[i].kind == .tab {
-                // Read through the optional, without copying the tab's lists out.
-                guard let page = lastPageOfTab ? coordinators[i].tab?.pages.last : coordinators[i].tab?.current,
-                      let next = coordinators[i].tab?.coordinator(for: page) else { return nil }
+                guard let tab = coordinators[i].tab else { return nil }
+                let page = lastPageOfTab ? tab.pages.last : tab.current
+                guard let page, let next = tab.coordinator(for: page) else { return nil }
                 tabBar = id
                 id = next
                 continue

@@ -64,8 +64,8 @@ extension Invariant {
                     return nil
                 }
                 for i in cs.indices {
-                    if cs[i].tab != nil, let n = cs[i].tab?.pageCoordinators.count {
-                        for k in 0 ..< n { if let h = cs[i].tab?.pageCoordinators[k], let r = host(i, h) { return r } }
+                    if let pcs = cs[i].tab?.pageCoordinators {
+                        for k in pcs.indices { if let r = host(i, pcs[k]) { return r } }
                     }
                     for k in cs[i].stack.indices { if case .child(let h) = cs[i].stack[k], let r = host(i, h) { return r } }
                     for k in cs[i].modals.indices { if case .child(let h) = cs[i].modals[k].entry, let r = host(i, h) { return r } }

@@ -85,8 +85,11 @@ extension Invariant {
         check: .transition { t in
             guard !t.step.outcome.isRefused else { return nil }
             let after = t.after.coordinators, before = t.before.coordinators
-            // Both lists are sorted by id: one merge pass finds the created and the changed.
-            var changed: [(id: CoordinatorID, before: [Modal], after: [Modal])] = []
+            // Both lists are sorted by id: one merge pass finds the created and the changed. The
+            // first two changes are kept by position (a step changes at most one list); the full
+            // list is rebuilt only to describe a failure.
+            var changes = 0
+            var first = (before: 0, after: 0), second = (before: 0, after: 0)
             var i = 0, j = 0
             while j < after.count {
                 if i < before.count && before[i].id < after[j].id { i += 1; continue }
@@ -95,28 +98,39 @@ extension Invariant {
                     j += 1
                     continue
                 }
-                if after[j].modals != before[i].modals { changed.append((before[i].id, before[i].modals, after[j].modals)) }
+                if after[j].modals != before[i].modals {
+                    if changes == 0 { first = (i, j) } else if changes == 1 { second = (i, j) }
+                    changes += 1
+                }
                 i += 1; j += 1
             }
-            func describeChanges() -> String { changed.map { "\($0.id): \($0.before) -> \($0.after)" }.joined(separator: "; ") }
+            func describeChanges() -> String {
+                before.indices.compactMap { i -> String? in
+                    guard let j = t.after.index(of: before[i].id), after[j].modals != before[i].modals else { return nil }
+                    return "\(before[i].id): \(before[i].modals) -> \(after[j].modals)"
+                }.joined(separator: "; ")
+            }
             func only(_ id: CoordinatorID, _ expected: [Modal]) -> String? {
                 if let j = t.after.index(of: id), after[j].modals != expected { return "\(id)'s modals should be \(expected), are \(after[j].modals)" }
-                if let other = changed.first(where: { $0.id != id }) { return "\(t.action) changed the modals of \(other.id)" }
+                // Ids are unique, so when the first change is `id`'s, the second is another's.
+                let other = changes == 0 ? nil : before[first.before].id != id ? first : changes > 1 ? second : nil
+                if let other { return "\(t.action) changed the modals of \(before[other.before].id)" }
                 return nil
             }
             func unchanged() -> String? {
-                changed.first.map { "\(t.action) changed the modals of \($0.id) from \($0.before) to \($0.after)" }
+                guard changes > 0 else { return nil }
+                return "\(t.action) changed the modals of \(before[first.before].id) from \(before[first.before].modals) to \(after[first.after].modals)"
             }
             func appendedOne(_ style: Style) -> String? {
-                guard changed.count == 1, let c = changed.first, c.after.count == c.before.count + 1,
-                      c.after.dropLast().elementsEqual(c.before), c.after.last?.style == style else {
+                guard changes == 1, case let (was, now) = (before[first.before].modals, after[first.after].modals),
+                      now.count == was.count + 1, now.dropLast().elementsEqual(was), now.last?.style == style else {
                     return "\(t.action) should append exactly one \(style) modal to one list; changed \(describeChanges())"
                 }
                 return nil
             }
             func removedTop(of id: CoordinatorID?) -> String? {
-                guard changed.count == 1, let c = changed.first, c.after.elementsEqual(c.before.dropLast()),
-                      id == nil || c.id == id else {
+                guard changes == 1, after[first.after].modals.elementsEqual(before[first.before].modals.dropLast()),
+                      id == nil || before[first.before].id == id else {
                     return "\(t.action) should remove exactly the top modal of \(id.map(\.description) ?? "one list"); changed \(describeChanges())"
                 }
                 return nil
