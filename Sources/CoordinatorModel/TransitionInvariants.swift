@@ -167,8 +167,11 @@ extension Invariant {
         check: .transition { t in
             guard !t.step.outcome.isRefused else { return nil }
             let before = t.before.coordinators, after = t.after.coordinators
+            var j = 0
             for i in before.indices {
-                guard let j = t.after.index(of: before[i].id), after[j].stack.first != before[i].stack.first else { continue }
+                // Both lists are sorted by id: walk them together.
+                while j < after.count && after[j].id < before[i].id { j += 1 }
+                guard j < after.count, after[j].id == before[i].id, after[j].stack.first != before[i].stack.first else { continue }
                 if rootMayChange(before[i], t) { continue }
                 let was = before[i].stack.first.map(\.description) ?? "nothing"
                 let now = after[j].stack.first.map(\.description) ?? "nothing"
@@ -229,9 +232,14 @@ extension Invariant {
         })
 }
 
+/// How many of `coordinators` (sorted by id, as a state keeps them) are live in `state`.
 private func countLive(_ coordinators: [Coordinator], in state: State) -> Int {
-    var n = 0
-    for i in coordinators.indices where state.isLive(coordinators[i].id) { n += 1 }
+    let live = state.coordinators
+    var n = 0, j = 0
+    for i in coordinators.indices {
+        while j < live.count && live[j].id < coordinators[i].id { j += 1 }
+        if j < live.count && live[j].id == coordinators[i].id { n += 1 }
+    }
     return n
 }
 

@@ -51,27 +51,29 @@ extension CoordinatorMachine {
     }
 
     private func sample(_ name: ActionName, in state: CoordinatorModel.State, using rng: inout Xoshiro) -> Action? {
-        let d = domain
-        func route() -> Route? { rng.element(of: d.routes) }
-        func page() -> Page? { rng.element(of: d.pages) }
+        // The domain and the coordinators are read in place: copying either retains every list
+        // they hold, on every step of every walk.
+        func route() -> Route? { rng.element(of: domain.routes) }
+        func page() -> Page? { rng.element(of: domain.pages) }
         func target(tab: Bool = false) -> CoordinatorID {
             if rng.below(64) == 0 { return CoordinatorID(Int(state.nextID)) }
             if rng.coin(), let seen = state.descend() {
                 if tab, let bar = seen.tabBar { return bar }
                 return seen.owner
             }
-            return rng.element(of: state.coordinators)?.id ?? state.root
+            let live = state.coordinators.count  // drawn as `element(of:)` draws
+            return live == 0 ? state.root : state.coordinators[rng.below(live)].id
         }
         switch name {
         case .start, .forcePresentation:
-            guard let kind = rng.element(of: d.startKinds),
-                  let style = rng.element(of: name == .start ? d.startStyles : d.forceStyles),
-                  let r = kind == .tab ? d.routes.first : route() else { return nil }
+            guard let kind = rng.element(of: domain.startKinds),
+                  let style = rng.element(of: name == .start ? domain.startStyles : domain.forceStyles),
+                  let r = kind == .tab ? domain.routes.first : route() else { return nil }
             return name == .start ? .start(target(), kind, style, r) : .forcePresentation(kind, style, r)
         case .finishFlow: return .finishFlow(target())
         case .restartApp: return .restartApp
         case .redirect:
-            guard let r = route(), let style = rng.element(of: d.startStyles) else { return nil }
+            guard let r = route(), let style = rng.element(of: domain.startStyles) else { return nil }
             return .redirect(target(), r, style)
         case .restart: return .restart(target())
         case .multiple:
@@ -82,11 +84,11 @@ extension CoordinatorMachine {
             guard let p = page() else { return nil }
             return .select(target(tab: true), p)
         case .setPages:
-            guard let list = rng.element(of: d.pageLists) else { return nil }
+            guard let list = rng.element(of: domain.pageLists) else { return nil }
             let current = rng.below(4) == 0 ? page() : nil
             return .setPages(target(tab: true), list, current: current)
         case .setBadge:
-            guard let p = page(), let v = rng.element(of: d.badgeValues) else { return nil }
+            guard let p = page(), let v = rng.element(of: domain.badgeValues) else { return nil }
             return .setBadge(target(tab: true), p, v)
         case .tabPopToRoot: return .tabPopToRoot(target(tab: true))
         case .userBack: return .userBack
@@ -103,21 +105,20 @@ extension CoordinatorMachine {
     }
 
     private func routerAction(_ name: ActionName, _ c: CoordinatorID, using rng: inout Xoshiro) -> Action? {
-        let d = domain
         switch name {
-        case .push: return rng.element(of: d.routes).map { .push(c, $0) }
+        case .push: return rng.element(of: domain.routes).map { .push(c, $0) }
         case .pop: return .pop(c)
         case .popToRoot: return .popToRoot(c)
-        case .popTo: return rng.element(of: d.routes).map { .popTo(c, $0) }
-        case .setRoot: return rng.element(of: d.routes).map { .setRoot(c, $0) }
-        case .replaceRoot: return rng.element(of: d.routes).map { .replaceRoot(c, $0) }
+        case .popTo: return rng.element(of: domain.routes).map { .popTo(c, $0) }
+        case .setRoot: return rng.element(of: domain.routes).map { .setRoot(c, $0) }
+        case .replaceRoot: return rng.element(of: domain.routes).map { .replaceRoot(c, $0) }
         case .present:
-            guard let r = rng.element(of: d.routes), let s = rng.element(of: d.presentStyles) else { return nil }
+            guard let r = rng.element(of: domain.routes), let s = rng.element(of: domain.presentStyles) else { return nil }
             return .present(c, r, s)
         case .dismiss: return .dismiss(c)
         case .dismissAll: return .dismissAll(c)
         case .close: return .close(c)
-        case .set: return rng.element(of: d.routes).map { .set(c, $0) }
+        case .set: return rng.element(of: domain.routes).map { .set(c, $0) }
         case .none: return .none(c)
         default: return nil
         }

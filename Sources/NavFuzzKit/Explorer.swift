@@ -134,6 +134,7 @@ public struct Explorer<M: StateMachine> {
             // Each worker works on its own copies, so that no reference count is shared.
             let machine = machine.replica()
             let properties = machine.properties
+            let checks = PropertyChecks(properties)
             let known = Array(known)
             var actions: [M.Action] = []
             var encoding: [UInt8] = []
@@ -147,18 +148,20 @@ public struct Explorer<M: StateMachine> {
                 for local in chunk * Self.chunkSize ..< end {
                     guard let state = machine.decode(frontier.encoding(local)) else { continue }
                     let number = base + local
-                    for (p, property) in properties.enumerated() where !known[p] && out.violations[p] == nil {
-                        if case .state(let check) = property.check, let reason = check(state) {
-                            out.violations[p] = Found(state: number, action: nil, reason: reason)
-                        }
+                    for c in checks.state.indices {
+                        let p = checks.state[c].0
+                        guard !known[p] && out.violations[p] == nil else { continue }
+                        if let reason = checks.state[c].1(state) { out.violations[p] = Found(state: number, action: nil, reason: reason) }
                     }
                     guard expand else { continue }
                     actions.removeAll(keepingCapacity: true)
                     machine.actions(in: state, into: &actions)
                     for (a, action) in actions.enumerated() {
                         let step = machine.step(state, action)
-                        for (p, property) in properties.enumerated() where !known[p] && out.violations[p] == nil {
-                            if case .transition(let check) = property.check, let reason = check(state, action, step) {
+                        for c in checks.transition.indices {
+                            let p = checks.transition[c].0
+                            guard !known[p] && out.violations[p] == nil else { continue }
+                            if let reason = checks.transition[c].1(state, action, step) {
                                 out.violations[p] = Found(state: number, action: a, reason: reason)
                             }
                         }

@@ -165,8 +165,7 @@ extension Fuzzer {
     /// One worker's walker: buffers reused from walk to walk, and its tally.
     struct Walker {
         let machine: M
-        let stateChecks: [(Int, @Sendable (M.State) -> String?)]
-        let transitionChecks: [(Int, @Sendable (M.State, M.Action, M.Step) -> String?)]
+        let checks: PropertyChecks<M>
         let initials: [M.State]
         let filter: KindFilter
         let seed: UInt64
@@ -180,15 +179,7 @@ extension Fuzzer {
         init(machine: M, properties: [Property<M>], initials: [M.State], filter: KindFilter,
              seed: UInt64, length: Int, swarm: Bool) {
             self.machine = machine
-            var states: [(Int, @Sendable (M.State) -> String?)] = []
-            var transitions: [(Int, @Sendable (M.State, M.Action, M.Step) -> String?)] = []
-            for (p, property) in properties.enumerated() {
-                switch property.check {
-                case .state(let f): states.append((p, f))
-                case .transition(let f): transitions.append((p, f))
-                }
-            }
-            stateChecks = states; transitionChecks = transitions
+            checks = PropertyChecks(properties)
             self.initials = initials; self.filter = filter; self.seed = seed
             self.length = length; self.swarm = swarm
             tally = Tally(kinds: filter.count, properties: properties.count)
@@ -203,17 +194,21 @@ extension Fuzzer {
             guard !initials.isEmpty else { return }
             let initial = initials.count == 1 ? initials[0] : initials[rng.below(initials.count)]
             trace.removeAll(keepingCapacity: true)
-            for (p, check) in stateChecks { if let r = check(initial) { failed.append((p, r)) } }
+            for c in checks.state.indices { if let r = checks.state[c].1(initial) { failed.append((checks.state[c].0, r)) } }
             if !failed.isEmpty { return record(index, kinds, initial) }
             var state = initial
             for _ in 0 ..< length {
                 guard let (action, k) = machine.sampleAction(in: state, kinds: kinds, using: &rng, scratch: &scratch) else { break }
                 let step = machine.step(state, action)
                 tally.steps += 1
-                for (p, check) in transitionChecks { if let r = check(state, action, step) { failed.append((p, r)) } }
+                for c in checks.transition.indices {
+                    if let r = checks.transition[c].1(state, action, step) { failed.append((checks.transition[c].0, r)) }
+                }
                 if let next = machine.successor(of: step) {
                     tally.applied[k] += 1
-                    for (p, check) in stateChecks { if let r = check(next) { failed.append((p, r)) } }
+                    for c in checks.state.indices {
+                        if let r = checks.state[c].1(next) { failed.append((checks.state[c].0, r)) }
+                    }
                     if !failed.isEmpty { trace.append(action); return record(index, kinds, initial) }
                     // Bounds only steer the walk: a successor outside them is checked, then dropped.
                     if machine.isWithinBounds(next) {

@@ -202,6 +202,23 @@ public struct Property<M: StateMachine>: Sendable {
     public var kind: String { isStateProperty ? "state" : "transition" }
 }
 
+/// The checks of some properties by kind, each with its property's index. Hot loops read them
+/// by index (`checks.state[i].1(s)`): copying a property, or a pair, out of an array retains
+/// its strings and closure, on every step.
+struct PropertyChecks<M: StateMachine> {
+    var state: [(Int, @Sendable (M.State) -> String?)] = []
+    var transition: [(Int, @Sendable (M.State, M.Action, M.Step) -> String?)] = []
+
+    init(_ properties: [Property<M>]) {
+        for (p, property) in properties.enumerated() {
+            switch property.check {
+            case .state(let f): state.append((p, f))
+            case .transition(let f): transition.append((p, f))
+            }
+        }
+    }
+}
+
 /// A line of a trace that is not an action: the 1-based column and what was expected there.
 public struct ActionParseError: Error, Hashable, Sendable, CustomStringConvertible {
     public var column: Int
