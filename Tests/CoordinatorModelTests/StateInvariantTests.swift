@@ -54,6 +54,26 @@ final class StateInvariantTests: XCTestCase {
         XCTAssertTrue(why.contains("cycle"), why)
     }
 
+    func testTreeConsistentClimbsEachChainOnceAndStillCatchesACycleBesideIt() {
+        // c0 → c1 → c2 → c3 reach the root (c3's climb stops at the already known c2);
+        // c4 and c5 are each other's parent and never reach it.
+        let why = reason(.treeConsistent, [nav(0, children: [1], stack: [scr(0), kid(1)]),
+                                           nav(1, parent: 0, children: [2], stack: [scr(0), kid(2)]),
+                                           nav(2, parent: 1, children: [3], stack: [scr(0), kid(3)]),
+                                           nav(3, parent: 2, stack: [scr(0)]),
+                                           nav(4, parent: 5, children: [5], stack: [scr(0), kid(5)]),
+                                           nav(5, parent: 4, children: [4], stack: [scr(0), kid(4)])])
+        XCTAssertEqual(why, "c4 does not reach the root through its parents (a cycle)")
+    }
+
+    func testTreeConsistentCatchesAChainThatStopsBelowTheRoot() {
+        let why = reason(.treeConsistent, [nav(0, children: [1], stack: [scr(0), kid(1)]),
+                                           nav(1, parent: 0, stack: [scr(0)]),
+                                           nav(3, parent: 4, stack: [scr(0)]),
+                                           nav(4, children: [3], stack: [scr(0), kid(3)])])
+        XCTAssertEqual(why, "c3 does not reach the root through its parents (a cycle)")
+    }
+
     // MARK: no-orphan-children
 
     func testNoOrphanChildrenCatchesUnhostedChild() {
@@ -66,6 +86,22 @@ final class StateInvariantTests: XCTestCase {
     func testNoOrphanChildrenCatchesDeadHostedChild() {
         let why = reason(.noOrphanChildren, [nav(0, stack: [scr(0), kid(4)])])
         XCTAssertTrue(why.contains("c4"), why)
+    }
+
+    func testNoOrphanChildrenCatchesAChildHostedByAnotherCoordinator() {
+        let why = reason(.noOrphanChildren, [nav(0, children: [1, 2], stack: [scr(0), kid(1)], modals: [modal(.sheet, kid(2))]),
+                                             nav(1, parent: 0, stack: [scr(0), kid(2)]),
+                                             nav(2, parent: 0, stack: [scr(0)])])
+        XCTAssertEqual(why, "c1 hosts c2, which is not its child")
+    }
+
+    func testNoOrphanChildrenCountsHostingsOverTabPagesStacksAndModals() {
+        let why = reason(.noOrphanChildren, [tab(0, children: [1, 2, 3], pages: [(0, 1), (1, 2)], current: 0,
+                                                 modals: [modal(.sheet, kid(2))]),
+                                             nav(1, parent: 0, stack: [scr(0)]),
+                                             nav(2, parent: 0, stack: [scr(0)]),
+                                             nav(3, parent: 0, stack: [scr(0)])])
+        XCTAssertEqual(why, "c2 is hosted 2 times by c0")
     }
 
     func testNoOrphanChildrenCatchesChildHostedTwice() {

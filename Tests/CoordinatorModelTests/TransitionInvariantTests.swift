@@ -131,7 +131,54 @@ final class TransitionInvariantTests: XCTestCase {
         XCTAssertTrue(why.contains("c0"), why)
     }
 
+    // The one-pass merge over both coordinator lists: each way it can report.
+
+    func testModalDisciplineCatchesCoordinatorCreatedWithModals() {
+        let after = state([nav(0, children: [1], stack: [scr(0), kid(1)]),
+                           nav(1, parent: 0, stack: [scr(0)], modals: [modal(.sheet, scr(1))])])
+        let why = reason(.modalDiscipline, transition(initial, "start c0 navigation push r0", .applied, after))
+        XCTAssertEqual(why, "c1 was created with modals [sheet:r1]")
+    }
+
+    func testModalDisciplineNamesAnotherListChangedBesideTheTarget() {
+        // The target's list (c0, met first) is right; c1's changed too.
+        let before = build(["start c0 navigation sheet r0"])
+        let after = state([nav(0, children: [1], stack: [scr(0)], modals: [modal(.sheet, kid(1)), modal(.sheet, scr(1))]),
+                           nav(1, parent: 0, stack: [scr(0)], modals: [modal(.sheet, scr(0))])])
+        let why = reason(.modalDiscipline, transition(before, "present c0 r1 sheet", .applied, after))
+        XCTAssertEqual(why, "present c0 r1 sheet changed the modals of c1")
+    }
+
+    func testModalDisciplineDescribesEveryChangeWhenADismissTouchesTwoLists() {
+        let before = build(["present c0 r0 sheet", "start c0 navigation sheet r0", "present c1 r1 sheet"])
+        var after = before
+        after.coordinators[0].modals.removeLast()
+        after.coordinators[1].modals.removeLast()
+        let why = reason(.modalDiscipline, transition(before, "dismiss c1", .applied, after))
+        XCTAssertEqual(why, "dismiss c1 should remove exactly the top modal of c1; changed "
+                       + "c0: [sheet:r0, sheet:c1] -> [sheet:r0]; c1: [sheet:r1] -> []")
+    }
+
+    func testModalDisciplineAcceptsTheModelsStepsAcrossEndedCoordinators() {
+        let before = build(["start c0 navigation sheet r0", "start c1 navigation sheet r0", "present c0 r1 sheet"])
+        let step = navModel.step(before, try! Action(parsing: "dismiss c0"))
+        XCTAssertNil(Invariant.modalDiscipline.violation(in: Transition(before: before, action: try! Action(parsing: "dismiss c0"),
+                                                                       step: step, configuration: navModel.configuration)))
+    }
+
     // MARK: root-screen-stable
+
+    func testRootScreenStableWalksPastEndedCoordinators() {
+        // c1 ended; c2's entry 0 changed, which the walk over both lists must still see.
+        let before = build(["start c0 navigation sheet r0", "start c0 navigation sheet r0"])
+        var after = before
+        after.coordinators.remove(at: 1)
+        after.coordinators[0].children = [C(2)]
+        after.coordinators[0].modals = [modal(.sheet, kid(2))]
+        after.coordinators[1].stack = [scr(1)]
+        let why = reason(.rootScreenStable, transition(before, "dismiss c0", .applied, after))
+        XCTAssertEqual(why, "dismiss c0 changed entry 0 of c2 from r0 to r1")
+    }
 
     func testRootScreenStableCatchesPushChangingEntryZero() {
         let after = state([nav(0, stack: [scr(1), scr(1)])])
