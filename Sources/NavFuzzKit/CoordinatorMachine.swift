@@ -40,6 +40,26 @@ public struct CoordinatorMachine: StateMachine {
         }
     }
 
+    /// The invariants' own closures, called directly. Property `k` of `properties` is
+    /// `Invariant.all[k]`: the state invariants first, then the transition invariants.
+    public func checkState(_ state: CoordinatorModel.State, _ checks: PropertyChecks<CoordinatorMachine>,
+                           report: (Int, String) -> Void) {
+        for k in Self.stateChecks.indices { if let r = Self.stateChecks[k](state) { report(k, r) } }
+    }
+
+    public func checkTransition(_ state: CoordinatorModel.State, _ action: Action, _ step: Transition,
+                                _ checks: PropertyChecks<CoordinatorMachine>, report: (Int, String) -> Void) {
+        let first = Self.stateChecks.count
+        for k in Self.transitionChecks.indices { if let r = Self.transitionChecks[k](step) { report(first + k, r) } }
+    }
+
+    private static let stateChecks: [@Sendable (CoordinatorModel.State) -> String?] = Invariant.all.compactMap {
+        if case .state(let f) = $0.check { f } else { nil }
+    }
+    private static let transitionChecks: [@Sendable (Transition) -> String?] = Invariant.all.compactMap {
+        if case .transition(let f) = $0.check { f } else { nil }
+    }
+
     public func isWithinBounds(_ state: CoordinatorModel.State) -> Bool { bounds.contains(state) }
 
     public func encode(_ state: CoordinatorModel.State, into bytes: inout [UInt8]) {

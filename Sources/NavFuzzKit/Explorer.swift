@@ -148,22 +148,16 @@ public struct Explorer<M: StateMachine> {
                 for local in chunk * Self.chunkSize ..< end {
                     guard let state = machine.decode(frontier.encoding(local)) else { continue }
                     let number = base + local
-                    for c in checks.state.indices {
-                        let p = checks.state[c].0
-                        guard !known[p] && out.violations[p] == nil else { continue }
-                        if let reason = checks.state[c].1(state) { out.violations[p] = Found(state: number, action: nil, reason: reason) }
+                    machine.checkState(state, checks) { p, reason in
+                        if !known[p] && out.violations[p] == nil { out.violations[p] = Found(state: number, action: nil, reason: reason) }
                     }
                     guard expand else { continue }
                     actions.removeAll(keepingCapacity: true)
                     machine.actions(in: state, into: &actions)
                     for (a, action) in actions.enumerated() {
                         let step = machine.step(state, action)
-                        for c in checks.transition.indices {
-                            let p = checks.transition[c].0
-                            guard !known[p] && out.violations[p] == nil else { continue }
-                            if let reason = checks.transition[c].1(state, action, step) {
-                                out.violations[p] = Found(state: number, action: a, reason: reason)
-                            }
+                        machine.checkTransition(state, action, step, checks) { p, reason in
+                            if !known[p] && out.violations[p] == nil { out.violations[p] = Found(state: number, action: a, reason: reason) }
                         }
                         guard let successor = machine.successor(of: step) else { out.refused += 1; continue }
                         out.applied += 1

@@ -194,21 +194,17 @@ extension Fuzzer {
             guard !initials.isEmpty else { return }
             let initial = initials.count == 1 ? initials[0] : initials[rng.below(initials.count)]
             trace.removeAll(keepingCapacity: true)
-            for c in checks.state.indices { if let r = checks.state[c].1(initial) { failed.append((checks.state[c].0, r)) } }
+            machine.checkState(initial, checks) { failed.append(($0, $1)) }
             if !failed.isEmpty { return record(index, kinds, initial) }
             var state = initial
             for _ in 0 ..< length {
                 guard let (action, k) = machine.sampleAction(in: state, kinds: kinds, using: &rng, scratch: &scratch) else { break }
                 let step = machine.step(state, action)
                 tally.steps += 1
-                for c in checks.transition.indices {
-                    if let r = checks.transition[c].1(state, action, step) { failed.append((checks.transition[c].0, r)) }
-                }
+                machine.checkTransition(state, action, step, checks) { failed.append(($0, $1)) }
                 if let next = machine.successor(of: step) {
                     tally.applied[k] += 1
-                    for c in checks.state.indices {
-                        if let r = checks.state[c].1(next) { failed.append((checks.state[c].0, r)) }
-                    }
+                    machine.checkState(next, checks) { failed.append(($0, $1)) }
                     if !failed.isEmpty { trace.append(action); return record(index, kinds, initial) }
                     // Bounds only steer the walk: a successor outside them is checked, then dropped.
                     if machine.isWithinBounds(next) {

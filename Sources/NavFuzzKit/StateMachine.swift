@@ -31,6 +31,17 @@ public protocol StateMachine: Sendable {
     /// A short name of the action's kind, for coverage and swarm testing.
     func kindName(of action: Action) -> String
 
+    // Checking: exploration and fuzzing check every state and every step through these.
+
+    /// Runs the state properties of `checks` on `state` and reports each failure with its
+    /// property's index. The default calls the closures; a machine whose properties are known
+    /// statically may call them directly, sparing the thunk a generically stored closure
+    /// costs on every call.
+    func checkState(_ state: State, _ checks: PropertyChecks<Self>, report: (Int, String) -> Void)
+    /// The same for the transition properties on one step.
+    func checkTransition(_ state: State, _ action: Action, _ step: Step, _ checks: PropertyChecks<Self>,
+                         report: (Int, String) -> Void)
+
     // Fuzzing and shrinking. Each has a default, so a machine only has to enumerate actions.
 
     /// Every kind name `kindName(of:)` can return, in a fixed order: the fuzzer's coverage rows
@@ -61,6 +72,17 @@ public protocol StateMachine: Sendable {
 }
 
 extension StateMachine {
+    public func checkState(_ state: State, _ checks: PropertyChecks<Self>, report: (Int, String) -> Void) {
+        for c in checks.state.indices { if let r = checks.state[c].1(state) { report(checks.state[c].0, r) } }
+    }
+
+    public func checkTransition(_ state: State, _ action: Action, _ step: Step, _ checks: PropertyChecks<Self>,
+                                report: (Int, String) -> Void) {
+        for c in checks.transition.indices {
+            if let r = checks.transition[c].1(state, action, step) { report(checks.transition[c].0, r) }
+        }
+    }
+
     public func concretize(_ path: [Action], from initial: State) -> [Action] { path }
     public func refusal(of step: Step) -> String? { successor(of: step) == nil ? "refused" : nil }
     public func replica() -> Self { self }
@@ -202,14 +224,14 @@ public struct Property<M: StateMachine>: Sendable {
     public var kind: String { isStateProperty ? "state" : "transition" }
 }
 
-/// The checks of some properties by kind, each with its property's index. Hot loops read them
-/// by index (`checks.state[i].1(s)`): copying a property, or a pair, out of an array retains
-/// its strings and closure, on every step.
-struct PropertyChecks<M: StateMachine> {
-    var state: [(Int, @Sendable (M.State) -> String?)] = []
-    var transition: [(Int, @Sendable (M.State, M.Action, M.Step) -> String?)] = []
+/// The checks of some properties by kind, each with its property's index. They are read by
+/// index (`checks.state[i].1(s)`): copying a property, or a pair, out of an array retains its
+/// strings and closure, on every step.
+public struct PropertyChecks<M: StateMachine>: Sendable {
+    public private(set) var state: [(Int, @Sendable (M.State) -> String?)] = []
+    public private(set) var transition: [(Int, @Sendable (M.State, M.Action, M.Step) -> String?)] = []
 
-    init(_ properties: [Property<M>]) {
+    public init(_ properties: [Property<M>]) {
         for (p, property) in properties.enumerated() {
             switch property.check {
             case .state(let f): state.append((p, f))
