@@ -6,8 +6,16 @@ public struct CoordinatorMachine: StateMachine {
     public let bounds: Bounds
     public let domain: Domain
 
+    /// The invariants' closures, by kind, for `checkState` and `checkTransition`. Each machine
+    /// (each worker's replica) has its own arrays: workers that retain one shared array on
+    /// every check slow each other down.
+    private let stateChecks: [@Sendable (CoordinatorModel.State) -> String?]
+    private let transitionChecks: [@Sendable (Transition) -> String?]
+
     public init(model: Model, bounds: Bounds, domain: Domain) {
         self.model = model; self.bounds = bounds; self.domain = domain
+        stateChecks = Invariant.all.compactMap { if case .state(let f) = $0.check { f } else { nil } }
+        transitionChecks = Invariant.all.compactMap { if case .transition(let f) = $0.check { f } else { nil } }
     }
 
     public init(preset: Preset, fault: Fault? = nil) {
@@ -44,20 +52,13 @@ public struct CoordinatorMachine: StateMachine {
     /// `Invariant.all[k]`: the state invariants first, then the transition invariants.
     public func checkState(_ state: CoordinatorModel.State, _ checks: PropertyChecks<CoordinatorMachine>,
                            report: (Int, String) -> Void) {
-        for k in Self.stateChecks.indices { if let r = Self.stateChecks[k](state) { report(k, r) } }
+        for k in stateChecks.indices { if let r = stateChecks[k](state) { report(k, r) } }
     }
 
     public func checkTransition(_ state: CoordinatorModel.State, _ action: Action, _ step: Transition,
                                 _ checks: PropertyChecks<CoordinatorMachine>, report: (Int, String) -> Void) {
-        let first = Self.stateChecks.count
-        for k in Self.transitionChecks.indices { if let r = Self.transitionChecks[k](step) { report(first + k, r) } }
-    }
-
-    private static let stateChecks: [@Sendable (CoordinatorModel.State) -> String?] = Invariant.all.compactMap {
-        if case .state(let f) = $0.check { f } else { nil }
-    }
-    private static let transitionChecks: [@Sendable (Transition) -> String?] = Invariant.all.compactMap {
-        if case .transition(let f) = $0.check { f } else { nil }
+        let first = stateChecks.count
+        for k in transitionChecks.indices { if let r = transitionChecks[k](step) { report(first + k, r) } }
     }
 
     public func isWithinBounds(_ state: CoordinatorModel.State) -> Bool { bounds.contains(state) }
