@@ -13,8 +13,10 @@ public struct Bounds: Hashable, Sendable, CustomStringConvertible {
     public static let unbounded = Bounds(maxCoordinators: .max, maxStack: .max, maxModals: .max)
 
     public func contains(_ state: State) -> Bool {
-        if state.coordinators.count > maxCoordinators { return false }
-        for c in state.coordinators where c.stack.count > maxStack || c.modals.count > maxModals {
+        let cs = state.coordinators
+        if cs.count > maxCoordinators { return false }
+        // By index: `for c in cs` would copy each coordinator, retaining all its lists.
+        for i in cs.indices where cs[i].stack.count > maxStack || cs[i].modals.count > maxModals {
             return false
         }
         return true

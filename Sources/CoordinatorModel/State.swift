@@ -130,10 +130,11 @@ public struct State: Hashable, Sendable {
 
     /// Where `id` is hosted in its parent, or nil for the root and for orphans.
     public func hosting(of id: CoordinatorID) -> Hosting? {
-        guard let c = self[id], let p = c.parent, let parent = self[p] else { return nil }
-        if let i = parent.stack.firstIndex(of: .child(id)) { return .stack(index: i) }
-        if let i = parent.modals.firstIndex(where: { $0.entry == .child(id) }) { return .modal(index: i) }
-        if let tab = parent.tab, let i = tab.pageCoordinators.firstIndex(of: id), i < tab.pages.count {
+        // Positions, not `self[id]`: copying a coordinator out retains each of its lists.
+        guard let c = index(of: id), let p = coordinators[c].parent, let pi = index(of: p) else { return nil }
+        if let i = coordinators[pi].stack.firstIndex(of: .child(id)) { return .stack(index: i) }
+        if let i = coordinators[pi].modals.firstIndex(where: { $0.entry == .child(id) }) { return .modal(index: i) }
+        if let tab = coordinators[pi].tab, let i = tab.pageCoordinators.firstIndex(of: id), i < tab.pages.count {
             return .page(tab.pages[i])
         }
         return nil
@@ -142,12 +143,17 @@ public struct State: Hashable, Sendable {
     /// The ids of `id` and every coordinator below it, in canonical (hosting) preorder.
     public func subtree(of id: CoordinatorID) -> [CoordinatorID] {
         var out: [CoordinatorID] = []
-        // Subtrees are small: a linear search of `out` beats hashing.
+        // Subtrees are small: a linear search of `out` beats hashing. Lists are read in place,
+        // in the order `hostedChildren(of:)` gives.
         func visit(_ c: CoordinatorID) {
-            guard !out.contains(c), let co = self[c] else { return }
+            guard !out.contains(c), let i = index(of: c) else { return }
             out.append(c)
-            for h in hostedChildren(of: co) { visit(h) }
-            for ch in co.children where !out.contains(ch) { visit(ch) }
+            if let tab = coordinators[i].tab { for pc in tab.pageCoordinators { visit(pc) } }
+            for k in coordinators[i].stack.indices { if case .child(let h) = coordinators[i].stack[k] { visit(h) } }
+            for k in coordinators[i].modals.indices { if case .child(let h) = coordinators[i].modals[k].entry { visit(h) } }
+            for k in coordinators[i].children.indices where !out.contains(coordinators[i].children[k]) {
+                visit(coordinators[i].children[k])
+            }
         }
         visit(id)
         return out

@@ -12,11 +12,15 @@ extension Invariant {
             let cs = s.coordinators
             guard let r = s.index(of: s.root) else { return "the root \(s.root) is not live" }
             if let p = cs[r].parent { return "the root \(s.root) has a parent \(p)" }
-            // reaches[i]: coordinator i is known to reach the root through its parents, so that
-            // each chain is climbed once rather than once per coordinator below it.
-            return withUnsafeTemporaryAllocation(of: Bool.self, capacity: cs.count) { reaches -> String? in
-                reaches.initialize(repeating: false)
-                reaches[r] = true
+            let n = cs.count
+            // listedBy[j]: the position of the coordinator that lists j as a child, once that
+            // listing was checked against j's parent. The parent checks and the walks up to the
+            // root then follow it without looking ids up again; reaches[j] marks coordinators
+            // known to reach the root, so that each chain is climbed once.
+            return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * n) { buffer -> String? in
+                buffer.initialize(repeating: -1)
+                let listedBy = UnsafeMutableBufferPointer(rebasing: buffer[0..<n])
+                let reaches = UnsafeMutableBufferPointer(rebasing: buffer[n..<(2 * n)])
                 for i in cs.indices {
                     let id = cs[i].id
                     for k in cs[i].children.indices {
@@ -24,23 +28,27 @@ extension Invariant {
                         if cs[i].children[..<k].contains(child) { return "\(id) lists child \(child) twice" }
                         guard let j = s.index(of: child) else { return "\(id) lists child \(child), which is not live" }
                         if cs[j].parent != id { return "\(id) lists child \(child), whose parent is \(cs[j].parent.map(\.description) ?? "none")" }
+                        listedBy[j] = Int32(i)
                     }
-                    guard id != s.root else { continue }
+                }
+                reaches[r] = 1
+                for i in cs.indices where i != r {
+                    let id = cs[i].id
                     guard let p = cs[i].parent else { return "\(id) is not the root and has no parent" }
-                    guard let pi = s.index(of: p) else { return "\(id) has parent \(p), which is not live" }
-                    if !cs[pi].children.contains(id) { return "\(id) has parent \(p), which does not list it as a child" }
-                    var up = pi, steps = 0
-                    while !reaches[up] {
+                    guard listedBy[i] >= 0 else {
+                        return s.isLive(p) ? "\(id) has parent \(p), which does not list it as a child"
+                                           : "\(id) has parent \(p), which is not live"
+                    }
+                    var up = Int(listedBy[i]), steps = 0
+                    while reaches[up] < 0 {
                         steps += 1
-                        guard steps <= cs.count, let next = cs[up].parent, let u = s.index(of: next) else {
-                            return "\(id) does not reach the root through its parents (a cycle)"
-                        }
-                        up = u
+                        guard steps <= n, listedBy[up] >= 0 else { return "\(id) does not reach the root through its parents (a cycle)" }
+                        up = Int(listedBy[up])
                     }
                     up = i
-                    while !reaches[up], let next = cs[up].parent, let u = s.index(of: next) {
-                        reaches[up] = true
-                        up = u
+                    while reaches[up] < 0 {
+                        reaches[up] = 1
+                        up = Int(listedBy[up])
                     }
                 }
                 return nil

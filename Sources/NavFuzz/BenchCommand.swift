@@ -9,9 +9,10 @@ enum BenchCommand {
     USAGE: NavFuzz bench [step|explore|fuzz] [--preset NAME] [--max-depth N|none] [--workers N] [--each]
 
     Build with -c release. 'step' times Model.step with and without all invariants over every
-    action of the first states of a preset (--each: and the cost of each invariant); 'explore' explores a preset with 1 worker and
-    with N workers (default: all cores) and prints the speed-up; 'fuzz' runs 20,000 walks of
-    100 steps (seed 1) with 1 worker and with N.
+    action of the first states of a preset (--each: and the cost of each invariant a step);
+    'explore' explores a preset with 1 worker and with N workers (default: all cores) and
+    prints the speed-up; 'fuzz' runs 20,000 walks of 100 steps (seed 1) with 1 worker and
+    with N.
     """
 
     static func run(_ args: inout Arguments, context: Context) throws(UsageError) -> Int32 {
