@@ -6,16 +6,15 @@ public struct CoordinatorMachine: StateMachine {
     public let bounds: Bounds
     public let domain: Domain
 
-    /// The invariants' closures, by kind, for `checkState` and `checkTransition`. Each machine
-    /// (each worker's replica) has its own arrays: workers that retain one shared array on
-    /// every check slow each other down.
-    private let stateChecks: [@Sendable (CoordinatorModel.State) -> String?]
-    private let transitionChecks: [@Sendable (Transition) -> String?]
+    /// The invariants, for `checkState` and `checkTransition`. Each machine (each worker's
+    /// replica) has its own array: workers that retain one shared array on every check slow
+    /// each other down. Invariants, not bare closures: an array stores a closure generically,
+    /// which costs a thunk on every call.
+    private let invariants: [Invariant]
 
     public init(model: Model, bounds: Bounds, domain: Domain) {
         self.model = model; self.bounds = bounds; self.domain = domain
-        stateChecks = Invariant.all.compactMap { if case .state(let f) = $0.check { f } else { nil } }
-        transitionChecks = Invariant.all.compactMap { if case .transition(let f) = $0.check { f } else { nil } }
+        invariants = Invariant.all.map { $0 }
     }
 
     public init(preset: Preset, fault: Fault? = nil) {
@@ -48,17 +47,20 @@ public struct CoordinatorMachine: StateMachine {
         }
     }
 
-    /// The invariants' own closures, called directly. Property `k` of `properties` is
-    /// `Invariant.all[k]`: the state invariants first, then the transition invariants.
+    /// The invariants' own closures, called directly; property `k` of `properties` is
+    /// `Invariant.all[k]`.
     public func checkState(_ state: CoordinatorModel.State, _ checks: PropertyChecks<CoordinatorMachine>,
                            report: (Int, String) -> Void) {
-        for k in stateChecks.indices { if let r = stateChecks[k](state) { report(k, r) } }
+        for k in invariants.indices {
+            if case .state(let f) = invariants[k].check, let r = f(state) { report(k, r) }
+        }
     }
 
     public func checkTransition(_ state: CoordinatorModel.State, _ action: Action, _ step: Transition,
                                 _ checks: PropertyChecks<CoordinatorMachine>, report: (Int, String) -> Void) {
-        let first = stateChecks.count
-        for k in transitionChecks.indices { if let r = transitionChecks[k](step) { report(first + k, r) } }
+        for k in invariants.indices {
+            if case .transition(let f) = invariants[k].check, let r = f(step) { report(k, r) }
+        }
     }
 
     public func isWithinBounds(_ state: CoordinatorModel.State) -> Bool { bounds.contains(state) }
