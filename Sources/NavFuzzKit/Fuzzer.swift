@@ -57,7 +57,6 @@ public struct Fuzzer<M: StateMachine> {
         let kindNames = machine.actionKinds
         let filter = KindFilter(names: kindNames,
                                 weights: kindNames.map { options.weights[$0] ?? machine.defaultWeight(ofKind: $0) })
-        let initials = machine.initialStates()
         let deadline = options.maxSeconds.map { s in
             clock.advanced(by: .nanoseconds(Int64(s.isNaN ? 0 : Swift.min(Swift.max(s, 0), 1e9) * 1e9)))
         }
@@ -66,9 +65,10 @@ public struct Fuzzer<M: StateMachine> {
         let slots = ResultSlots<Tally>(count: options.workers)
 
         DispatchQueue.concurrentPerform(iterations: options.workers) { worker in
-            // Each worker works on its own copies, so that no reference count is shared.
+            // Each worker works on its own copies, so that no reference count is shared: the
+            // initial states too, whose lists every walk keeps sharing until it changes them.
             let machine = machine.replica()
-            var walker = Walker(machine: machine, properties: machine.properties, initials: initials, filter: filter,
+            var walker = Walker(machine: machine, properties: machine.properties, initials: machine.initialStates(), filter: filter,
                                 seed: options.seed, length: options.walkLength, swarm: options.swarm)
             while true {
                 if let deadline, ContinuousClock.now >= deadline { break }
