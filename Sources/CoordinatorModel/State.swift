@@ -143,20 +143,26 @@ public struct State: Hashable, Sendable {
     /// The ids of `id` and every coordinator below it, in canonical (hosting) preorder.
     public func subtree(of id: CoordinatorID) -> [CoordinatorID] {
         var out: [CoordinatorID] = []
-        // Subtrees are small: a linear search of `out` beats hashing. Lists are read in place,
-        // in the order `hostedChildren(of:)` gives.
+        // Subtrees are small: a linear search of `out` beats hashing.
         func visit(_ c: CoordinatorID) {
             guard !out.contains(c), let i = index(of: c) else { return }
             out.append(c)
-            if let tab = coordinators[i].tab { for pc in tab.pageCoordinators { visit(pc) } }
-            for k in coordinators[i].stack.indices { if case .child(let h) = coordinators[i].stack[k] { visit(h) } }
-            for k in coordinators[i].modals.indices { if case .child(let h) = coordinators[i].modals[k].entry { visit(h) } }
-            for k in coordinators[i].children.indices where !out.contains(coordinators[i].children[k]) {
-                visit(coordinators[i].children[k])
-            }
+            forEachBelow(i) { visit($0) }
         }
         visit(id)
         return out
+    }
+
+    /// The step of every preorder walk of the tree: `body` gets each coordinator that
+    /// `coordinators[i]` hosts, in hosting order (tab pages, then stack entries, then modals,
+    /// bottom-up), then each id of its children list. Lists are read in place: `for x in list`
+    /// would copy each one out, a reference count on the walks of every step.
+    @inline(__always)
+    func forEachBelow(_ i: Int, _ body: (CoordinatorID) -> Void) {
+        if let tab = coordinators[i].tab { for k in tab.pageCoordinators.indices { body(tab.pageCoordinators[k]) } }
+        for k in coordinators[i].stack.indices { if case .child(let h) = coordinators[i].stack[k] { body(h) } }
+        for k in coordinators[i].modals.indices { if case .child(let h) = coordinators[i].modals[k].entry { body(h) } }
+        for k in coordinators[i].children.indices { body(coordinators[i].children[k]) }
     }
 
     /// Children in hosting order: tab pages, then stack entries, then modals, bottom-up.
