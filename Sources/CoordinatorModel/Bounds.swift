@@ -13,10 +13,8 @@ public struct Bounds: Hashable, Sendable, CustomStringConvertible {
     public static let unbounded = Bounds(maxCoordinators: .max, maxStack: .max, maxModals: .max)
 
     public func contains(_ state: State) -> Bool {
-        let cs = state.coordinators
-        if cs.count > maxCoordinators { return false }
-        // By index: `for c in cs` would copy each coordinator, retaining all its lists.
-        for i in cs.indices where cs[i].stack.count > maxStack || cs[i].modals.count > maxModals {
+        if state.count > maxCoordinators { return false }
+        for i in state.positions where state.stackCount(at: i) > maxStack || state.modalCount(at: i) > maxModals {
             return false
         }
         return true

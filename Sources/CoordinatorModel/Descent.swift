@@ -24,27 +24,30 @@ extension State {
         var lastModal: Descent.ModalPosition?
         var tabBar: CoordinatorID?
         // A well-formed walk visits each coordinator at most once.
-        for _ in 0...coordinators.count {
+        for _ in 0...count {
             guard let i = index(of: id) else { return nil }
-            if let top = coordinators[i].modals.last {
-                lastModal = Descent.ModalPosition(holder: id, index: coordinators[i].modals.count - 1)
+            let modals = modalCount(at: i)
+            if modals > 0 {
+                lastModal = Descent.ModalPosition(holder: id, index: modals - 1)
                 tabBar = nil
-                switch top.entry {
+                switch modal(at: i, modals - 1).entry {
                 case .screen: return Descent(owner: id, stackIndex: nil, lastModal: lastModal, tabBar: tabBar)
                 case .child(let next): id = next; continue
                 }
             }
-            if coordinators[i].kind == .tab {
-                guard let tab = coordinators[i].tab else { return nil }
-                let page = lastPageOfTab ? tab.pages.last : tab.current
-                guard let page, let next = tab.coordinator(for: page) else { return nil }
+            if kind(at: i) == .tab {
+                guard hasTab(at: i) else { return nil }
+                let pages = pageCount(at: i)
+                let page = lastPageOfTab ? (pages > 0 ? self.page(at: i, pages - 1) : nil) : currentPage(at: i)
+                guard let page, let next = pageCoordinator(at: i, for: page) else { return nil }
                 tabBar = id
                 id = next
                 continue
             }
-            guard let top = coordinators[i].stack.last else { return nil }
-            switch top {
-            case .screen: return Descent(owner: id, stackIndex: coordinators[i].stack.count - 1, lastModal: lastModal, tabBar: tabBar)
+            let stack = stackCount(at: i)
+            guard stack > 0 else { return nil }
+            switch stackEntry(at: i, stack - 1) {
+            case .screen: return Descent(owner: id, stackIndex: stack - 1, lastModal: lastModal, tabBar: tabBar)
             case .child(let next): id = next
             }
         }

@@ -54,8 +54,8 @@ public struct Domain: Hashable, Sendable {
     /// id) every router, coordinator and tab action, then the global and user actions. Actions
     /// that its kind cannot take are enumerated too: their refusals are transitions to check.
     public func actions(in state: State, into out: inout [Action]) {
-        for i in state.coordinators.indices {
-            let id = state.coordinators[i].id
+        for i in state.positions {
+            let id = state.id(at: i)
             appendRouterActions(id, into: &out)
             if includeNoneAndMultiple {
                 out.append(.none(id))

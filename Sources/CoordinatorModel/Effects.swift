@@ -21,10 +21,10 @@ struct Effects {
         switch action {
         case .push(let c, let r):
             guard kind(c) == .navigation else { return .unsupported }
-            mutate(c) { $0.stack.append(.screen(r)) }
+            state.append(pos(c), stack: .screen(r))
         case .pop(let c):
             guard kind(c) == .navigation else { return .unsupported }
-            let count = self[c].stack.count
+            let count = state.stackCount(at: pos(c))
             if count < 2 && !(faulty(.popRemovesRoot) && count == 1) { return .atRoot }
             removeStack(of: c, from: count - 1)
         case .popToRoot(let c):
@@ -32,28 +32,29 @@ struct Effects {
             removeStack(of: c, from: 1)
         case .popTo(let c, let r):
             guard kind(c) == .navigation else { return .unsupported }
-            guard let i = self[c].stack.lastIndex(of: .screen(r)) else { return .notFound }
+            guard let i = lastStackIndex(of: .screen(r), in: c) else { return .notFound }
             removeStack(of: c, from: i + 1)
         case .setRoot(let c, let r):
             guard kind(c) != .tab else { return .unsupported }
             removeStack(of: c, from: 0)
-            mutate(c) { $0.stack = [.screen(r)] }
+            setStack(of: c, to: .screen(r))
         case .replaceRoot(let c, let r):
             guard kind(c) != .tab else { return .unsupported }
-            if self[c].stack.isEmpty { mutate(c) { $0.stack = [.screen(r)] }; break }
-            if let old = self[c].stack[0].child { endIfLive(old) }
-            mutate(c) { $0.stack[0] = .screen(r) }
+            if state.stackCount(at: pos(c)) == 0 { setStack(of: c, to: .screen(r)); break }
+            if case .child(let old) = state.stackEntry(at: pos(c), 0) { endIfLive(old) }
+            if let i = state.index(of: c) { state.setStackEntry(i, 0, .screen(r)) }
         case .present(let c, let r, let style):
             guard style.isModal else { return .unsupported }
-            mutate(c) { $0.modals.append(Modal(style, .screen(r))) }
+            state.append(pos(c), modal: Modal(style, .screen(r)))
         case .dismiss(let c):
             return dismiss(c)
         case .dismissAll(let c):
             removeModals(of: c, from: 0)
         case .close(let c):
-            if !self[c].modals.isEmpty { return dismiss(c) }
-            guard kind(c) == .navigation, self[c].stack.count >= 2 else { return .nothingToClose }
-            removeStack(of: c, from: self[c].stack.count - 1)
+            if state.modalCount(at: pos(c)) > 0 { return dismiss(c) }
+            let count = state.stackCount(at: pos(c))
+            guard kind(c) == .navigation, count >= 2 else { return .nothingToClose }
+            removeStack(of: c, from: count - 1)
         case .set(let c, let r):
             return set(c, r)
         case .none:
@@ -77,30 +78,31 @@ struct Effects {
         case .restartApp:
             restart(state.root)
         case .redirect(let c, let r, let style):
-            guard kind(c) == .redirection, let p = self[c].parent, state.isLive(p) else { return .unsupported }
+            guard kind(c) == .redirection, let p = state.parent(at: pos(c)), state.isLive(p) else { return .unsupported }
             return apply(style == .push ? .push(p, r) : .present(p, r, style))
         case .select(let t, let page):
-            guard let tab = self[t].tab, kind(t) == .tab else { return .unsupported }
-            guard tab.pages.contains(page) else { return .notFound }
-            mutate(t) { $0.tab?.current = page }
+            guard isTab(t) else { return .unsupported }
+            guard state.hasPage(page, at: pos(t)) else { return .notFound }
+            state.setInfo(pos(t), current: page)
         case .setPages(let t, let pages, let current):
             return setPages(t, pages, current)
         case .setBadge(let t, let page, let value):
-            guard let tab = self[t].tab, kind(t) == .tab else { return .unsupported }
-            guard tab.pages.contains(page) else { return .notFound }
-            mutate(t) { $0.tab?.setBadge(page, value) }
+            guard isTab(t) else { return .unsupported }
+            guard state.hasPage(page, at: pos(t)) else { return .notFound }
+            setBadge(of: t, page, value)
         case .tabPopToRoot(let t):
-            guard let tab = self[t].tab, kind(t) == .tab else { return .unsupported }
-            guard let pc = tab.coordinator(for: tab.current), state.isLive(pc) else { return .notFound }
+            guard isTab(t) else { return .unsupported }
+            let i = pos(t)
+            guard let pc = state.pageCoordinator(at: i, for: state.currentPage(at: i)), state.isLive(pc) else { return .notFound }
             return apply(.popToRoot(pc))
         case .userBack:
             return userBack()
         case .userSwipeDismiss:
             return userSwipeDismiss()
         case .userSelectTab(let page):
-            guard let t = state.descend()?.tabBar, let tab = self[t].tab else { return .noTabBar }
-            guard tab.pages.contains(page) else { return .notFound }
-            mutate(t) { $0.tab?.current = page }
+            guard let t = state.descend()?.tabBar, state.hasTab(at: pos(t)) else { return .noTabBar }
+            guard state.hasPage(page, at: pos(t)) else { return .notFound }
+            state.setInfo(pos(t), current: page)
         }
         return nil
     }
@@ -128,16 +130,33 @@ struct Effects {
 
     // MARK: - Access
 
-    /// Borrows a coordinator without copying it. Callers check liveness first; a dead id
-    /// reads as the first coordinator to stay total.
-    subscript(id: CoordinatorID) -> Coordinator {
-        _read { yield state.coordinators[state.index(of: id) ?? 0] }
-    }
-    func kind(_ id: CoordinatorID) -> Kind { self[id].kind }
+    /// The position of a coordinator the caller knows is live. A dead id reads as the first
+    /// coordinator, to stay total.
+    func pos(_ id: CoordinatorID) -> Int { state.index(of: id) ?? 0 }
+    func kind(_ id: CoordinatorID) -> Kind { state.kind(at: pos(id)) }
+    /// A tab coordinator with its tab fields (a broken state may lack either).
+    func isTab(_ id: CoordinatorID) -> Bool { state.hasTab(at: pos(id)) && kind(id) == .tab }
 
-    mutating func mutate(_ id: CoordinatorID, _ body: (inout Coordinator) -> Void) {
-        guard let i = state.index(of: id) else { return }
-        body(&state.coordinators[i])
+    func lastStackIndex(of e: Entry, in c: CoordinatorID) -> Int? {
+        let i = pos(c)
+        return (0..<state.stackCount(at: i)).last { state.stackEntry(at: i, $0) == e }
+    }
+
+    /// Sets the stack of `c` to the one entry `e`.
+    mutating func setStack(of c: CoordinatorID, to e: Entry) {
+        guard let i = state.index(of: c) else { return }
+        state.replace(i, .stack, 0..<state.stackCount(at: i), count: 1) { w, at in w[at] = State.word(e) }
+    }
+
+    mutating func setBadge(of t: CoordinatorID, _ page: Page, _ value: Int?) {
+        guard let i = state.index(of: t) else { return }
+        var badges = (0..<state.badgeCount(at: i)).map { state.badge(at: i, $0) }
+        badges.removeAll { $0.page == page }
+        if let value {
+            badges.append(TabState.Badge(page: page, value: value))
+            badges.sort { $0.page < $1.page }
+        }
+        state.setBadges(i, badges)
     }
 
     // MARK: - Shared mechanisms
@@ -147,9 +166,9 @@ struct Effects {
         let id = CoordinatorID(Int(state.nextID))
         state.nextID += 1
         let initial = kind == .tab ? Route(0) : route
-        let stack: [Entry] = kind == .tab ? [] : [.screen(initial)]
-        state.coordinators.append(Coordinator(id: id, kind: kind, parent: parent, initialRoute: initial, stack: stack))
-        if let parent { mutate(parent) { $0.children.append(id) } }
+        let i = state.insertCoordinator(id: id, kind: kind, parent: parent, initialRoute: initial)
+        if kind != .tab { state.append(i, stack: .screen(initial)) }
+        if let parent, let p = state.index(of: parent) { state.append(p, child: id) }
         if kind == .tab { setUpPages(of: id) }
         return id
     }
@@ -158,7 +177,8 @@ struct Effects {
     mutating func setUpPages(of t: CoordinatorID) {
         let pages = config.initialPages
         let ids = pages.map { _ in create(kind: .navigation, parent: t, route: Route(0)) }
-        mutate(t) { $0.tab = TabState(pages: pages, current: pages[0], pageCoordinators: ids) }
+        guard let i = state.index(of: t) else { return }
+        state.setTab(i, TabState(pages: pages, current: pages[0], pageCoordinators: ids))
     }
 
     /// Ends `id` and its whole subtree: each is removed and completes exactly once.
@@ -167,10 +187,14 @@ struct Effects {
         for d in ids {
             events.append(Completion(d, finishing.contains(d) ? .finished : .cancelled))
         }
-        if let p = self[id].parent, state.isLive(p) {
-            mutate(p) { $0.children.removeAll { $0 == id } }
+        if let p = state.parent(at: pos(id)), let pi = state.index(of: p) {
+            for k in (0..<state.childCount(at: pi)).reversed() where state.child(at: pi, k) == id {
+                state.replace(pi, .children, k ..< k + 1, count: 0)
+            }
         }
-        state.coordinators.removeAll { c in ids.contains(c.id) }
+        for i in state.positions.reversed() where ids.contains(state.id(at: i)) {
+            state.removeCoordinator(at: i)
+        }
     }
 
     /// Ends a child its holder has just stopped hosting (unless an earlier removal ended it).
@@ -181,28 +205,37 @@ struct Effects {
 
     /// Removes stack entries from the top down to `index`, ending every removed child.
     mutating func removeStack(of c: CoordinatorID, from index: Int, keepChildren: Bool = false) {
-        let stack = self[c].stack
-        guard index < stack.count else { return }
-        for e in stack[max(index, 0)...].reversed() {
-            if let child = e.child, !keepChildren { endIfLive(child) }
+        let i = pos(c), count = state.stackCount(at: i)
+        guard index < count else { return }
+        let from = max(index, 0)
+        if !keepChildren {
+            // The children first, then their ends: an end moves positions.
+            var children: [CoordinatorID] = []
+            for k in (from..<count).reversed() { if case .child(let ch) = state.stackEntry(at: i, k) { children.append(ch) } }
+            for ch in children { endIfLive(ch) }
         }
-        mutate(c) { $0.stack.removeSubrange(max(index, 0)...) }
+        guard let j = state.index(of: c) else { return }
+        state.replace(j, .stack, from ..< state.stackCount(at: j), count: 0)
     }
 
     /// Removes modals from the top down to `index`, ending every removed child.
     mutating func removeModals(of c: CoordinatorID, from index: Int, keepChildren: Bool = false) {
-        let modals = self[c].modals
-        guard index < modals.count else { return }
-        for m in modals[max(index, 0)...].reversed() {
-            if let child = m.entry.child, !keepChildren { endIfLive(child) }
+        let i = pos(c), count = state.modalCount(at: i)
+        guard index < count else { return }
+        let from = max(index, 0)
+        if !keepChildren {
+            var children: [CoordinatorID] = []
+            for k in (from..<count).reversed() { if case .child(let ch) = state.modal(at: i, k).entry { children.append(ch) } }
+            for ch in children { endIfLive(ch) }
         }
-        mutate(c) { $0.modals.removeSubrange(max(index, 0)...) }
+        guard let j = state.index(of: c) else { return }
+        state.replace(j, .modals, from ..< state.modalCount(at: j), count: 0)
     }
 
     // MARK: - Actions with more to them
 
     mutating func dismiss(_ c: CoordinatorID) -> RefusalReason? {
-        let count = self[c].modals.count
+        let count = state.modalCount(at: pos(c))
         if count == 0 {
             guard faulty(.dismissNothingRemovesCaller), c != state.root else { return .nothingPresented }
             removeHosting(of: c)
@@ -213,13 +246,14 @@ struct Effects {
     }
 
     mutating func set(_ c: CoordinatorID, _ r: Route) -> RefusalReason? {
-        let co = self[c]
-        if let top = co.modals.last {
-            if let child = top.entry.child { endIfLive(child) }
-            mutate(c) { $0.modals[$0.modals.count - 1].entry = .screen(r) }
-        } else if co.kind != .tab, let top = co.stack.last {
-            if let child = top.child { endIfLive(child) }
-            mutate(c) { $0.stack[$0.stack.count - 1] = .screen(r) }
+        let i = pos(c)
+        let modals = state.modalCount(at: i), stack = state.stackCount(at: i)
+        if modals > 0 {
+            if case .child(let child) = state.modal(at: i, modals - 1).entry { endIfLive(child) }
+            if let j = state.index(of: c) { state.setModalEntry(j, state.modalCount(at: j) - 1, .screen(r)) }
+        } else if state.kind(at: i) != .tab, stack > 0 {
+            if case .child(let child) = state.stackEntry(at: i, stack - 1) { endIfLive(child) }
+            if let j = state.index(of: c) { state.setStackEntry(j, state.stackCount(at: j) - 1, .screen(r)) }
         } else {
             return .unsupported
         }
@@ -229,30 +263,36 @@ struct Effects {
     /// Sets `c` up as new: ends every child, empties stack and modals, rebuilds its initial view.
     mutating func restart(_ c: CoordinatorID) {
         if faulty(.restartKeepsFullScreen) {
-            let keep = self[c].modals.filter { !$0.style.isSwipeDismissible }
-            for m in self[c].modals where m.style.isSwipeDismissible {
+            let modals = state.coordinator(at: pos(c)).modals
+            for m in modals where m.style.isSwipeDismissible {
                 if let child = m.entry.child { endIfLive(child) }
             }
-            mutate(c) { $0.modals = keep }
+            let keep = modals.filter { !$0.style.isSwipeDismissible }
+            if let i = state.index(of: c) {
+                state.replace(i, .modals, 0..<state.modalCount(at: i), count: keep.count) { w, at in
+                    for k in keep.indices { w[at + 2 * k] = Int64(keep[k].style.rawValue); w[at + 2 * k + 1] = State.word(keep[k].entry) }
+                }
+            }
         } else {
             removeModals(of: c, from: 0)
         }
         removeStack(of: c, from: 0)
-        for child in self[c].children { endIfLive(child) }
-        let co = self[c]
-        if co.kind == .tab {
-            mutate(c) { $0.tab = nil }
+        let i = pos(c)
+        for child in (0..<state.childCount(at: i)).map({ state.child(at: i, $0) }) { endIfLive(child) }
+        let j = pos(c)
+        if state.kind(at: j) == .tab {
+            if state.index(of: c) != nil { state.setTab(j, nil) }
             setUpPages(of: c)
         } else {
-            mutate(c) { $0.stack = [.screen(co.initialRoute)] }
+            setStack(of: c, to: .screen(state.initialRoute(at: j)))
         }
     }
 
     mutating func start(_ c: CoordinatorID, _ k: Kind, _ style: Style, _ r: Route) -> RefusalReason? {
         if style == .push && (kind(c) != .navigation || k == .tab) { return .unsupported }
         let d = create(kind: k, parent: c, route: r)
-        mutate(c) {
-            if style == .push { $0.stack.append(.child(d)) } else { $0.modals.append(Modal(style, .child(d))) }
+        if let i = state.index(of: c) {
+            if style == .push { state.append(i, stack: .child(d)) } else { state.append(i, modal: Modal(style, .child(d))) }
         }
         return nil
     }
@@ -260,7 +300,7 @@ struct Effects {
     mutating func finishFlow(_ d: CoordinatorID) -> RefusalReason? {
         if d == state.root { return .isRoot }
         var target = d
-        if case .page? = state.hosting(of: d), let tab = self[d].parent { target = tab }
+        if case .page? = state.hosting(of: d), let tab = state.parent(at: pos(d)) { target = tab }
         if target == state.root { return .isRoot }
         finishing = [d, target]
         removeHosting(of: target)
@@ -269,7 +309,7 @@ struct Effects {
 
     /// Removes the entry hosting `c` and every entry above it in that container; `c` ends.
     mutating func removeHosting(of c: CoordinatorID) {
-        guard let p = self[c].parent else { return }
+        guard let p = state.parent(at: pos(c)) else { return }
         switch state.hosting(of: c) {
         case .stack(let i)?: removeStack(of: p, from: i)
         case .modal(let i)?: removeModals(of: p, from: i)
@@ -278,7 +318,7 @@ struct Effects {
     }
 
     mutating func setPages(_ t: CoordinatorID, _ pages: [Page], _ current: Page?) -> RefusalReason? {
-        guard let old = self[t].tab, kind(t) == .tab else { return .unsupported }
+        guard isTab(t), let old = state.tab(at: pos(t)) else { return .unsupported }
         if let current, !pages.contains(current) { return .notFound }
         for (page, pc) in zip(old.pages, old.pageCoordinators) where !pages.contains(page) {
             endIfLive(pc)
@@ -287,14 +327,16 @@ struct Effects {
         for page in pages {
             if let kept = old.coordinator(for: page) {
                 ids.append(kept)
-                if faulty(.duplicatePageChild) { mutate(t) { $0.children.append(kept) } }
+                if faulty(.duplicatePageChild), let i = state.index(of: t) { state.append(i, child: kept) }
             } else {
                 ids.append(create(kind: .navigation, parent: t, route: Route(0)))
             }
         }
         let newCurrent = current ?? (pages.contains(old.current) ? old.current : pages[0])
         let badges = old.badges.filter { pages.contains($0.page) }
-        mutate(t) { $0.tab = TabState(pages: pages, current: newCurrent, badges: badges, pageCoordinators: ids) }
+        if let i = state.index(of: t) {
+            state.setTab(i, TabState(pages: pages, current: newCurrent, badges: badges, pageCoordinators: ids))
+        }
         return nil
     }
 
@@ -304,7 +346,7 @@ struct Effects {
             removeStack(of: seen.owner, from: i)
             return nil
         }
-        guard case .stack(let k)? = state.hosting(of: seen.owner), let p = self[seen.owner].parent else {
+        guard case .stack(let k)? = state.hosting(of: seen.owner), let p = state.parent(at: pos(seen.owner)) else {
             return .noBack
         }
         removeStack(of: p, from: k, keepChildren: faulty(.backLeavesChild))
@@ -313,7 +355,7 @@ struct Effects {
 
     mutating func userSwipeDismiss() -> RefusalReason? {
         guard let m = state.descend()?.lastModal else { return .nothingPresented }
-        guard self[m.holder].modals[m.index].style.isSwipeDismissible else { return .notDismissible }
+        guard state.modalStyle(at: pos(m.holder), m.index).isSwipeDismissible else { return .notDismissible }
         removeModals(of: m.holder, from: m.index, keepChildren: faulty(.swipeLeavesChild))
         return nil
     }

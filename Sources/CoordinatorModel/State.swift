@@ -90,52 +90,243 @@ public enum Hosting: Hashable, Sendable {
     case page(Page)
 }
 
+/// The state, flat: every coordinator and every list of it in one buffer of words, so that
+/// copying a state costs one reference count and changing it one allocation. Exploration and
+/// fuzzing copy and change a state on every applied step; a state of coordinators that each
+/// own their lists cost a reference count per list on every copy, half the time of a step.
+///
+/// Layout of `words`: the number of coordinators `n`, then `n` offsets of their records, then
+/// the records, sorted by id. A record is a fixed header (`Field`) followed by its lists:
+/// children, stack entries, modals (style, entry), pages, page coordinators, badges (page,
+/// value). Every change keeps the buffer compact, so equal states have equal words.
 public struct State: Hashable, Sendable {
-    /// The live coordinators, sorted by id.
-    public var coordinators: [Coordinator]
+    var words: [Int64]
     public var root: CoordinatorID
     /// The id the next created coordinator takes. Not part of the canonical state.
     public var nextID: Int32
 
-    public init(coordinators: [Coordinator], root: CoordinatorID, nextID: Int32? = nil) {
-        self.coordinators = coordinators.sorted { $0.id < $1.id }
-        self.root = root
-        self.nextID = nextID ?? ((self.coordinators.last?.id.index ?? -1) + 1)
+    /// The live coordinators, sorted by id. Read and written whole, through copies of each
+    /// coordinator: for building and inspecting states, never for a hot path.
+    public var coordinators: [Coordinator] {
+        get { (0..<count).map(coordinator(at:)) }
+        set { words = State.pack(newValue) }
     }
 
+    public init(coordinators: [Coordinator], root: CoordinatorID, nextID: Int32? = nil) {
+        let sorted = coordinators.sorted { $0.id < $1.id }
+        words = State.pack(sorted)
+        self.root = root
+        self.nextID = nextID ?? ((sorted.last?.id.index ?? -1) + 1)
+    }
+
+    // MARK: - Layout
+
+    /// The header of a record: positions of its fields from the record's start.
+    enum Field {
+        static let id = 0, parent = 1, info = 2
+        /// The counts of the lists, in the order the lists follow the header.
+        static let counts = 3
+        static let header = 9
+    }
+
+    /// A record's lists, by the position of their count in the header.
+    enum List: Int {
+        case children = 3, stack, modals, pages, pageCoordinators, badges
+        /// Words per element.
+        var width: Int { self == .modals || self == .badges ? 2 : 1 }
+    }
+
+    /// The parent word of a coordinator without a parent: no Int32 id equals it.
+    static let noParent = Int64.max
+
+    /// `info`: kind in bits 0-7, initial route in 8-15, has-tab in bit 16, current page in 24-31.
+    static func info(kind: Kind, initialRoute: Route, hasTab: Bool, current: Page) -> Int64 {
+        Int64(kind.rawValue) | Int64(initialRoute.index) << 8 | (hasTab ? 1 << 16 : 0) | Int64(current.index) << 24
+    }
+
+    static func word(_ e: Entry) -> Int64 {
+        switch e {
+        case .screen(let r): Int64(r.index) << 1
+        case .child(let c): Int64(c.index) << 1 | 1
+        }
+    }
+
+    static func entry(_ w: Int64) -> Entry {
+        w & 1 == 0 ? .screen(Route(Int(w >> 1))) : .child(CoordinatorID(Int(w >> 1)))
+    }
+
+    /// Words for `coordinators`, in the order given.
+    static func pack(_ coordinators: [Coordinator]) -> [Int64] {
+        let n = coordinators.count
+        var words = [Int64](repeating: 0, count: 1 + n)
+        words[0] = Int64(n)
+        for (i, c) in coordinators.enumerated() {
+            words[1 + i] = Int64(words.count)
+            let tab = c.tab
+            words.append(Int64(c.id.index))
+            words.append(c.parent.map { Int64($0.index) } ?? noParent)
+            words.append(info(kind: c.kind, initialRoute: c.initialRoute, hasTab: tab != nil, current: tab?.current ?? Page(0)))
+            for count in [c.children.count, c.stack.count, c.modals.count, tab?.pages.count ?? 0,
+                          tab?.pageCoordinators.count ?? 0, tab?.badges.count ?? 0] {
+                words.append(Int64(count))
+            }
+            for ch in c.children { words.append(Int64(ch.index)) }
+            for e in c.stack { words.append(word(e)) }
+            for m in c.modals { words.append(Int64(m.style.rawValue)); words.append(word(m.entry)) }
+            if let tab {
+                for p in tab.pages { words.append(Int64(p.index)) }
+                for pc in tab.pageCoordinators { words.append(Int64(pc.index)) }
+                for b in tab.badges { words.append(Int64(b.page.index)); words.append(Int64(b.value)) }
+            }
+        }
+        return words
+    }
+
+    /// The coordinator at position `i`, copied out of the buffer.
+    public func coordinator(at i: Int) -> Coordinator {
+        Coordinator(id: id(at: i), kind: kind(at: i), parent: parent(at: i),
+                    children: (0..<childCount(at: i)).map { child(at: i, $0) },
+                    initialRoute: initialRoute(at: i),
+                    stack: (0..<stackCount(at: i)).map { stackEntry(at: i, $0) },
+                    modals: (0..<modalCount(at: i)).map { modal(at: i, $0) }, tab: tab(at: i))
+    }
+
+    /// The tab fields of the coordinator at position `i`, copied out of the buffer.
+    public func tab(at i: Int) -> TabState? {
+        guard hasTab(at: i) else { return nil }
+        return TabState(pages: (0..<pageCount(at: i)).map { page(at: i, $0) }, current: currentPage(at: i),
+                        badges: (0..<badgeCount(at: i)).map { badge(at: i, $0) },
+                        pageCoordinators: (0..<pageCoordinatorCount(at: i)).map { pageCoordinator(at: i, $0) })
+    }
+
+    @inline(__always) func base(_ i: Int) -> Int { Int(words[1 + i]) }
+    @inline(__always) func count(_ i: Int, _ list: List) -> Int { Int(words[base(i) + list.rawValue]) }
+
+    /// Where `list` of the coordinator at `i` starts in `words`.
+    @inline(__always) func start(_ i: Int, _ list: List) -> Int {
+        let b = base(i)
+        var at = b + Field.header
+        var l = Field.counts
+        while l < list.rawValue {
+            at += Int(words[b + l]) * (l == List.modals.rawValue || l == List.badges.rawValue ? 2 : 1)
+            l += 1
+        }
+        return at
+    }
+
+    @inline(__always) func info(_ i: Int) -> Int64 { words[base(i) + Field.info] }
+
+    // MARK: - Reading by position
+
+    /// How many coordinators are live.
+    public var count: Int { Int(words[0]) }
+    public var positions: Range<Int> { 0..<count }
+
+    public func id(at i: Int) -> CoordinatorID { CoordinatorID(Int(words[base(i)])) }
+    public func kind(at i: Int) -> Kind { Kind(rawValue: UInt8(truncatingIfNeeded: info(i))) ?? .navigation }
+    public func parent(at i: Int) -> CoordinatorID? {
+        let w = words[base(i) + Field.parent]
+        return w == State.noParent ? nil : CoordinatorID(Int(w))
+    }
+    public func initialRoute(at i: Int) -> Route { Route(Int(info(i) >> 8 & 0xFF)) }
+
+    public func childCount(at i: Int) -> Int { count(i, .children) }
+    public func child(at i: Int, _ k: Int) -> CoordinatorID { CoordinatorID(Int(words[start(i, .children) + k])) }
+    public func stackCount(at i: Int) -> Int { count(i, .stack) }
+    public func stackEntry(at i: Int, _ k: Int) -> Entry { State.entry(words[start(i, .stack) + k]) }
+    public func modalCount(at i: Int) -> Int { count(i, .modals) }
+    public func modal(at i: Int, _ k: Int) -> Modal {
+        let at = start(i, .modals) + 2 * k
+        return Modal(Style(rawValue: UInt8(truncatingIfNeeded: words[at])) ?? .sheet, State.entry(words[at + 1]))
+    }
+    public func modalStyle(at i: Int, _ k: Int) -> Style {
+        Style(rawValue: UInt8(truncatingIfNeeded: words[start(i, .modals) + 2 * k])) ?? .sheet
+    }
+
+    public func hasTab(at i: Int) -> Bool { info(i) >> 16 & 1 == 1 }
+    public func currentPage(at i: Int) -> Page { Page(Int(info(i) >> 24 & 0xFF)) }
+    public func pageCount(at i: Int) -> Int { count(i, .pages) }
+    public func page(at i: Int, _ k: Int) -> Page { Page(Int(words[start(i, .pages) + k])) }
+    public func pageCoordinatorCount(at i: Int) -> Int { count(i, .pageCoordinators) }
+    public func pageCoordinator(at i: Int, _ k: Int) -> CoordinatorID {
+        CoordinatorID(Int(words[start(i, .pageCoordinators) + k]))
+    }
+    public func hasPage(_ p: Page, at i: Int) -> Bool {
+        let s = start(i, .pages)
+        for k in 0..<pageCount(at: i) where words[s + k] == Int64(p.index) { return true }
+        return false
+    }
+    /// The coordinator of `page` (`TabState.coordinator(for:)`).
+    public func pageCoordinator(at i: Int, for p: Page) -> CoordinatorID? {
+        let s = start(i, .pages)
+        for k in 0..<pageCount(at: i) where words[s + k] == Int64(p.index) {
+            return k < pageCoordinatorCount(at: i) ? pageCoordinator(at: i, k) : nil
+        }
+        return nil
+    }
+    public func badgeCount(at i: Int) -> Int { count(i, .badges) }
+    public func badge(at i: Int, _ k: Int) -> TabState.Badge {
+        let at = start(i, .badges) + 2 * k
+        return TabState.Badge(page: Page(Int(words[at])), value: Int(words[at + 1]))
+    }
+
+    /// Whether two lists (of this state and `other`, at positions `i` and `j`) hold the same words.
+    public func sameList(_ list: ListName, at i: Int, as other: State, at j: Int) -> Bool {
+        let l = list.list
+        let n = count(i, l)
+        guard n == other.count(j, l) else { return false }
+        let a = start(i, l), b = other.start(j, l)
+        for k in 0 ..< n * l.width where words[a + k] != other.words[b + k] { return false }
+        return true
+    }
+
+    /// The lists `sameList` compares.
+    public enum ListName: Sendable {
+        case children, stack, modals
+        var list: List { self == .children ? .children : self == .stack ? .stack : .modals }
+    }
+
+    // MARK: - Lookup
+
     public func index(of id: CoordinatorID) -> Int? {
-        var lo = 0, hi = coordinators.count
+        let key = Int64(id.index)
+        var lo = 0, hi = count
         // Ids are unique, sorted and usually not negative, so `id` sits at most at position
         // `id.index`, and there when no coordinator below it has ended: look there first.
         let guess = min(Int(id.index), hi - 1)
         if guess >= 0 {
-            let at = coordinators[guess].id.index
-            if at == id.index { return guess }
-            if at > id.index { hi = guess } else { lo = guess + 1 }
+            let at = words[base(guess)]
+            if at == key { return guess }
+            if at > key { hi = guess } else { lo = guess + 1 }
         }
         while lo < hi {
             let mid = (lo + hi) >> 1
-            let v = coordinators[mid].id.index
-            if v == id.index { return mid }
-            if v < id.index { lo = mid + 1 } else { hi = mid }
+            let v = words[base(mid)]
+            if v == key { return mid }
+            if v < key { lo = mid + 1 } else { hi = mid }
         }
         return nil
     }
 
     public subscript(id: CoordinatorID) -> Coordinator? {
-        index(of: id).map { coordinators[$0] }
+        index(of: id).map { coordinator(at: $0) }
     }
 
     public func isLive(_ id: CoordinatorID) -> Bool { index(of: id) != nil }
 
     /// Where `id` is hosted in its parent, or nil for the root and for orphans.
     public func hosting(of id: CoordinatorID) -> Hosting? {
-        // Positions, not `self[id]`: copying a coordinator out retains each of its lists.
-        guard let c = index(of: id), let p = coordinators[c].parent, let pi = index(of: p) else { return nil }
-        if let i = coordinators[pi].stack.firstIndex(of: .child(id)) { return .stack(index: i) }
-        if let i = coordinators[pi].modals.firstIndex(where: { $0.entry == .child(id) }) { return .modal(index: i) }
-        if let tab = coordinators[pi].tab, let i = tab.pageCoordinators.firstIndex(of: id), i < tab.pages.count {
-            return .page(tab.pages[i])
+        guard let c = index(of: id), let p = parent(at: c), let pi = index(of: p) else { return nil }
+        let child = State.word(.child(id))
+        let s = start(pi, .stack)
+        for k in 0..<stackCount(at: pi) where words[s + k] == child { return .stack(index: k) }
+        let m = start(pi, .modals)
+        for k in 0..<modalCount(at: pi) where words[m + 2 * k + 1] == child { return .modal(index: k) }
+        if hasTab(at: pi) {
+            let pcs = start(pi, .pageCoordinators)
+            for k in 0..<pageCoordinatorCount(at: pi) where words[pcs + k] == Int64(id.index) {
+                return k < pageCount(at: pi) ? .page(page(at: pi, k)) : nil
+            }
         }
         return nil
     }
@@ -153,16 +344,18 @@ public struct State: Hashable, Sendable {
         return out
     }
 
-    /// The step of every preorder walk of the tree: `body` gets each coordinator that
-    /// `coordinators[i]` hosts, in hosting order (tab pages, then stack entries, then modals,
-    /// bottom-up), then each id of its children list. Lists are read in place: `for x in list`
-    /// would copy each one out, a reference count on the walks of every step.
+    /// The step of every preorder walk of the tree: `body` gets each coordinator that the
+    /// coordinator at `i` hosts, in hosting order (tab pages, then stack entries, then modals,
+    /// bottom-up), then each id of its children list.
     @inline(__always)
     func forEachBelow(_ i: Int, _ body: (CoordinatorID) -> Void) {
-        if let tab = coordinators[i].tab { for k in tab.pageCoordinators.indices { body(tab.pageCoordinators[k]) } }
-        for k in coordinators[i].stack.indices { if case .child(let h) = coordinators[i].stack[k] { body(h) } }
-        for k in coordinators[i].modals.indices { if case .child(let h) = coordinators[i].modals[k].entry { body(h) } }
-        for k in coordinators[i].children.indices { body(coordinators[i].children[k]) }
+        if hasTab(at: i) { for k in 0..<pageCoordinatorCount(at: i) { body(pageCoordinator(at: i, k)) } }
+        let s = start(i, .stack)
+        for k in 0..<stackCount(at: i) where words[s + k] & 1 == 1 { body(CoordinatorID(Int(words[s + k] >> 1))) }
+        let m = start(i, .modals)
+        for k in 0..<modalCount(at: i) where words[m + 2 * k + 1] & 1 == 1 { body(CoordinatorID(Int(words[m + 2 * k + 1] >> 1))) }
+        let c = start(i, .children)
+        for k in 0..<childCount(at: i) { body(CoordinatorID(Int(words[c + k]))) }
     }
 
     /// Children in hosting order: tab pages, then stack entries, then modals, bottom-up.
@@ -172,5 +365,103 @@ public struct State: Hashable, Sendable {
         for e in c.stack { if let id = e.child { out.append(id) } }
         for m in c.modals { if let id = m.entry.child { out.append(id) } }
         return out
+    }
+
+    // MARK: - Changing
+
+    /// Replaces the elements `range` of `list` of the coordinator at `i` with `newCount`
+    /// elements written by `write` (given the first word's position). One allocation at most:
+    /// a shared buffer is copied once, with room to grow.
+    mutating func replace(_ i: Int, _ list: List, _ range: Range<Int>, count newCount: Int,
+                          _ write: (inout [Int64], Int) -> Void = { _, _ in }) {
+        let w = list.width
+        let lo = start(i, list) + range.lowerBound * w
+        let removed = range.count * w, added = newCount * w
+        let delta = added - removed
+        if delta > 0 && words.capacity < words.count + delta { words.reserveCapacity(words.count + delta + 16) }
+        if delta != 0 { words.replaceSubrange(lo ..< lo + removed, with: repeatElement(0, count: added)) }
+        words[base(i) + list.rawValue] += Int64(newCount - range.count)
+        if delta != 0 { for j in i + 1 ..< count { words[1 + j] += Int64(delta) } }
+        if added > 0 { write(&words, lo) }
+    }
+
+    mutating func setField(_ i: Int, _ field: Int, _ value: Int64) { words[base(i) + field] = value }
+
+    mutating func setInfo(_ i: Int, current: Page? = nil, hasTab: Bool? = nil) {
+        words[base(i) + Field.info] = State.info(kind: kind(at: i), initialRoute: initialRoute(at: i),
+                                                 hasTab: hasTab ?? self.hasTab(at: i), current: current ?? currentPage(at: i))
+    }
+
+    mutating func append(_ i: Int, stack e: Entry) {
+        let n = stackCount(at: i)
+        replace(i, .stack, n..<n, count: 1) { w, at in w[at] = State.word(e) }
+    }
+
+    mutating func append(_ i: Int, modal m: Modal) {
+        let n = modalCount(at: i)
+        replace(i, .modals, n..<n, count: 1) { w, at in w[at] = Int64(m.style.rawValue); w[at + 1] = State.word(m.entry) }
+    }
+
+    mutating func append(_ i: Int, child c: CoordinatorID) {
+        let n = childCount(at: i)
+        replace(i, .children, n..<n, count: 1) { w, at in w[at] = Int64(c.index) }
+    }
+
+    mutating func setStackEntry(_ i: Int, _ k: Int, _ e: Entry) { words[start(i, .stack) + k] = State.word(e) }
+    mutating func setModalEntry(_ i: Int, _ k: Int, _ e: Entry) { words[start(i, .modals) + 2 * k + 1] = State.word(e) }
+
+    /// Sets the tab fields of the coordinator at `i`, or removes them.
+    mutating func setTab(_ i: Int, _ tab: TabState?) {
+        setInfo(i, current: tab?.current ?? Page(0), hasTab: tab != nil)
+        let pages = tab?.pages ?? [], pcs = tab?.pageCoordinators ?? [], badges = tab?.badges ?? []
+        replace(i, .pages, 0..<pageCount(at: i), count: pages.count) { w, at in
+            for k in pages.indices { w[at + k] = Int64(pages[k].index) }
+        }
+        replace(i, .pageCoordinators, 0..<pageCoordinatorCount(at: i), count: pcs.count) { w, at in
+            for k in pcs.indices { w[at + k] = Int64(pcs[k].index) }
+        }
+        setBadges(i, badges)
+    }
+
+    mutating func setBadges(_ i: Int, _ badges: [TabState.Badge]) {
+        replace(i, .badges, 0..<badgeCount(at: i), count: badges.count) { w, at in
+            for k in badges.indices { w[at + 2 * k] = Int64(badges[k].page.index); w[at + 2 * k + 1] = Int64(badges[k].value) }
+        }
+    }
+
+    /// Adds a coordinator with empty lists at its place in id order; returns its position.
+    mutating func insertCoordinator(id: CoordinatorID, kind: Kind, parent: CoordinatorID?, initialRoute: Route) -> Int {
+        let n = count
+        var p = n
+        while p > 0 && words[base(p - 1)] > Int64(id.index) { p -= 1 }
+        let recordAt = (p < n ? base(p) : words.count) + 1
+        if words.capacity < words.count + Field.header + 1 { words.reserveCapacity(words.count + Field.header + 17) }
+        words.insert(0, at: 1 + p)
+        for j in 0...n where j != p { words[1 + j] += j > p ? Int64(1 + Field.header) : 1 }
+        words[1 + p] = Int64(recordAt)
+        words.replaceSubrange(recordAt ..< recordAt, with: repeatElement(0, count: Field.header))
+        words[recordAt + Field.id] = Int64(id.index)
+        words[recordAt + Field.parent] = parent.map { Int64($0.index) } ?? State.noParent
+        words[recordAt + Field.info] = State.info(kind: kind, initialRoute: initialRoute, hasTab: false, current: Page(0))
+        words[0] += 1
+        return p
+    }
+
+    /// The number of words of the record at `i`.
+    func recordLength(_ i: Int) -> Int {
+        let b = base(i)
+        var n = Field.header
+        for l in Field.counts ..< Field.header {
+            n += Int(words[b + l]) * (l == List.modals.rawValue || l == List.badges.rawValue ? 2 : 1)
+        }
+        return n
+    }
+
+    mutating func removeCoordinator(at p: Int) {
+        let b = base(p), length = recordLength(p)
+        words.removeSubrange(b ..< b + length)
+        words.remove(at: 1 + p)
+        words[0] -= 1
+        for j in 0 ..< count { words[1 + j] -= j >= p ? Int64(length + 1) : 1 }
     }
 }
