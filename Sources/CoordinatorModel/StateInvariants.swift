@@ -9,10 +9,9 @@ extension Invariant {
         name: "tree-consistent",
         summary: "the root has no parent; parent and children agree, with no duplicates and no cycles",
         check: .state { s in
-            let cs = s.coordinators
             guard let r = s.index(of: s.root) else { return "the root \(s.root) is not live" }
-            if let p = cs[r].parent { return "the root \(s.root) has a parent \(p)" }
-            let n = cs.count
+            if let p = s.parent(at: r) { return "the root \(s.root) has a parent \(p)" }
+            let n = s.count
             // listedBy[j]: the position of the coordinator that lists j as a child, once that
             // listing was checked against j's parent. The parent checks and the walks up to the
             // root then follow it without looking ids up again; reaches[j] marks coordinators
@@ -21,20 +20,20 @@ extension Invariant {
                 buffer.initialize(repeating: -1)
                 let listedBy = UnsafeMutableBufferPointer(rebasing: buffer[0..<n])
                 let reaches = UnsafeMutableBufferPointer(rebasing: buffer[n..<(2 * n)])
-                for i in cs.indices {
-                    let id = cs[i].id
-                    for k in cs[i].children.indices {
-                        let child = cs[i].children[k]
-                        if cs[i].children[..<k].contains(child) { return "\(id) lists child \(child) twice" }
+                for i in s.positions {
+                    let id = s.id(at: i)
+                    for k in 0..<s.childCount(at: i) {
+                        let child = s.child(at: i, k)
+                        for m in 0..<k where s.child(at: i, m) == child { return "\(id) lists child \(child) twice" }
                         guard let j = s.index(of: child) else { return "\(id) lists child \(child), which is not live" }
-                        if cs[j].parent != id { return "\(id) lists child \(child), whose parent is \(cs[j].parent.map(\.description) ?? "none")" }
+                        if s.parent(at: j) != id { return "\(id) lists child \(child), whose parent is \(s.parent(at: j).map(\.description) ?? "none")" }
                         listedBy[j] = Int32(i)
                     }
                 }
                 reaches[r] = 1
-                for i in cs.indices where i != r {
-                    let id = cs[i].id
-                    guard let p = cs[i].parent else { return "\(id) is not the root and has no parent" }
+                for i in s.positions where i != r {
+                    let id = s.id(at: i)
+                    guard let p = s.parent(at: i) else { return "\(id) is not the root and has no parent" }
                     guard listedBy[i] >= 0 else {
                         return s.isLive(p) ? "\(id) has parent \(p), which does not list it as a child"
                                            : "\(id) has parent \(p), which is not live"
@@ -59,29 +58,29 @@ extension Invariant {
         name: "no-orphan-children",
         summary: "every non-root coordinator is hosted by exactly one entry or page of its parent, and every hosted coordinator is a live child",
         check: .state { s in
-            let cs = s.coordinators
             // One pass over every hosting entry, counting how often each coordinator is hosted.
-            return withUnsafeTemporaryAllocation(of: Int32.self, capacity: cs.count) { places -> String? in
+            return withUnsafeTemporaryAllocation(of: Int32.self, capacity: s.count) { places -> String? in
                 places.initialize(repeating: 0)
                 func host(_ holder: Int, _ h: CoordinatorID) -> String? {
-                    guard let j = s.index(of: h) else { return "\(cs[holder].id) hosts \(h), which is not live" }
-                    if cs[j].parent != cs[holder].id || !cs[holder].children.contains(h) {
-                        return "\(cs[holder].id) hosts \(h), which is not its child"
+                    let holderID = s.id(at: holder)
+                    guard let j = s.index(of: h) else { return "\(holderID) hosts \(h), which is not live" }
+                    if s.parent(at: j) != holderID || !(0..<s.childCount(at: holder)).contains(where: { s.child(at: holder, $0) == h }) {
+                        return "\(holderID) hosts \(h), which is not its child"
                     }
                     places[j] += 1
                     return nil
                 }
-                for i in cs.indices {
-                    if let pcs = cs[i].tab?.pageCoordinators {
-                        for k in pcs.indices { if let r = host(i, pcs[k]) { return r } }
+                for i in s.positions {
+                    if s.hasTab(at: i) {
+                        for k in 0..<s.pageCoordinatorCount(at: i) { if let r = host(i, s.pageCoordinator(at: i, k)) { return r } }
                     }
-                    for k in cs[i].stack.indices { if case .child(let h) = cs[i].stack[k], let r = host(i, h) { return r } }
-                    for k in cs[i].modals.indices { if case .child(let h) = cs[i].modals[k].entry, let r = host(i, h) { return r } }
+                    for k in 0..<s.stackCount(at: i) { if case .child(let h) = s.stackEntry(at: i, k), let r = host(i, h) { return r } }
+                    for k in 0..<s.modalCount(at: i) { if case .child(let h) = s.modal(at: i, k).entry, let r = host(i, h) { return r } }
                 }
-                for i in cs.indices where cs[i].id != s.root {
-                    guard let p = cs[i].parent, s.isLive(p) else { continue }
-                    if places[i] == 0 { return "\(cs[i].id) is a child of \(p) but hosted nowhere: an orphan" }
-                    if places[i] > 1 { return "\(cs[i].id) is hosted \(places[i]) times by \(p)" }
+                for i in s.positions where s.id(at: i) != s.root {
+                    guard let p = s.parent(at: i), s.isLive(p) else { continue }
+                    if places[i] == 0 { return "\(s.id(at: i)) is a child of \(p) but hosted nowhere: an orphan" }
+                    if places[i] > 1 { return "\(s.id(at: i)) is hosted \(places[i]) times by \(p)" }
                 }
                 return nil
             }
@@ -91,20 +90,19 @@ extension Invariant {
         name: "stack-shape",
         summary: "navigation stacks are non-empty with a screen at entry 0; redirection holds exactly one screen; tabs have no stack; push is never a modal style",
         check: .state { s in
-            let cs = s.coordinators
-            for i in cs.indices {
-                let id = cs[i].id
-                switch cs[i].kind {
+            for i in s.positions {
+                let id = s.id(at: i), stack = s.stackCount(at: i)
+                switch s.kind(at: i) {
                 case .navigation:
-                    guard let first = cs[i].stack.first else { return "navigation \(id) has an empty stack" }
-                    if case .child(let ch) = first { return "navigation \(id) has child \(ch) at entry 0" }
+                    guard stack > 0 else { return "navigation \(id) has an empty stack" }
+                    if case .child(let ch) = s.stackEntry(at: i, 0) { return "navigation \(id) has child \(ch) at entry 0" }
                 case .redirection:
-                    if cs[i].stack.count != 1 { return "redirection \(id) has \(cs[i].stack.count) stack entries, not 1" }
-                    if case .child(let ch) = cs[i].stack[0] { return "redirection \(id) shows child \(ch) instead of a screen" }
+                    if stack != 1 { return "redirection \(id) has \(stack) stack entries, not 1" }
+                    if case .child(let ch) = s.stackEntry(at: i, 0) { return "redirection \(id) shows child \(ch) instead of a screen" }
                 case .tab:
-                    if !cs[i].stack.isEmpty { return "tab \(id) has stack entries" }
+                    if stack > 0 { return "tab \(id) has stack entries" }
                 }
-                for k in cs[i].modals.indices where cs[i].modals[k].style == .push { return "\(id) has a modal with style push" }
+                for k in 0..<s.modalCount(at: i) where s.modalStyle(at: i, k) == .push { return "\(id) has a modal with style push" }
             }
             return nil
         })
@@ -113,11 +111,10 @@ extension Invariant {
         name: "tab-consistent",
         summary: "pages are non-empty and unique, current is a page, page coordinators match pages one-to-one, badges only for existing pages",
         check: .state { s in
-            let cs = s.coordinators
-            for i in cs.indices where cs[i].kind == .tab || cs[i].tab != nil {
-                let id = cs[i].id
-                guard cs[i].kind == .tab else { return "\(id) is \(cs[i].kind) but has tab pages" }
-                guard let tab = cs[i].tab, !tab.pages.isEmpty else { return "tab \(id) has no pages" }
+            for i in s.positions where s.kind(at: i) == .tab || s.hasTab(at: i) {
+                let id = s.id(at: i)
+                guard s.kind(at: i) == .tab else { return "\(id) is \(s.kind(at: i)) but has tab pages" }
+                guard let tab = s.tab(at: i), !tab.pages.isEmpty else { return "tab \(id) has no pages" }
                 if hasRepeats(tab.pages) { return "tab \(id) repeats a page" }
                 if !tab.pages.contains(tab.current) { return "tab \(id) has current page \(tab.current), which is not one of its pages" }
                 if tab.pageCoordinators.count != tab.pages.count || hasRepeats(tab.pageCoordinators) {

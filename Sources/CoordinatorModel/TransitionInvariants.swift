@@ -32,11 +32,11 @@ extension Invariant {
                     return "\(e.coordinator) was the finishFlow target but completed as cancelled"
                 }
             }
-            let before = t.before.coordinators
+            let before = t.before
             // Every coordinator that ended has an event (the loop above showed each event ended).
             if before.count - countLive(before, in: t.after) != events.count {
-                for i in before.indices where !t.after.isLive(before[i].id) && !events.contains(where: { $0.coordinator == before[i].id }) {
-                    return "\(before[i].id) ended without a completion event"
+                for i in before.positions where !t.after.isLive(before.id(at: i)) && !events.contains(where: { $0.coordinator == before.id(at: i) }) {
+                    return "\(before.id(at: i)) ended without a completion event"
                 }
             }
             return nil
@@ -84,53 +84,54 @@ extension Invariant {
         summary: "modal lists change only as the action says: present appends one, dismiss removes the top one, dismissAll and restart empty one",
         check: .transition { t in
             guard !t.step.outcome.isRefused else { return nil }
-            let after = t.after.coordinators, before = t.before.coordinators
-            // Both lists are sorted by id: one merge pass finds the created and the changed. The
-            // first two changes are kept by position (a step changes at most one list); the full
-            // list is rebuilt only to describe a failure.
+            let after = t.after, before = t.before
+            func modals(_ s: State, _ i: Int) -> [Modal] { (0..<s.modalCount(at: i)).map { s.modal(at: i, $0) } }
+            // Both states keep coordinators sorted by id: one merge pass finds the created and
+            // the changed. The first two changes are kept by position (a step changes at most
+            // one list); the full list is rebuilt only to describe a failure.
             var changes = 0
             var first = (before: 0, after: 0), second = (before: 0, after: 0)
             var i = 0, j = 0
             while j < after.count {
-                if i < before.count && before[i].id < after[j].id { i += 1; continue }
-                if i == before.count || after[j].id < before[i].id {
-                    if !after[j].modals.isEmpty { return "\(after[j].id) was created with modals \(after[j].modals)" }
+                if i < before.count && before.id(at: i) < after.id(at: j) { i += 1; continue }
+                if i == before.count || after.id(at: j) < before.id(at: i) {
+                    if after.modalCount(at: j) > 0 { return "\(after.id(at: j)) was created with modals \(modals(after, j))" }
                     j += 1
                     continue
                 }
-                if after[j].modals != before[i].modals {
+                if !after.sameList(.modals, at: j, as: before, at: i) {
                     if changes == 0 { first = (i, j) } else if changes == 1 { second = (i, j) }
                     changes += 1
                 }
                 i += 1; j += 1
             }
             func describeChanges() -> String {
-                before.indices.compactMap { i -> String? in
-                    guard let j = t.after.index(of: before[i].id), after[j].modals != before[i].modals else { return nil }
-                    return "\(before[i].id): \(before[i].modals) -> \(after[j].modals)"
+                before.positions.compactMap { i -> String? in
+                    guard let j = after.index(of: before.id(at: i)), !after.sameList(.modals, at: j, as: before, at: i) else { return nil }
+                    return "\(before.id(at: i)): \(modals(before, i)) -> \(modals(after, j))"
                 }.joined(separator: "; ")
             }
             func only(_ id: CoordinatorID, _ expected: [Modal]) -> String? {
-                if let j = t.after.index(of: id), after[j].modals != expected { return "\(id)'s modals should be \(expected), are \(after[j].modals)" }
+                if let j = after.index(of: id), modals(after, j) != expected { return "\(id)'s modals should be \(expected), are \(modals(after, j))" }
                 // Ids are unique, so when the first change is `id`'s, the second is another's.
-                let other = changes == 0 ? nil : before[first.before].id != id ? first : changes > 1 ? second : nil
-                if let other { return "\(t.action) changed the modals of \(before[other.before].id)" }
+                let other = changes == 0 ? nil : before.id(at: first.before) != id ? first : changes > 1 ? second : nil
+                if let other { return "\(t.action) changed the modals of \(before.id(at: other.before))" }
                 return nil
             }
             func unchanged() -> String? {
                 guard changes > 0 else { return nil }
-                return "\(t.action) changed the modals of \(before[first.before].id) from \(before[first.before].modals) to \(after[first.after].modals)"
+                return "\(t.action) changed the modals of \(before.id(at: first.before)) from \(modals(before, first.before)) to \(modals(after, first.after))"
             }
             func appendedOne(_ style: Style) -> String? {
-                guard changes == 1, case let (was, now) = (before[first.before].modals, after[first.after].modals),
+                guard changes == 1, case let (was, now) = (modals(before, first.before), modals(after, first.after)),
                       now.count == was.count + 1, now.dropLast().elementsEqual(was), now.last?.style == style else {
                     return "\(t.action) should append exactly one \(style) modal to one list; changed \(describeChanges())"
                 }
                 return nil
             }
             func removedTop(of id: CoordinatorID?) -> String? {
-                guard changes == 1, after[first.after].modals.elementsEqual(before[first.before].modals.dropLast()),
-                      id == nil || before[first.before].id == id else {
+                guard changes == 1, modals(after, first.after).elementsEqual(modals(before, first.before).dropLast()),
+                      id == nil || before.id(at: first.before) == id else {
                     return "\(t.action) should remove exactly the top modal of \(id.map(\.description) ?? "one list"); changed \(describeChanges())"
                 }
                 return nil
@@ -138,12 +139,12 @@ extension Invariant {
             switch t.action {
             case .present(let c, _, _), .dismissAll(let c), .set(let c, _), .multiple(let c, _):
                 guard let i = t.before.index(of: c) else { return nil }
-                return only(c, expectedModals(before[i].modals, t.action))
+                return only(c, expectedModals(modals(before, i), t.action))
             case .dismiss(let c):
                 return removedTop(of: c)
             case .close(let c):
                 guard let i = t.before.index(of: c) else { return nil }
-                return before[i].modals.isEmpty ? unchanged() : removedTop(of: c)
+                return before.modalCount(at: i) == 0 ? unchanged() : removedTop(of: c)
             case .userSwipeDismiss:
                 return removedTop(of: nil)
             case .start(_, _, let style, _), .forcePresentation(_, let style, _), .redirect(_, _, let style):
@@ -155,7 +156,7 @@ extension Invariant {
             case .finishFlow:
                 guard let target = finishFlowTargets(t).last, let p = t.before[target]?.parent,
                       case .modal(let k)? = t.before.hosting(of: target), let pi = t.before.index(of: p) else { return unchanged() }
-                return only(p, Array(before[pi].modals[..<k]))
+                return only(p, Array(modals(before, pi)[..<k]))
             default:
                 return unchanged()
             }
@@ -166,16 +167,18 @@ extension Invariant {
         summary: "stack entry 0 changes only by setRoot, replaceRoot, set of the current view, restart or restartApp",
         check: .transition { t in
             guard !t.step.outcome.isRefused else { return nil }
-            let before = t.before.coordinators, after = t.after.coordinators
+            let before = t.before, after = t.after
+            func first(_ s: State, _ i: Int) -> Entry? { s.stackCount(at: i) > 0 ? s.stackEntry(at: i, 0) : nil }
             var j = 0
-            for i in before.indices {
-                // Both lists are sorted by id: walk them together.
-                while j < after.count && after[j].id < before[i].id { j += 1 }
-                guard j < after.count, after[j].id == before[i].id, after[j].stack.first != before[i].stack.first else { continue }
-                if rootMayChange(before[i], t) { continue }
-                let was = before[i].stack.first.map(\.description) ?? "nothing"
-                let now = after[j].stack.first.map(\.description) ?? "nothing"
-                return "\(t.action) changed entry 0 of \(before[i].id) from \(was) to \(now)"
+            for i in before.positions {
+                // Both states keep coordinators sorted by id: walk them together.
+                let id = before.id(at: i)
+                while j < after.count && after.id(at: j) < id { j += 1 }
+                guard j < after.count, after.id(at: j) == id, first(after, j) != first(before, i) else { continue }
+                if rootMayChange(before.coordinator(at: i), t) { continue }
+                let was = first(before, i).map(\.description) ?? "nothing"
+                let now = first(after, j).map(\.description) ?? "nothing"
+                return "\(t.action) changed entry 0 of \(id) from \(was) to \(now)"
             }
             return nil
         })
@@ -232,13 +235,13 @@ extension Invariant {
         })
 }
 
-/// How many of `coordinators` (sorted by id, as a state keeps them) are live in `state`.
-private func countLive(_ coordinators: [Coordinator], in state: State) -> Int {
-    let live = state.coordinators
+/// How many coordinators of `other` are live in `state` (both sorted by id, as states are).
+private func countLive(_ other: State, in state: State) -> Int {
     var n = 0, j = 0
-    for i in coordinators.indices {
-        while j < live.count && live[j].id < coordinators[i].id { j += 1 }
-        if j < live.count && live[j].id == coordinators[i].id { n += 1 }
+    for i in other.positions {
+        let id = other.id(at: i)
+        while j < state.count && state.id(at: j) < id { j += 1 }
+        if j < state.count && state.id(at: j) == id { n += 1 }
     }
     return n
 }
