@@ -280,6 +280,14 @@ public struct State: Hashable, Sendable {
         return true
     }
 
+    /// Whether the first `n` modals of this state at `i` and of `other` at `j` are the same.
+    public func sameModals(_ n: Int, at i: Int, as other: State, at j: Int) -> Bool {
+        guard n <= modalCount(at: i), n <= other.modalCount(at: j) else { return false }
+        let a = start(i, .modals), b = other.start(j, .modals)
+        for k in 0 ..< 2 * n where words[a + k] != other.words[b + k] { return false }
+        return true
+    }
+
     /// The lists `sameList` compares.
     public enum ListName: Sendable {
         case children, stack, modals

@@ -111,52 +111,84 @@ extension Invariant {
                     return "\(before.id(at: i)): \(modals(before, i)) -> \(modals(after, j))"
                 }.joined(separator: "; ")
             }
-            func only(_ id: CoordinatorID, _ expected: [Modal]) -> String? {
-                if let j = after.index(of: id), modals(after, j) != expected { return "\(id)'s modals should be \(expected), are \(modals(after, j))" }
+            /// Whether the modals at `j` after are the first `keep` at `i` before, then `extra`.
+            func matches(_ j: Int, _ i: Int?, keep: Int, then extra: Modal?) -> Bool {
+                guard after.modalCount(at: j) == keep + (extra == nil ? 0 : 1) else { return false }
+                if keep > 0 { guard let i, after.sameModals(keep, at: j, as: before, at: i) else { return false } }
+                if let extra { return after.modal(at: j, keep) == extra }
+                return true
+            }
+            func otherChange(_ id: CoordinatorID) -> String? {
                 // Ids are unique, so when the first change is `id`'s, the second is another's.
                 let other = changes == 0 ? nil : before.id(at: first.before) != id ? first : changes > 1 ? second : nil
                 if let other { return "\(t.action) changed the modals of \(before.id(at: other.before))" }
                 return nil
+            }
+            /// Only `id`'s modals changed, to its first `keep` modals then `extra`.
+            func only(_ id: CoordinatorID, keep: Int, then extra: Modal? = nil) -> String? {
+                let i = before.index(of: id)
+                if let j = after.index(of: id), !matches(j, i, keep: keep, then: extra) {
+                    let expected = (i.map { Array(modals(before, $0).prefix(keep)) } ?? []) + (extra.map { [$0] } ?? [])
+                    return "\(id)'s modals should be \(expected), are \(modals(after, j))"
+                }
+                return otherChange(id)
+            }
+            func only(_ id: CoordinatorID, _ expected: [Modal]) -> String? {
+                if let j = after.index(of: id), modals(after, j) != expected { return "\(id)'s modals should be \(expected), are \(modals(after, j))" }
+                return otherChange(id)
             }
             func unchanged() -> String? {
                 guard changes > 0 else { return nil }
                 return "\(t.action) changed the modals of \(before.id(at: first.before)) from \(modals(before, first.before)) to \(modals(after, first.after))"
             }
             func appendedOne(_ style: Style) -> String? {
-                guard changes == 1, case let (was, now) = (modals(before, first.before), modals(after, first.after)),
-                      now.count == was.count + 1, now.dropLast().elementsEqual(was), now.last?.style == style else {
+                let was = changes == 1 ? before.modalCount(at: first.before) : 0
+                guard changes == 1, after.modalCount(at: first.after) == was + 1,
+                      after.sameModals(was, at: first.after, as: before, at: first.before),
+                      after.modalStyle(at: first.after, was) == style else {
                     return "\(t.action) should append exactly one \(style) modal to one list; changed \(describeChanges())"
                 }
                 return nil
             }
             func removedTop(of id: CoordinatorID?) -> String? {
-                guard changes == 1, modals(after, first.after).elementsEqual(modals(before, first.before).dropLast()),
+                let now = changes == 1 ? after.modalCount(at: first.after) : 0
+                guard changes == 1, before.modalCount(at: first.before) == now + 1,
+                      after.sameModals(now, at: first.after, as: before, at: first.before),
                       id == nil || before.id(at: first.before) == id else {
                     return "\(t.action) should remove exactly the top modal of \(id.map(\.description) ?? "one list"); changed \(describeChanges())"
                 }
                 return nil
             }
             switch t.action {
-            case .present(let c, _, _), .dismissAll(let c), .set(let c, _), .multiple(let c, _):
-                guard let i = t.before.index(of: c) else { return nil }
+            case .present(let c, let r, let style):
+                guard let i = before.index(of: c) else { return nil }
+                return only(c, keep: before.modalCount(at: i), then: Modal(style, .screen(r)))
+            case .dismissAll(let c):
+                return only(c, keep: 0)
+            case .set(let c, let r):
+                guard let i = before.index(of: c) else { return nil }
+                let n = before.modalCount(at: i)
+                return n == 0 ? only(c, keep: 0) : only(c, keep: n - 1, then: Modal(before.modalStyle(at: i, n - 1), .screen(r)))
+            case .multiple(let c, _):
+                guard let i = before.index(of: c) else { return nil }
                 return only(c, expectedModals(modals(before, i), t.action))
             case .dismiss(let c):
                 return removedTop(of: c)
             case .close(let c):
-                guard let i = t.before.index(of: c) else { return nil }
+                guard let i = before.index(of: c) else { return nil }
                 return before.modalCount(at: i) == 0 ? unchanged() : removedTop(of: c)
             case .userSwipeDismiss:
                 return removedTop(of: nil)
             case .start(_, _, let style, _), .forcePresentation(_, let style, _), .redirect(_, _, let style):
                 return style == .push ? unchanged() : appendedOne(style)
             case .restart(let c):
-                return only(c, [])
+                return only(c, keep: 0)
             case .restartApp:
-                return only(t.before.root, [])
+                return only(before.root, keep: 0)
             case .finishFlow:
                 guard let target = finishFlowTargets(t).last, let p = t.before[target]?.parent,
-                      case .modal(let k)? = t.before.hosting(of: target), let pi = t.before.index(of: p) else { return unchanged() }
-                return only(p, Array(modals(before, pi)[..<k]))
+                      case .modal(let k)? = before.hosting(of: target) else { return unchanged() }
+                return only(p, keep: k)
             default:
                 return unchanged()
             }
@@ -188,12 +220,12 @@ extension Invariant {
         summary: "after forcePresentation, top() is the new coordinator or inside its subtree",
         check: .transition { t in
             guard case .forcePresentation = t.action, !t.step.outcome.isRefused else { return nil }
-            guard let new = t.after.coordinators.first(where: { c in
-                !t.before.isLive(c.id) && c.parent.map(t.before.isLive) == true
-            }) else { return "forcePresentation created no coordinator" }
+            guard let new = t.after.positions.first(where: { j in
+                !t.before.isLive(t.after.id(at: j)) && t.after.parent(at: j).map(t.before.isLive) == true
+            }).map(t.after.id(at:)) else { return "forcePresentation created no coordinator" }
             guard let top = t.after.top() else { return "there is no visible screen after forcePresentation" }
-            if !t.after.subtree(of: new.id).contains(top) {
-                return "after forcePresentation the top is \(top), not the new \(new.id) or inside it"
+            if !t.after.subtree(of: new).contains(top) {
+                return "after forcePresentation the top is \(top), not the new \(new) or inside it"
             }
             return nil
         })
