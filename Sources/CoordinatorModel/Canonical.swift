@@ -31,77 +31,35 @@ extension State {
     /// in the order the encoding meets them.
     public func encodeCanonical(into bytes: inout [UInt8]) {
         let n = count
-        var dangling: [(id: CoordinatorID, number: UInt64)] = []
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * n + 1) { buffer in
-            guard let order = buffer.baseAddress else { return }
-            let number = order + n
+        // One buffer: canonical number by position, positions in canonical order, and the
+        // stack of the preorder walk (every push is an id in some list, plus the root).
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * n + words.count + 1) { buffer in
+            guard let number = buffer.baseAddress else { return }
+            let order = number + n, pending = order + n
             for i in 0..<n { number[i] = -1 }
             var visited = 0
-            func visit(_ id: CoordinatorID) {
-                guard let i = index(of: id), number[i] < 0 else { return }
-                number[i] = Int32(visited)
-                order[visited] = Int32(i)
-                visited += 1
-                forEachBelow(i) { visit($0) }
-            }
-            visit(root)
-            for i in 0..<n where number[i] < 0 { visit(id(at: i)) }
-            func canon(_ id: CoordinatorID) -> UInt64 {
-                if let i = index(of: id) { return UInt64(number[i]) }
-                if let d = dangling.first(where: { $0.id == id }) { return d.number }
-                dangling.append((id, UInt64(n + dangling.count)))
-                return UInt64(n + dangling.count - 1)
-            }
-            func entry(_ w: Int64) {
-                if w & 1 == 0 { bytes.appendVarint(UInt64(w >> 1) << 1) } else { bytes.appendVarint(canon(CoordinatorID(Int(w >> 1))) << 1 | 1) }
-            }
-            bytes.appendVarint(UInt64(n))
-            bytes.appendVarint(canon(root))
-            for k in 0..<n {
-                let i = Int(order[k])
-                bytes.appendVarint(UInt64(k))
-                bytes.append(kind(at: i).rawValue)
-                bytes.appendVarint(parent(at: i).map { canon($0) + 1 } ?? 0)
-                bytes.append(initialRoute(at: i).index)
-                let stack = start(i, .stack), stackCount = stackCount(at: i)
-                bytes.appendVarint(UInt64(stackCount))
-                for k in 0..<stackCount { entry(words[stack + k]) }
-                let modals = start(i, .modals), modalCount = modalCount(at: i)
-                bytes.appendVarint(UInt64(modalCount))
-                for k in 0..<modalCount {
-                    bytes.append(UInt8(truncatingIfNeeded: words[modals + 2 * k]))
-                    entry(words[modals + 2 * k + 1])
-                }
-                if hasTab(at: i) {
-                    bytes.append(1)
-                    bytes.appendVarint(UInt64(pageCount(at: i)))
-                    for k in 0..<pageCount(at: i) { bytes.append(page(at: i, k).index) }
-                    bytes.append(currentPage(at: i).index)
-                    bytes.appendVarint(UInt64(badgeCount(at: i)))
-                    for k in 0..<badgeCount(at: i) {
-                        let badge = badge(at: i, k)
-                        bytes.append(badge.page.index); bytes.appendVarint(zigzag(badge.value))
-                    }
-                    bytes.appendVarint(UInt64(pageCoordinatorCount(at: i)))
-                    for k in 0..<pageCoordinatorCount(at: i) { bytes.appendVarint(canon(pageCoordinator(at: i, k))) }
-                } else {
-                    bytes.append(0)
-                }
-                // Children as a set: their canonical numbers in increasing order, repeats kept.
-                let children = childCount(at: i)
-                bytes.appendVarint(UInt64(children))
-                var last: Int64 = -1
-                for _ in 0..<children {
-                    var next = Int64.max, repeats = 0
-                    for m in 0..<children {
-                        let v = Int64(canon(child(at: i, m)))
-                        if v > last && v < next { next = v; repeats = 1 } else if v == next { repeats += 1 }
-                    }
-                    if next == .max { break }
-                    for _ in 0..<repeats { bytes.appendVarint(UInt64(next)) }
-                    last = next
+            // Preorder without recursion: children are pushed in reverse, and a coordinator
+            // met again is skipped when popped, so the numbering is that of a recursive walk.
+            func walk(from id: CoordinatorID) {
+                var top = 0
+                pending[0] = id.index
+                top = 1
+                while top > 0 {
+                    top -= 1
+                    guard let i = index(of: CoordinatorID(Int(pending[top]))), number[i] < 0 else { continue }
+                    number[i] = Int32(visited)
+                    order[visited] = Int32(i)
+                    visited += 1
+                    let first = top
+                    forEachBelow(i) { pending[top] = $0.index; top += 1 }
+                    var lo = first, hi = top - 1
+                    while lo < hi { (pending[lo], pending[hi]) = (pending[hi], pending[lo]); lo += 1; hi -= 1 }
                 }
             }
+            walk(from: root)
+            for i in 0..<n where number[i] < 0 { walk(from: id(at: i)) }
+            var writer = CanonicalWriter(number: number, live: n)
+            writer.write(self, order: order, into: &bytes)
         }
     }
 
@@ -157,6 +115,78 @@ extension State {
     /// Equal exactly when the two states are the same state (MODEL.md §2).
     public func isSameState(as other: State) -> Bool {
         canonicalEncoding() == other.canonicalEncoding()
+    }
+}
+
+/// Writes the canonical encoding once the canonical numbers are known.
+private struct CanonicalWriter {
+    let number: UnsafeMutablePointer<Int32>
+    let live: Int
+    /// Ids that name no live coordinator (broken states only), numbered after the live ones.
+    var dangling: [CoordinatorID] = []
+
+    init(number: UnsafeMutablePointer<Int32>, live: Int) { self.number = number; self.live = live }
+
+    mutating func canon(_ id: CoordinatorID, _ s: State) -> UInt64 {
+        if let i = s.index(of: id) { return UInt64(number[i]) }
+        if let d = dangling.firstIndex(of: id) { return UInt64(live + d) }
+        dangling.append(id)
+        return UInt64(live + dangling.count - 1)
+    }
+
+    mutating func entry(_ w: Int64, _ s: State, into bytes: inout [UInt8]) {
+        if w & 1 == 0 { bytes.appendVarint(UInt64(w >> 1) << 1) } else { bytes.appendVarint(canon(CoordinatorID(Int(w >> 1)), s) << 1 | 1) }
+    }
+
+    mutating func write(_ s: State, order: UnsafeMutablePointer<Int32>, into bytes: inout [UInt8]) {
+        let n = live
+        bytes.appendVarint(UInt64(n))
+        bytes.appendVarint(canon(s.root, s))
+        for k in 0..<n {
+            let i = Int(order[k])
+            bytes.appendVarint(UInt64(k))
+            bytes.append(s.kind(at: i).rawValue)
+            bytes.appendVarint(s.parent(at: i).map { canon($0, s) + 1 } ?? 0)
+            bytes.append(s.initialRoute(at: i).index)
+            let stack = s.start(i, .stack), stackCount = s.stackCount(at: i)
+            bytes.appendVarint(UInt64(stackCount))
+            for k in 0..<stackCount { entry(s.words[stack + k], s, into: &bytes) }
+            let modals = s.start(i, .modals), modalCount = s.modalCount(at: i)
+            bytes.appendVarint(UInt64(modalCount))
+            for k in 0..<modalCount {
+                bytes.append(UInt8(truncatingIfNeeded: s.words[modals + 2 * k]))
+                entry(s.words[modals + 2 * k + 1], s, into: &bytes)
+            }
+            if s.hasTab(at: i) {
+                bytes.append(1)
+                bytes.appendVarint(UInt64(s.pageCount(at: i)))
+                for k in 0..<s.pageCount(at: i) { bytes.append(s.page(at: i, k).index) }
+                bytes.append(s.currentPage(at: i).index)
+                bytes.appendVarint(UInt64(s.badgeCount(at: i)))
+                for k in 0..<s.badgeCount(at: i) {
+                    let badge = s.badge(at: i, k)
+                    bytes.append(badge.page.index); bytes.appendVarint(zigzag(badge.value))
+                }
+                bytes.appendVarint(UInt64(s.pageCoordinatorCount(at: i)))
+                for k in 0..<s.pageCoordinatorCount(at: i) { bytes.appendVarint(canon(s.pageCoordinator(at: i, k), s)) }
+            } else {
+                bytes.append(0)
+            }
+            // Children as a set: their canonical numbers in increasing order, repeats kept.
+            let children = s.childCount(at: i)
+            bytes.appendVarint(UInt64(children))
+            var last: Int64 = -1
+            for _ in 0..<children {
+                var next = Int64.max, repeats = 0
+                for m in 0..<children {
+                    let v = Int64(canon(s.child(at: i, m), s))
+                    if v > last && v < next { next = v; repeats = 1 } else if v == next { repeats += 1 }
+                }
+                if next == .max { break }
+                for _ in 0..<repeats { bytes.appendVarint(UInt64(next)) }
+                last = next
+            }
+        }
     }
 }
 

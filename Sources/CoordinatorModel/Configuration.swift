@@ -5,14 +5,32 @@ public struct Configuration: Hashable, Sendable {
     /// Pages `p0 ..< p{pageCount}`: the page universe.
     public var pageCount: Int
     /// The pages a new tab coordinator starts with.
-    public var initialPages: [Page]
+    public var initialPages: [Page] {
+        get { pages ?? (0..<Int(packedCount)).map { Page(Int(packedPages >> (8 * UInt64($0)) & 0xFF)) } }
+        set {
+            if newValue.count <= 8 {
+                packedCount = UInt8(newValue.count)
+                packedPages = newValue.indices.reduce(0) { $0 | UInt64(newValue[$1].index) << (8 * UInt64($1)) }
+                pages = nil
+            } else {
+                packedCount = 0; packedPages = 0; pages = newValue
+            }
+        }
+    }
     public var rootKind: Kind
+
+    /// Up to eight initial pages live packed in one word, a byte each, so that copying a
+    /// configuration (every step of exploration carries one) retains nothing; longer lists
+    /// live in `pages`.
+    private var packedPages: UInt64 = 0
+    private var packedCount: UInt8 = 0
+    private var pages: [Page]?
 
     public init(routeCount: Int = 2, pageCount: Int = 2, initialPages: [Page]? = nil, rootKind: Kind = .navigation) {
         self.routeCount = routeCount
         self.pageCount = pageCount
-        self.initialPages = initialPages ?? (0..<min(2, pageCount)).map(Page.init)
         self.rootKind = rootKind
+        self.initialPages = initialPages ?? (0..<min(2, pageCount)).map(Page.init)
     }
 
     public func isValid(_ r: Route) -> Bool { Int(r.index) < routeCount }

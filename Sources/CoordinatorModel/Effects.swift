@@ -5,12 +5,14 @@ struct Effects {
     let model: Model
     var events: [Completion] = []
     /// Coordinators whose flow ends as `finished` in this step (the `finishFlow` targets).
-    var finishing: [CoordinatorID] = []
+    /// Two ids, not a list: a list would cost a reference count on every step.
+    var finishing: (CoordinatorID, CoordinatorID)?
 
     init(state: State, model: Model) { self.state = state; self.model = model }
 
     var config: Configuration { model.configuration }
     func faulty(_ f: Fault) -> Bool { model.fault == f }
+    func isFinishing(_ id: CoordinatorID) -> Bool { finishing.map { $0.0 == id || $0.1 == id } ?? false }
 
     // MARK: - Dispatch
 
@@ -185,7 +187,7 @@ struct Effects {
     mutating func endSubtree(_ id: CoordinatorID) {
         let ids = state.subtree(of: id)
         for d in ids {
-            events.append(Completion(d, finishing.contains(d) ? .finished : .cancelled))
+            events.append(Completion(d, isFinishing(d) ? .finished : .cancelled))
         }
         if let p = state.parent(at: pos(id)), let pi = state.index(of: p) {
             for k in (0..<state.childCount(at: pi)).reversed() where state.child(at: pi, k) == id {
@@ -302,7 +304,7 @@ struct Effects {
         var target = d
         if case .page? = state.hosting(of: d), let tab = state.parent(at: pos(d)) { target = tab }
         if target == state.root { return .isRoot }
-        finishing = [d, target]
+        finishing = (d, target)
         removeHosting(of: target)
         return nil
     }
