@@ -19,6 +19,12 @@ public struct Configuration: Hashable, Sendable {
     }
     public var rootKind: Kind
 
+    /// `initialPages.count` and `initialPages[k]`, without building the list.
+    public var initialPageCount: Int { pages?.count ?? Int(packedCount) }
+    public func initialPage(_ k: Int) -> Page {
+        pages?[k] ?? Page(Int(packedPages >> (8 * UInt64(k)) & 0xFF))
+    }
+
     /// Up to eight initial pages live packed in one word, a byte each, so that copying a
     /// configuration (every step of exploration carries one) retains nothing; longer lists
     /// live in `pages`.

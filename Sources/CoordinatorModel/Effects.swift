@@ -168,8 +168,8 @@ struct Effects {
         let id = CoordinatorID(Int(state.nextID))
         state.nextID += 1
         let initial = kind == .tab ? Route(0) : route
-        let i = state.insertCoordinator(id: id, kind: kind, parent: parent, initialRoute: initial)
-        if kind != .tab { state.append(i, stack: .screen(initial)) }
+        _ = state.insertCoordinator(id: id, kind: kind, parent: parent, initialRoute: initial,
+                                    stack: kind == .tab ? nil : .screen(initial))
         if let parent, let p = state.index(of: parent) { state.append(p, child: id) }
         if kind == .tab { setUpPages(of: id) }
         return id
@@ -177,25 +177,37 @@ struct Effects {
 
     /// Gives a tab the configured initial pages, each with a fresh page coordinator.
     mutating func setUpPages(of t: CoordinatorID) {
-        let pages = config.initialPages
-        let ids = pages.map { _ in create(kind: .navigation, parent: t, route: Route(0)) }
+        let pages = config.initialPageCount
+        // Page coordinators are navigation coordinators, which create nothing: their ids follow.
+        let first = state.nextID
+        for _ in 0..<pages { _ = create(kind: .navigation, parent: t, route: Route(0)) }
         guard let i = state.index(of: t) else { return }
-        state.setTab(i, TabState(pages: pages, current: pages[0], pageCoordinators: ids))
+        state.setTab(i, pages: pages, page: config.initialPage, current: config.initialPage(0),
+                     pageCoordinator: { CoordinatorID(Int(first) + $0) })
     }
 
     /// Ends `id` and its whole subtree: each is removed and completes exactly once.
     mutating func endSubtree(_ id: CoordinatorID) {
-        let ids = state.subtree(of: id)
-        for d in ids {
-            events.append(Completion(d, isFinishing(d) ? .finished : .cancelled))
-        }
         if let p = state.parent(at: pos(id)), let pi = state.index(of: p) {
             for k in (0..<state.childCount(at: pi)).reversed() where state.child(at: pi, k) == id {
                 state.replace(pi, .children, k ..< k + 1, count: 0)
             }
         }
-        for i in state.positions.reversed() where ids.contains(state.id(at: i)) {
-            state.removeCoordinator(at: i)
+        let n = state.count
+        withUnsafeTemporaryAllocation(of: Bool.self, capacity: n) { ended in
+            ended.initialize(repeating: false)
+            func visit(_ c: CoordinatorID) {
+                guard let i = state.index(of: c), !ended[i] else { return }
+                ended[i] = true
+                state.forEachBelow(i) { visit($0) }
+            }
+            visit(id)
+            // `step` sorts the events by id.
+            for i in (0..<n).reversed() where ended[i] {
+                let d = state.id(at: i)
+                events.append(Completion(d, isFinishing(d) ? .finished : .cancelled))
+                state.removeCoordinator(at: i)
+            }
         }
     }
 

@@ -22,7 +22,11 @@ public struct Model: Sendable {
             return Step(outcome: .refused(reason), state: state, events: [])
         }
         if work.events.count > 1 { work.events.sort { $0.coordinator < $1.coordinator } }
-        return Step(outcome: .applied, state: work.state, events: work.events)
+        // Moved out, not copied: a copy costs a reference count and its release.
+        var after = State.empty, events: [Completion] = []
+        swap(&after, &work.state)
+        swap(&events, &work.events)
+        return Step(outcome: .applied, state: after, events: events)
     }
 
     /// Steps through a whole trace from `state`, stopping nowhere: refused steps leave the state.

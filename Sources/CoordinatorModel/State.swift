@@ -119,6 +119,10 @@ public struct State: Hashable, Sendable {
         self.nextID = nextID ?? ((sorted.last?.id.index ?? -1) + 1)
     }
 
+    /// No coordinators: a placeholder to move a state out of a value.
+    static let empty = State(words: [0], root: CoordinatorID(0), nextID: 0)
+    private init(words: [Int64], root: CoordinatorID, nextID: Int32) { self.words = words; self.root = root; self.nextID = nextID }
+
     // MARK: - Layout
 
     /// The header of a record: positions of its fields from the record's start.
@@ -234,6 +238,8 @@ public struct State: Hashable, Sendable {
     public func child(at i: Int, _ k: Int) -> CoordinatorID { CoordinatorID(Int(words[start(i, .children) + k])) }
     public func stackCount(at i: Int) -> Int { count(i, .stack) }
     public func stackEntry(at i: Int, _ k: Int) -> Entry { State.entry(words[start(i, .stack) + k]) }
+    /// Stack entry 0 as a word (nil for an empty stack): cheap to compare.
+    func rootWord(at i: Int) -> Int64? { stackCount(at: i) > 0 ? words[start(i, .stack)] : nil }
     public func modalCount(at i: Int) -> Int { count(i, .modals) }
     public func modal(at i: Int, _ k: Int) -> Modal {
         let at = start(i, .modals) + 2 * k
@@ -431,6 +437,18 @@ public struct State: Hashable, Sendable {
         setBadges(i, badges)
     }
 
+    /// Gives the coordinator at `i` tab fields with no badges, straight from the given pages.
+    mutating func setTab(_ i: Int, pages: Int, page: (Int) -> Page, current: Page, pageCoordinator: (Int) -> CoordinatorID) {
+        setInfo(i, current: current, hasTab: true)
+        replace(i, .pages, 0..<pageCount(at: i), count: pages) { w, at in
+            for k in 0..<pages { w[at + k] = Int64(page(k).index) }
+        }
+        replace(i, .pageCoordinators, 0..<pageCoordinatorCount(at: i), count: pages) { w, at in
+            for k in 0..<pages { w[at + k] = Int64(pageCoordinator(k).index) }
+        }
+        setBadges(i, [])
+    }
+
     mutating func setBadges(_ i: Int, _ badges: [TabState.Badge]) {
         replace(i, .badges, 0..<badgeCount(at: i), count: badges.count) { w, at in
             for k in badges.indices { w[at + 2 * k] = Int64(badges[k].page.index); w[at + 2 * k + 1] = Int64(badges[k].value) }
@@ -438,19 +456,27 @@ public struct State: Hashable, Sendable {
     }
 
     /// Adds a coordinator with empty lists at its place in id order; returns its position.
-    mutating func insertCoordinator(id: CoordinatorID, kind: Kind, parent: CoordinatorID?, initialRoute: Route) -> Int {
+    mutating func insertCoordinator(id: CoordinatorID, kind: Kind, parent: CoordinatorID?, initialRoute: Route,
+                                    stack: Entry? = nil) -> Int {
         let n = count
         var p = n
         while p > 0 && words[base(p - 1)] > Int64(id.index) { p -= 1 }
-        let recordAt = (p < n ? base(p) : words.count) + 1
-        if words.capacity < words.count + Field.header + 1 { words.reserveCapacity(words.count + Field.header + 17) }
-        words.insert(0, at: 1 + p)
-        for j in 0...n where j != p { words[1 + j] += j > p ? Int64(1 + Field.header) : 1 }
-        words[1 + p] = Int64(recordAt)
-        words.replaceSubrange(recordAt ..< recordAt, with: repeatElement(0, count: Field.header))
-        words[recordAt + Field.id] = Int64(id.index)
-        words[recordAt + Field.parent] = parent.map { Int64($0.index) } ?? State.noParent
-        words[recordAt + Field.info] = State.info(kind: kind, initialRoute: initialRoute, hasTab: false, current: Page(0))
+        let length = Field.header + (stack == nil ? 0 : 1)
+        let recordAt = p < n ? base(p) : words.count
+        if words.capacity < words.count + length + 1 { words.reserveCapacity(words.count + length + 17) }
+        // The record first, then its offset: the offsets of the records after it move by the
+        // record, every offset by the offset word.
+        words.replaceSubrange(recordAt ..< recordAt, with: repeatElement(0, count: length))
+        words.insert(Int64(recordAt), at: 1 + p)
+        for j in 0...n { words[1 + j] += j > p ? Int64(1 + length) : 1 }
+        let at = recordAt + 1
+        words[at + Field.id] = Int64(id.index)
+        words[at + Field.parent] = parent.map { Int64($0.index) } ?? State.noParent
+        words[at + Field.info] = State.info(kind: kind, initialRoute: initialRoute, hasTab: false, current: Page(0))
+        if let stack {
+            words[at + List.stack.rawValue] = 1
+            words[at + Field.header] = State.word(stack)
+        }
         words[0] += 1
         return p
     }

@@ -206,7 +206,7 @@ extension Invariant {
                 // Both states keep coordinators sorted by id: walk them together.
                 let id = before.id(at: i)
                 while j < after.count && after.id(at: j) < id { j += 1 }
-                guard j < after.count, after.id(at: j) == id, first(after, j) != first(before, i) else { continue }
+                guard j < after.count, after.id(at: j) == id, after.rootWord(at: j) != before.rootWord(at: i) else { continue }
                 if rootMayChange(before.coordinator(at: i), t) { continue }
                 let was = first(before, i).map(\.description) ?? "nothing"
                 let now = first(after, j).map(\.description) ?? "nothing"
