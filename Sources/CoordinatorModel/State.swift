@@ -294,6 +294,15 @@ public struct State: Hashable, Sendable {
         return true
     }
 
+    /// Whether the first `n` elements of `list` of this state at `i` and of `other` at `j` are the same.
+    public func samePrefix(_ list: ListName, _ n: Int, at i: Int, as other: State, at j: Int) -> Bool {
+        let l = list.list
+        guard n <= count(i, l), n <= other.count(j, l) else { return false }
+        let a = start(i, l), b = other.start(j, l)
+        for k in 0 ..< n * l.width where words[a + k] != other.words[b + k] { return false }
+        return true
+    }
+
     /// The lists `sameList` compares.
     public enum ListName: Sendable {
         case children, stack, modals
@@ -370,6 +379,22 @@ public struct State: Hashable, Sendable {
         for k in 0..<modalCount(at: i) where words[m + 2 * k + 1] & 1 == 1 { body(CoordinatorID(Int(words[m + 2 * k + 1] >> 1))) }
         let c = start(i, .children)
         for k in 0..<childCount(at: i) { body(CoordinatorID(Int(words[c + k]))) }
+    }
+
+    /// Whether `x` is `top` or below it: `subtree(of: top).contains(x)`, without building the list.
+    public func isInSubtree(_ x: CoordinatorID, of top: CoordinatorID) -> Bool {
+        withUnsafeTemporaryAllocation(of: Bool.self, capacity: count) { seen in
+            seen.initialize(repeating: false)
+            var found = false
+            func visit(_ c: CoordinatorID) {
+                guard !found, let i = index(of: c), !seen[i] else { return }
+                seen[i] = true
+                if c == x { found = true; return }
+                forEachBelow(i) { visit($0) }
+            }
+            visit(top)
+            return found
+        }
     }
 
     /// Children in hosting order: tab pages, then stack entries, then modals, bottom-up.

@@ -49,30 +49,42 @@ extension Invariant {
             guard case .finishFlow(let d) = t.action, !t.step.outcome.isRefused else { return nil }
             if t.after.isLive(d) { return "\(d) is still live after its finishFlow" }
             func ended(_ r: CoordinatorID) -> Bool { t.before.isLive(r) && !t.after.isLive(r) }
-            let after = t.after.coordinators
-            for i in after.indices {
+            let before = t.before, after = t.after
+            for i in after.positions {
                 var dangling: CoordinatorID?
-                for k in after[i].stack.indices where dangling == nil {
-                    if let r = after[i].stack[k].child, ended(r) { dangling = r }
+                for k in 0..<after.stackCount(at: i) where dangling == nil {
+                    if let r = after.stackEntry(at: i, k).child, ended(r) { dangling = r }
                 }
-                for k in after[i].modals.indices where dangling == nil {
-                    if let r = after[i].modals[k].entry.child, ended(r) { dangling = r }
+                for k in 0..<after.modalCount(at: i) where dangling == nil {
+                    if let r = after.modal(at: i, k).entry.child, ended(r) { dangling = r }
                 }
-                if dangling == nil { dangling = after[i].children.first(where: ended) }
-                if dangling == nil { dangling = after[i].tab?.pageCoordinators.first(where: ended) }
-                if dangling == nil, let p = after[i].parent, ended(p) { dangling = p }
-                if let r = dangling { return "\(after[i].id) still refers to \(r), which ended" }
+                for k in 0..<after.childCount(at: i) where dangling == nil {
+                    if ended(after.child(at: i, k)) { dangling = after.child(at: i, k) }
+                }
+                if after.hasTab(at: i) {
+                    for k in 0..<after.pageCoordinatorCount(at: i) where dangling == nil {
+                        if ended(after.pageCoordinator(at: i, k)) { dangling = after.pageCoordinator(at: i, k) }
+                    }
+                }
+                if dangling == nil, let p = after.parent(at: i), ended(p) { dangling = p }
+                if let r = dangling { return "\(after.id(at: i)) still refers to \(r), which ended" }
             }
-            guard let target = finishFlowTargets(t).last, let p = t.before[target]?.parent,
-                  let before = t.before[p] else { return nil }
-            guard let after = t.after[p] else { return "\(p), the parent of \(target), ended too" }
-            switch t.before.hosting(of: target) {
+            guard let target = finishFlowTargets(t).last, let ti = before.index(of: target), let p = before.parent(at: ti),
+                  let bi = before.index(of: p) else { return nil }
+            guard let ai = after.index(of: p) else { return "\(p), the parent of \(target), ended too" }
+            func stack(_ s: State, _ i: Int) -> [Entry] { (0..<s.stackCount(at: i)).map { s.stackEntry(at: i, $0) } }
+            func modals(_ s: State, _ i: Int) -> [Modal] { (0..<s.modalCount(at: i)).map { s.modal(at: i, $0) } }
+            switch before.hosting(of: target) {
             case .stack(let k)?:
-                if after.stack != Array(before.stack[..<k]) { return "\(p)'s stack should be \(Array(before.stack[..<k])), is \(after.stack)" }
-                if after.modals != before.modals { return "\(p)'s modals changed, but \(target) was hosted in its stack" }
+                if after.stackCount(at: ai) != k || !after.samePrefix(.stack, k, at: ai, as: before, at: bi) {
+                    return "\(p)'s stack should be \(Array(stack(before, bi)[..<k])), is \(stack(after, ai))"
+                }
+                if !after.sameList(.modals, at: ai, as: before, at: bi) { return "\(p)'s modals changed, but \(target) was hosted in its stack" }
             case .modal(let k)?:
-                if after.modals != Array(before.modals[..<k]) { return "\(p)'s modals should be \(Array(before.modals[..<k])), are \(after.modals)" }
-                if after.stack != before.stack { return "\(p)'s stack changed, but \(target) was hosted in its modals" }
+                if after.modalCount(at: ai) != k || !after.samePrefix(.modals, k, at: ai, as: before, at: bi) {
+                    return "\(p)'s modals should be \(Array(modals(before, bi)[..<k])), are \(modals(after, ai))"
+                }
+                if !after.sameList(.stack, at: ai, as: before, at: bi) { return "\(p)'s stack changed, but \(target) was hosted in its modals" }
             case .page?, nil:
                 break
             }
@@ -224,7 +236,7 @@ extension Invariant {
                 !t.before.isLive(t.after.id(at: j)) && t.after.parent(at: j).map(t.before.isLive) == true
             }).map(t.after.id(at:)) else { return "forcePresentation created no coordinator" }
             guard let top = t.after.top() else { return "there is no visible screen after forcePresentation" }
-            if !t.after.subtree(of: new).contains(top) {
+            if !t.after.isInSubtree(top, of: new) {
                 return "after forcePresentation the top is \(top), not the new \(new) or inside it"
             }
             return nil
@@ -241,16 +253,21 @@ extension Invariant {
             case .restartApp: target = t.before.root
             default: return nil
             }
-            guard let c = t.after[target] else { return "\(target) is not live after its restart" }
-            if let b = t.before[target], b.kind != c.kind || b.initialRoute != c.initialRoute {
-                return "\(target) changed from \(b.kind) with initial route \(b.initialRoute) to \(c.kind) with \(c.initialRoute) on restart"
+            guard let ci = t.after.index(of: target) else { return "\(target) is not live after its restart" }
+            let after = t.after
+            let kind = after.kind(at: ci), initialRoute = after.initialRoute(at: ci)
+            if let bi = t.before.index(of: target), t.before.kind(at: bi) != kind || t.before.initialRoute(at: bi) != initialRoute {
+                return "\(target) changed from \(t.before.kind(at: bi)) with initial route \(t.before.initialRoute(at: bi)) to \(kind) with \(initialRoute) on restart"
             }
-            if !c.modals.isEmpty { return "\(target) still presents \(c.modals) after restart" }
-            guard c.kind == .tab else {
-                if c.stack != [.screen(c.initialRoute)] { return "\(target)'s stack is \(c.stack) after restart, not [\(c.initialRoute)]" }
-                if !c.children.isEmpty { return "\(target) still has children \(c.children) after restart" }
+            if after.modalCount(at: ci) > 0 { return "\(target) still presents \(after.coordinator(at: ci).modals) after restart" }
+            guard kind == .tab else {
+                if after.stackCount(at: ci) != 1 || after.stackEntry(at: ci, 0) != .screen(initialRoute) {
+                    return "\(target)'s stack is \(after.coordinator(at: ci).stack) after restart, not [\(initialRoute)]"
+                }
+                if after.childCount(at: ci) > 0 { return "\(target) still has children \(after.coordinator(at: ci).children) after restart" }
                 return nil
             }
+            let c = after.coordinator(at: ci)
             let pages = t.configuration.initialPages
             guard let tab = c.tab, tab.pages == pages, tab.current == pages.first, tab.badges.isEmpty else {
                 return "tab \(target) does not have its initial pages \(pages), the first current and no badges after restart"
