@@ -58,8 +58,12 @@ extension State {
             }
             walk(from: root)
             for i in 0..<n where number[i] < 0 { walk(from: id(at: i)) }
-            var writer = CanonicalWriter(number: number, live: n)
-            writer.write(self, order: order, into: &bytes)
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: CanonicalWriter.bound(self)) { out in
+                guard let base = out.baseAddress else { return }
+                var writer = CanonicalWriter(number: number, live: n, out: ByteSink(base))
+                writer.write(self, order: order)
+                bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: writer.out.count))
+            }
         }
     }
 
@@ -122,10 +126,11 @@ extension State {
 private struct CanonicalWriter {
     let number: UnsafeMutablePointer<Int32>
     let live: Int
+    var out: ByteSink
     /// Ids that name no live coordinator (broken states only), numbered after the live ones.
     var dangling: [CoordinatorID] = []
 
-    init(number: UnsafeMutablePointer<Int32>, live: Int) { self.number = number; self.live = live }
+    init(number: UnsafeMutablePointer<Int32>, live: Int, out: ByteSink) { self.number = number; self.live = live; self.out = out }
 
     mutating func canon(_ id: CoordinatorID, _ s: State) -> UInt64 {
         if let i = s.index(of: id) { return UInt64(number[i]) }
@@ -134,47 +139,50 @@ private struct CanonicalWriter {
         return UInt64(live + dangling.count - 1)
     }
 
-    mutating func entry(_ w: Int64, _ s: State, into bytes: inout [UInt8]) {
-        if w & 1 == 0 { bytes.appendVarint(UInt64(w >> 1) << 1) } else { bytes.appendVarint(canon(CoordinatorID(Int(w >> 1)), s) << 1 | 1) }
+    mutating func entry(_ w: Int64, _ s: State) {
+        if w & 1 == 0 { out.appendVarint(UInt64(w >> 1) << 1) } else { out.appendVarint(canon(CoordinatorID(Int(w >> 1)), s) << 1 | 1) }
     }
 
-    mutating func write(_ s: State, order: UnsafeMutablePointer<Int32>, into bytes: inout [UInt8]) {
+    /// The most bytes `write` writes for `s`: each word gives at most two varints.
+    static func bound(_ s: State) -> Int { 10 * (2 * s.words.count + 8) }
+
+    mutating func write(_ s: State, order: UnsafeMutablePointer<Int32>) {
         let n = live
-        bytes.appendVarint(UInt64(n))
-        bytes.appendVarint(canon(s.root, s))
+        out.appendVarint(UInt64(n))
+        out.appendVarint(canon(s.root, s))
         for k in 0..<n {
             let i = Int(order[k])
-            bytes.appendVarint(UInt64(k))
-            bytes.append(s.kind(at: i).rawValue)
-            bytes.appendVarint(s.parent(at: i).map { canon($0, s) + 1 } ?? 0)
-            bytes.append(s.initialRoute(at: i).index)
+            out.appendVarint(UInt64(k))
+            out.append(s.kind(at: i).rawValue)
+            out.appendVarint(s.parent(at: i).map { canon($0, s) + 1 } ?? 0)
+            out.append(s.initialRoute(at: i).index)
             let stack = s.start(i, .stack), stackCount = s.stackCount(at: i)
-            bytes.appendVarint(UInt64(stackCount))
-            for k in 0..<stackCount { entry(s.words[stack + k], s, into: &bytes) }
+            out.appendVarint(UInt64(stackCount))
+            for k in 0..<stackCount { entry(s.words[stack + k], s) }
             let modals = s.start(i, .modals), modalCount = s.modalCount(at: i)
-            bytes.appendVarint(UInt64(modalCount))
+            out.appendVarint(UInt64(modalCount))
             for k in 0..<modalCount {
-                bytes.append(UInt8(truncatingIfNeeded: s.words[modals + 2 * k]))
-                entry(s.words[modals + 2 * k + 1], s, into: &bytes)
+                out.append(UInt8(truncatingIfNeeded: s.words[modals + 2 * k]))
+                entry(s.words[modals + 2 * k + 1], s)
             }
             if s.hasTab(at: i) {
-                bytes.append(1)
-                bytes.appendVarint(UInt64(s.pageCount(at: i)))
-                for k in 0..<s.pageCount(at: i) { bytes.append(s.page(at: i, k).index) }
-                bytes.append(s.currentPage(at: i).index)
-                bytes.appendVarint(UInt64(s.badgeCount(at: i)))
+                out.append(1)
+                out.appendVarint(UInt64(s.pageCount(at: i)))
+                for k in 0..<s.pageCount(at: i) { out.append(s.page(at: i, k).index) }
+                out.append(s.currentPage(at: i).index)
+                out.appendVarint(UInt64(s.badgeCount(at: i)))
                 for k in 0..<s.badgeCount(at: i) {
                     let badge = s.badge(at: i, k)
-                    bytes.append(badge.page.index); bytes.appendVarint(zigzag(badge.value))
+                    out.append(badge.page.index); out.appendVarint(zigzag(badge.value))
                 }
-                bytes.appendVarint(UInt64(s.pageCoordinatorCount(at: i)))
-                for k in 0..<s.pageCoordinatorCount(at: i) { bytes.appendVarint(canon(s.pageCoordinator(at: i, k), s)) }
+                out.appendVarint(UInt64(s.pageCoordinatorCount(at: i)))
+                for k in 0..<s.pageCoordinatorCount(at: i) { out.appendVarint(canon(s.pageCoordinator(at: i, k), s)) }
             } else {
-                bytes.append(0)
+                out.append(0)
             }
             // Children as a set: their canonical numbers in increasing order, repeats kept.
             let children = s.childCount(at: i)
-            bytes.appendVarint(UInt64(children))
+            out.appendVarint(UInt64(children))
             var last: Int64 = -1
             for _ in 0..<children {
                 var next = Int64.max, repeats = 0
@@ -183,10 +191,24 @@ private struct CanonicalWriter {
                     if v > last && v < next { next = v; repeats = 1 } else if v == next { repeats += 1 }
                 }
                 if next == .max { break }
-                for _ in 0..<repeats { bytes.appendVarint(UInt64(next)) }
+                for _ in 0..<repeats { out.appendVarint(UInt64(next)) }
                 last = next
             }
         }
+    }
+}
+
+/// Bytes written to memory the caller sized (see `CanonicalWriter.bound`): appending to an
+/// array checks its capacity and uniqueness on every byte.
+private struct ByteSink {
+    let base: UnsafeMutablePointer<UInt8>
+    var count = 0
+    init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
+    mutating func append(_ b: UInt8) { base[count] = b; count += 1 }
+    mutating func appendVarint(_ value: UInt64) {
+        var v = value
+        while v >= 0x80 { append(UInt8(v & 0x7F) | 0x80); v >>= 7 }
+        append(UInt8(v))
     }
 }
 
