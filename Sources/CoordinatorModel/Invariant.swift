@@ -55,3 +55,28 @@ public struct Transition: Sendable {
 
     public var after: State { step.state }
 }
+
+extension Invariant {
+    /// Every state invariant of `all`, called directly: `report` gets the index in `all` and
+    /// the reason. Calling each through its closure cost as much as the cheap checks themselves
+    /// (exploration runs the transition checks on every transition). The invariant tests hold
+    /// these to the closures.
+    public static func checkAll(_ s: State, report: (Int, String) -> Void) {
+        if let r = treeConsistentCheck(s) { report(0, r) }
+        if let r = noOrphanChildrenCheck(s) { report(1, r) }
+        if let r = stackShapeCheck(s) { report(2, r) }
+        if let r = tabConsistentCheck(s) { report(3, r) }
+        if let r = topDefinedCheck(s) { report(4, r) }
+    }
+
+    /// Every transition invariant of `all`, called directly (see `checkAll(_: State)`).
+    public static func checkAll(_ t: Transition, report: (Int, String) -> Void) {
+        if let r = refusalChangesNothingCheck(t) { report(5, r) }
+        if let r = completionExactlyOnceCheck(t) { report(6, r) }
+        if let r = finishFlowCleansUpCheck(t) { report(7, r) }
+        if let r = modalDisciplineCheck(t) { report(8, r) }
+        if let r = rootScreenStableCheck(t) { report(9, r) }
+        if let r = forcePresentationOnTopCheck(t) { report(10, r) }
+        if let r = restartResetsCheck(t) { report(11, r) }
+    }
+}

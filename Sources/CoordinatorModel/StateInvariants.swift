@@ -8,133 +8,143 @@ extension Invariant {
     public static let treeConsistent = Invariant(
         name: "tree-consistent",
         summary: "the root has no parent; parent and children agree, with no duplicates and no cycles",
-        check: .state { s in
-            guard let r = s.index(of: s.root) else { return "the root \(s.root) is not live" }
-            if let p = s.parent(at: r) { return "the root \(s.root) has a parent \(p)" }
-            let n = s.count
-            // listedBy[j]: the position of the coordinator that lists j as a child, once that
-            // listing was checked against j's parent. The parent checks and the walks up to the
-            // root then follow it without looking ids up again; reaches[j] marks coordinators
-            // known to reach the root, so that each chain is climbed once.
-            return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * n) { buffer -> String? in
-                buffer.initialize(repeating: -1)
-                let listedBy = UnsafeMutableBufferPointer(rebasing: buffer[0..<n])
-                let reaches = UnsafeMutableBufferPointer(rebasing: buffer[n..<(2 * n)])
-                for i in s.positions {
-                    let id = s.id(at: i)
-                    for k in 0..<s.childCount(at: i) {
-                        let child = s.child(at: i, k)
-                        for m in 0..<k where s.child(at: i, m) == child { return "\(id) lists child \(child) twice" }
-                        guard let j = s.index(of: child) else { return "\(id) lists child \(child), which is not live" }
-                        if s.parent(at: j) != id { return "\(id) lists child \(child), whose parent is \(s.parent(at: j).map(\.description) ?? "none")" }
-                        listedBy[j] = Int32(i)
-                    }
+        check: .state(treeConsistentCheck))
+
+    static func treeConsistentCheck(_ s: State) -> String? {
+        guard let r = s.index(of: s.root) else { return "the root \(s.root) is not live" }
+        if let p = s.parent(at: r) { return "the root \(s.root) has a parent \(p)" }
+        let n = s.count
+        // listedBy[j]: the position of the coordinator that lists j as a child, once that
+        // listing was checked against j's parent. The parent checks and the walks up to the
+        // root then follow it without looking ids up again; reaches[j] marks coordinators
+        // known to reach the root, so that each chain is climbed once.
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * n) { buffer -> String? in
+            buffer.initialize(repeating: -1)
+            let listedBy = UnsafeMutableBufferPointer(rebasing: buffer[0..<n])
+            let reaches = UnsafeMutableBufferPointer(rebasing: buffer[n..<(2 * n)])
+            for i in s.positions {
+                let id = s.id(at: i)
+                for k in 0..<s.childCount(at: i) {
+                    let child = s.child(at: i, k)
+                    for m in 0..<k where s.child(at: i, m) == child { return "\(id) lists child \(child) twice" }
+                    guard let j = s.index(of: child) else { return "\(id) lists child \(child), which is not live" }
+                    if s.parent(at: j) != id { return "\(id) lists child \(child), whose parent is \(s.parent(at: j).map(\.description) ?? "none")" }
+                    listedBy[j] = Int32(i)
                 }
-                reaches[r] = 1
-                for i in s.positions where i != r {
-                    let id = s.id(at: i)
-                    guard let p = s.parent(at: i) else { return "\(id) is not the root and has no parent" }
-                    guard listedBy[i] >= 0 else {
-                        return s.isLive(p) ? "\(id) has parent \(p), which does not list it as a child"
-                                           : "\(id) has parent \(p), which is not live"
-                    }
-                    var up = Int(listedBy[i]), steps = 0
-                    while reaches[up] < 0 {
-                        steps += 1
-                        guard steps <= n, listedBy[up] >= 0 else { return "\(id) does not reach the root through its parents (a cycle)" }
-                        up = Int(listedBy[up])
-                    }
-                    up = i
-                    while reaches[up] < 0 {
-                        reaches[up] = 1
-                        up = Int(listedBy[up])
-                    }
-                }
-                return nil
             }
-        })
+            reaches[r] = 1
+            for i in s.positions where i != r {
+                let id = s.id(at: i)
+                guard let p = s.parent(at: i) else { return "\(id) is not the root and has no parent" }
+                guard listedBy[i] >= 0 else {
+                    return s.isLive(p) ? "\(id) has parent \(p), which does not list it as a child"
+                                       : "\(id) has parent \(p), which is not live"
+                }
+                var up = Int(listedBy[i]), steps = 0
+                while reaches[up] < 0 {
+                    steps += 1
+                    guard steps <= n, listedBy[up] >= 0 else { return "\(id) does not reach the root through its parents (a cycle)" }
+                    up = Int(listedBy[up])
+                }
+                up = i
+                while reaches[up] < 0 {
+                    reaches[up] = 1
+                    up = Int(listedBy[up])
+                }
+            }
+            return nil
+        }
+    }
 
     public static let noOrphanChildren = Invariant(
         name: "no-orphan-children",
         summary: "every non-root coordinator is hosted by exactly one entry or page of its parent, and every hosted coordinator is a live child",
-        check: .state { s in
-            // One pass over every hosting entry, counting how often each coordinator is hosted.
-            return withUnsafeTemporaryAllocation(of: Int32.self, capacity: s.count) { places -> String? in
-                places.initialize(repeating: 0)
-                func host(_ holder: Int, _ h: CoordinatorID) -> String? {
-                    let holderID = s.id(at: holder)
-                    guard let j = s.index(of: h) else { return "\(holderID) hosts \(h), which is not live" }
-                    if s.parent(at: j) != holderID || !(0..<s.childCount(at: holder)).contains(where: { s.child(at: holder, $0) == h }) {
-                        return "\(holderID) hosts \(h), which is not its child"
-                    }
-                    places[j] += 1
-                    return nil
+        check: .state(noOrphanChildrenCheck))
+
+    static func noOrphanChildrenCheck(_ s: State) -> String? {
+        // One pass over every hosting entry, counting how often each coordinator is hosted.
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: s.count) { places -> String? in
+            places.initialize(repeating: 0)
+            func host(_ holder: Int, _ h: CoordinatorID) -> String? {
+                let holderID = s.id(at: holder)
+                guard let j = s.index(of: h) else { return "\(holderID) hosts \(h), which is not live" }
+                if s.parent(at: j) != holderID || !(0..<s.childCount(at: holder)).contains(where: { s.child(at: holder, $0) == h }) {
+                    return "\(holderID) hosts \(h), which is not its child"
                 }
-                for i in s.positions {
-                    if s.hasTab(at: i) {
-                        for k in 0..<s.pageCoordinatorCount(at: i) { if let r = host(i, s.pageCoordinator(at: i, k)) { return r } }
-                    }
-                    for k in 0..<s.stackCount(at: i) { if case .child(let h) = s.stackEntry(at: i, k), let r = host(i, h) { return r } }
-                    for k in 0..<s.modalCount(at: i) { if case .child(let h) = s.modal(at: i, k).entry, let r = host(i, h) { return r } }
-                }
-                for i in s.positions where s.id(at: i) != s.root {
-                    guard let p = s.parent(at: i), s.isLive(p) else { continue }
-                    if places[i] == 0 { return "\(s.id(at: i)) is a child of \(p) but hosted nowhere: an orphan" }
-                    if places[i] > 1 { return "\(s.id(at: i)) is hosted \(places[i]) times by \(p)" }
-                }
+                places[j] += 1
                 return nil
             }
-        })
+            for i in s.positions {
+                if s.hasTab(at: i) {
+                    for k in 0..<s.pageCoordinatorCount(at: i) { if let r = host(i, s.pageCoordinator(at: i, k)) { return r } }
+                }
+                for k in 0..<s.stackCount(at: i) { if case .child(let h) = s.stackEntry(at: i, k), let r = host(i, h) { return r } }
+                for k in 0..<s.modalCount(at: i) { if case .child(let h) = s.modal(at: i, k).entry, let r = host(i, h) { return r } }
+            }
+            for i in s.positions where s.id(at: i) != s.root {
+                guard let p = s.parent(at: i), s.isLive(p) else { continue }
+                if places[i] == 0 { return "\(s.id(at: i)) is a child of \(p) but hosted nowhere: an orphan" }
+                if places[i] > 1 { return "\(s.id(at: i)) is hosted \(places[i]) times by \(p)" }
+            }
+            return nil
+        }
+    }
 
     public static let stackShape = Invariant(
         name: "stack-shape",
         summary: "navigation stacks are non-empty with a screen at entry 0; redirection holds exactly one screen; tabs have no stack; push is never a modal style",
-        check: .state { s in
-            for i in s.positions {
-                let id = s.id(at: i), stack = s.stackCount(at: i)
-                switch s.kind(at: i) {
-                case .navigation:
-                    guard stack > 0 else { return "navigation \(id) has an empty stack" }
-                    if case .child(let ch) = s.stackEntry(at: i, 0) { return "navigation \(id) has child \(ch) at entry 0" }
-                case .redirection:
-                    if stack != 1 { return "redirection \(id) has \(stack) stack entries, not 1" }
-                    if case .child(let ch) = s.stackEntry(at: i, 0) { return "redirection \(id) shows child \(ch) instead of a screen" }
-                case .tab:
-                    if stack > 0 { return "tab \(id) has stack entries" }
-                }
-                for k in 0..<s.modalCount(at: i) where s.modalStyle(at: i, k) == .push { return "\(id) has a modal with style push" }
+        check: .state(stackShapeCheck))
+
+    static func stackShapeCheck(_ s: State) -> String? {
+        for i in s.positions {
+            let id = s.id(at: i), stack = s.stackCount(at: i)
+            switch s.kind(at: i) {
+            case .navigation:
+                guard stack > 0 else { return "navigation \(id) has an empty stack" }
+                if case .child(let ch) = s.stackEntry(at: i, 0) { return "navigation \(id) has child \(ch) at entry 0" }
+            case .redirection:
+                if stack != 1 { return "redirection \(id) has \(stack) stack entries, not 1" }
+                if case .child(let ch) = s.stackEntry(at: i, 0) { return "redirection \(id) shows child \(ch) instead of a screen" }
+            case .tab:
+                if stack > 0 { return "tab \(id) has stack entries" }
             }
-            return nil
-        })
+            for k in 0..<s.modalCount(at: i) where s.modalStyle(at: i, k) == .push { return "\(id) has a modal with style push" }
+        }
+        return nil
+    }
 
     public static let tabConsistent = Invariant(
         name: "tab-consistent",
         summary: "pages are non-empty and unique, current is a page, page coordinators match pages one-to-one, badges only for existing pages",
-        check: .state { s in
-            for i in s.positions where s.kind(at: i) == .tab || s.hasTab(at: i) {
-                let id = s.id(at: i)
-                guard s.kind(at: i) == .tab else { return "\(id) is \(s.kind(at: i)) but has tab pages" }
-                guard let tab = s.tab(at: i), !tab.pages.isEmpty else { return "tab \(id) has no pages" }
-                if hasRepeats(tab.pages) { return "tab \(id) repeats a page" }
-                if !tab.pages.contains(tab.current) { return "tab \(id) has current page \(tab.current), which is not one of its pages" }
-                if tab.pageCoordinators.count != tab.pages.count || hasRepeats(tab.pageCoordinators) {
-                    return "tab \(id) has \(tab.pages.count) pages but page coordinators \(tab.pageCoordinators)"
-                }
-                for k in tab.badges.indices {
-                    let page = tab.badges[k].page
-                    if !tab.pages.contains(page) { return "tab \(id) has a badge for \(page), which is not one of its pages" }
-                    for m in 0 ..< k where tab.badges[m].page == page { return "tab \(id) has two badges for one page" }
-                }
+        check: .state(tabConsistentCheck))
+
+    static func tabConsistentCheck(_ s: State) -> String? {
+        for i in s.positions where s.kind(at: i) == .tab || s.hasTab(at: i) {
+            let id = s.id(at: i)
+            guard s.kind(at: i) == .tab else { return "\(id) is \(s.kind(at: i)) but has tab pages" }
+            guard let tab = s.tab(at: i), !tab.pages.isEmpty else { return "tab \(id) has no pages" }
+            if hasRepeats(tab.pages) { return "tab \(id) repeats a page" }
+            if !tab.pages.contains(tab.current) { return "tab \(id) has current page \(tab.current), which is not one of its pages" }
+            if tab.pageCoordinators.count != tab.pages.count || hasRepeats(tab.pageCoordinators) {
+                return "tab \(id) has \(tab.pages.count) pages but page coordinators \(tab.pageCoordinators)"
             }
-            return nil
-        })
+            for k in tab.badges.indices {
+                let page = tab.badges[k].page
+                if !tab.pages.contains(page) { return "tab \(id) has a badge for \(page), which is not one of its pages" }
+                for m in 0 ..< k where tab.badges[m].page == page { return "tab \(id) has two badges for one page" }
+            }
+        }
+        return nil
+    }
 
     public static let topDefined = Invariant(
         name: "top-defined",
         summary: "descend(root) ends on a screen owned by a live coordinator",
-        check: .state { s in
-            s.descend() == nil ? "descend(root) does not end on a screen" : nil
-        })
+        check: .state(topDefinedCheck))
+
+    static func topDefinedCheck(_ s: State) -> String? {
+        s.descend() == nil ? "descend(root) does not end on a screen" : nil
+    }
 }
 
 private func hasRepeats<T: Equatable>(_ items: [T]) -> Bool {

@@ -8,280 +8,294 @@ extension Invariant {
     public static let refusalChangesNothing = Invariant(
         name: "refusal-changes-nothing",
         summary: "a refused action leaves the state as it was and emits no events (dismiss only when presented)",
-        check: .transition { t in
-            guard t.step.outcome.isRefused else { return nil }
-            if !t.step.events.isEmpty { return "\(t.action) was \(t.step.outcome) but emitted \(t.step.events)" }
-            if t.after != t.before { return "\(t.action) was \(t.step.outcome) but changed the state" }
-            return nil
-        })
+        check: .transition(refusalChangesNothingCheck))
+
+    static func refusalChangesNothingCheck(_ t: Transition) -> String? {
+        guard t.step.outcome.isRefused else { return nil }
+        if !t.step.events.isEmpty { return "\(t.action) was \(t.step.outcome) but emitted \(t.step.events)" }
+        if t.after != t.before { return "\(t.action) was \(t.step.outcome) but changed the state" }
+        return nil
+    }
 
     public static let completionExactlyOnce = Invariant(
         name: "completion-exactly-once",
         summary: "events name exactly the coordinators that ended, each once; finished only for the finishFlow target and the tab it climbed to",
-        check: .transition { t in
-            let events = t.step.events
-            if t.step.outcome.isRefused && events.isEmpty { return nil }
-            let finishing = finishFlowTargets(t)
-            for (k, e) in events.enumerated() {
-                if events[..<k].contains(where: { $0.coordinator == e.coordinator }) { return "\(e.coordinator) completed more than once" }
-                if !t.before.isLive(e.coordinator) || t.after.isLive(e.coordinator) { return "\(e.coordinator) completed but did not end" }
-                if e.result == .finished && !finishing.contains(e.coordinator) {
-                    return "\(e.coordinator) completed as finished, but it was not the finishFlow target"
-                }
-                if e.result == .cancelled && finishing.contains(e.coordinator) {
-                    return "\(e.coordinator) was the finishFlow target but completed as cancelled"
-                }
+        check: .transition(completionExactlyOnceCheck))
+
+    static func completionExactlyOnceCheck(_ t: Transition) -> String? {
+        let events = t.step.events
+        if t.step.outcome.isRefused && events.isEmpty { return nil }
+        let finishing = finishFlowTargets(t)
+        for (k, e) in events.enumerated() {
+            if events[..<k].contains(where: { $0.coordinator == e.coordinator }) { return "\(e.coordinator) completed more than once" }
+            if !t.before.isLive(e.coordinator) || t.after.isLive(e.coordinator) { return "\(e.coordinator) completed but did not end" }
+            if e.result == .finished && !finishing.contains(e.coordinator) {
+                return "\(e.coordinator) completed as finished, but it was not the finishFlow target"
             }
-            let before = t.before
-            // Every coordinator that ended has an event (the loop above showed each event ended).
-            if before.count - countLive(before, in: t.after) != events.count {
-                for i in before.positions where !t.after.isLive(before.id(at: i)) && !events.contains(where: { $0.coordinator == before.id(at: i) }) {
-                    return "\(before.id(at: i)) ended without a completion event"
-                }
+            if e.result == .cancelled && finishing.contains(e.coordinator) {
+                return "\(e.coordinator) was the finishFlow target but completed as cancelled"
             }
-            return nil
-        })
+        }
+        let before = t.before
+        // Every coordinator that ended has an event (the loop above showed each event ended).
+        if before.count - countLive(before, in: t.after) != events.count {
+            for i in before.positions where !t.after.isLive(before.id(at: i)) && !events.contains(where: { $0.coordinator == before.id(at: i) }) {
+                return "\(before.id(at: i)) ended without a completion event"
+            }
+        }
+        return nil
+    }
 
     public static let finishFlowCleansUp = Invariant(
         name: "finishflow-cleans-up",
         summary: "after finishFlow no entry refers to an ended coordinator, and the parent's entries below the removed one are unchanged",
-        check: .transition { t in
-            guard case .finishFlow(let d) = t.action, !t.step.outcome.isRefused else { return nil }
-            if t.after.isLive(d) { return "\(d) is still live after its finishFlow" }
-            func ended(_ r: CoordinatorID) -> Bool { t.before.isLive(r) && !t.after.isLive(r) }
-            let before = t.before, after = t.after
-            for i in after.positions {
-                var dangling: CoordinatorID?
-                for k in 0..<after.stackCount(at: i) where dangling == nil {
-                    if let r = after.stackEntry(at: i, k).child, ended(r) { dangling = r }
-                }
-                for k in 0..<after.modalCount(at: i) where dangling == nil {
-                    if let r = after.modal(at: i, k).entry.child, ended(r) { dangling = r }
-                }
-                for k in 0..<after.childCount(at: i) where dangling == nil {
-                    if ended(after.child(at: i, k)) { dangling = after.child(at: i, k) }
-                }
-                if after.hasTab(at: i) {
-                    for k in 0..<after.pageCoordinatorCount(at: i) where dangling == nil {
-                        if ended(after.pageCoordinator(at: i, k)) { dangling = after.pageCoordinator(at: i, k) }
-                    }
-                }
-                if dangling == nil, let p = after.parent(at: i), ended(p) { dangling = p }
-                if let r = dangling { return "\(after.id(at: i)) still refers to \(r), which ended" }
+        check: .transition(finishFlowCleansUpCheck))
+
+    static func finishFlowCleansUpCheck(_ t: Transition) -> String? {
+        guard case .finishFlow(let d) = t.action, !t.step.outcome.isRefused else { return nil }
+        if t.after.isLive(d) { return "\(d) is still live after its finishFlow" }
+        func ended(_ r: CoordinatorID) -> Bool { t.before.isLive(r) && !t.after.isLive(r) }
+        let before = t.before, after = t.after
+        for i in after.positions {
+            var dangling: CoordinatorID?
+            for k in 0..<after.stackCount(at: i) where dangling == nil {
+                if let r = after.stackEntry(at: i, k).child, ended(r) { dangling = r }
             }
-            guard let target = finishFlowTargets(t).last, let ti = before.index(of: target), let p = before.parent(at: ti),
-                  let bi = before.index(of: p) else { return nil }
-            guard let ai = after.index(of: p) else { return "\(p), the parent of \(target), ended too" }
-            func stack(_ s: State, _ i: Int) -> [Entry] { (0..<s.stackCount(at: i)).map { s.stackEntry(at: i, $0) } }
-            func modals(_ s: State, _ i: Int) -> [Modal] { (0..<s.modalCount(at: i)).map { s.modal(at: i, $0) } }
-            switch before.hosting(of: target) {
-            case .stack(let k)?:
-                if after.stackCount(at: ai) != k || !after.samePrefix(.stack, k, at: ai, as: before, at: bi) {
-                    return "\(p)'s stack should be \(Array(stack(before, bi)[..<k])), is \(stack(after, ai))"
-                }
-                if !after.sameList(.modals, at: ai, as: before, at: bi) { return "\(p)'s modals changed, but \(target) was hosted in its stack" }
-            case .modal(let k)?:
-                if after.modalCount(at: ai) != k || !after.samePrefix(.modals, k, at: ai, as: before, at: bi) {
-                    return "\(p)'s modals should be \(Array(modals(before, bi)[..<k])), are \(modals(after, ai))"
-                }
-                if !after.sameList(.stack, at: ai, as: before, at: bi) { return "\(p)'s stack changed, but \(target) was hosted in its modals" }
-            case .page?, nil:
-                break
+            for k in 0..<after.modalCount(at: i) where dangling == nil {
+                if let r = after.modal(at: i, k).entry.child, ended(r) { dangling = r }
             }
-            return nil
-        })
+            for k in 0..<after.childCount(at: i) where dangling == nil {
+                if ended(after.child(at: i, k)) { dangling = after.child(at: i, k) }
+            }
+            if after.hasTab(at: i) {
+                for k in 0..<after.pageCoordinatorCount(at: i) where dangling == nil {
+                    if ended(after.pageCoordinator(at: i, k)) { dangling = after.pageCoordinator(at: i, k) }
+                }
+            }
+            if dangling == nil, let p = after.parent(at: i), ended(p) { dangling = p }
+            if let r = dangling { return "\(after.id(at: i)) still refers to \(r), which ended" }
+        }
+        guard let target = finishFlowTargets(t).last, let ti = before.index(of: target), let p = before.parent(at: ti),
+              let bi = before.index(of: p) else { return nil }
+        guard let ai = after.index(of: p) else { return "\(p), the parent of \(target), ended too" }
+        func stack(_ s: State, _ i: Int) -> [Entry] { (0..<s.stackCount(at: i)).map { s.stackEntry(at: i, $0) } }
+        func modals(_ s: State, _ i: Int) -> [Modal] { (0..<s.modalCount(at: i)).map { s.modal(at: i, $0) } }
+        switch before.hosting(of: target) {
+        case .stack(let k)?:
+            if after.stackCount(at: ai) != k || !after.samePrefix(.stack, k, at: ai, as: before, at: bi) {
+                return "\(p)'s stack should be \(Array(stack(before, bi)[..<k])), is \(stack(after, ai))"
+            }
+            if !after.sameList(.modals, at: ai, as: before, at: bi) { return "\(p)'s modals changed, but \(target) was hosted in its stack" }
+        case .modal(let k)?:
+            if after.modalCount(at: ai) != k || !after.samePrefix(.modals, k, at: ai, as: before, at: bi) {
+                return "\(p)'s modals should be \(Array(modals(before, bi)[..<k])), are \(modals(after, ai))"
+            }
+            if !after.sameList(.stack, at: ai, as: before, at: bi) { return "\(p)'s stack changed, but \(target) was hosted in its modals" }
+        case .page?, nil:
+            break
+        }
+        return nil
+    }
 
     public static let modalDiscipline = Invariant(
         name: "modal-discipline",
         summary: "modal lists change only as the action says: present appends one, dismiss removes the top one, dismissAll and restart empty one",
-        check: .transition { t in
-            guard !t.step.outcome.isRefused else { return nil }
-            let after = t.after, before = t.before
-            func modals(_ s: State, _ i: Int) -> [Modal] { (0..<s.modalCount(at: i)).map { s.modal(at: i, $0) } }
-            // Both states keep coordinators sorted by id: one merge pass finds the created and
-            // the changed. The first two changes are kept by position (a step changes at most
-            // one list); the full list is rebuilt only to describe a failure.
-            var changes = 0
-            var first = (before: 0, after: 0), second = (before: 0, after: 0)
-            var i = 0, j = 0
-            while j < after.count {
-                if i < before.count && before.id(at: i) < after.id(at: j) { i += 1; continue }
-                if i == before.count || after.id(at: j) < before.id(at: i) {
-                    if after.modalCount(at: j) > 0 { return "\(after.id(at: j)) was created with modals \(modals(after, j))" }
-                    j += 1
-                    continue
-                }
-                if !after.sameList(.modals, at: j, as: before, at: i) {
-                    if changes == 0 { first = (i, j) } else if changes == 1 { second = (i, j) }
-                    changes += 1
-                }
-                i += 1; j += 1
+        check: .transition(modalDisciplineCheck))
+
+    static func modalDisciplineCheck(_ t: Transition) -> String? {
+        guard !t.step.outcome.isRefused else { return nil }
+        let after = t.after, before = t.before
+        func modals(_ s: State, _ i: Int) -> [Modal] { (0..<s.modalCount(at: i)).map { s.modal(at: i, $0) } }
+        // Both states keep coordinators sorted by id: one merge pass finds the created and
+        // the changed. The first two changes are kept by position (a step changes at most
+        // one list); the full list is rebuilt only to describe a failure.
+        var changes = 0
+        var first = (before: 0, after: 0), second = (before: 0, after: 0)
+        var i = 0, j = 0
+        while j < after.count {
+            if i < before.count && before.id(at: i) < after.id(at: j) { i += 1; continue }
+            if i == before.count || after.id(at: j) < before.id(at: i) {
+                if after.modalCount(at: j) > 0 { return "\(after.id(at: j)) was created with modals \(modals(after, j))" }
+                j += 1
+                continue
             }
-            func describeChanges() -> String {
-                before.positions.compactMap { i -> String? in
-                    guard let j = after.index(of: before.id(at: i)), !after.sameList(.modals, at: j, as: before, at: i) else { return nil }
-                    return "\(before.id(at: i)): \(modals(before, i)) -> \(modals(after, j))"
-                }.joined(separator: "; ")
+            if !after.sameList(.modals, at: j, as: before, at: i) {
+                if changes == 0 { first = (i, j) } else if changes == 1 { second = (i, j) }
+                changes += 1
             }
-            /// Whether the modals at `j` after are the first `keep` at `i` before, then `extra`.
-            func matches(_ j: Int, _ i: Int?, keep: Int, then extra: Modal?) -> Bool {
-                guard after.modalCount(at: j) == keep + (extra == nil ? 0 : 1) else { return false }
-                if keep > 0 { guard let i, after.sameModals(keep, at: j, as: before, at: i) else { return false } }
-                if let extra { return after.modal(at: j, keep) == extra }
-                return true
+            i += 1; j += 1
+        }
+        func describeChanges() -> String {
+            before.positions.compactMap { i -> String? in
+                guard let j = after.index(of: before.id(at: i)), !after.sameList(.modals, at: j, as: before, at: i) else { return nil }
+                return "\(before.id(at: i)): \(modals(before, i)) -> \(modals(after, j))"
+            }.joined(separator: "; ")
+        }
+        /// Whether the modals at `j` after are the first `keep` at `i` before, then `extra`.
+        func matches(_ j: Int, _ i: Int?, keep: Int, then extra: Modal?) -> Bool {
+            guard after.modalCount(at: j) == keep + (extra == nil ? 0 : 1) else { return false }
+            if keep > 0 { guard let i, after.sameModals(keep, at: j, as: before, at: i) else { return false } }
+            if let extra { return after.modal(at: j, keep) == extra }
+            return true
+        }
+        func otherChange(_ id: CoordinatorID) -> String? {
+            // Ids are unique, so when the first change is `id`'s, the second is another's.
+            let other = changes == 0 ? nil : before.id(at: first.before) != id ? first : changes > 1 ? second : nil
+            if let other { return "\(t.action) changed the modals of \(before.id(at: other.before))" }
+            return nil
+        }
+        /// Only `id`'s modals changed, to its first `keep` modals then `extra`.
+        func only(_ id: CoordinatorID, keep: Int, then extra: Modal? = nil) -> String? {
+            let i = before.index(of: id)
+            if let j = after.index(of: id), !matches(j, i, keep: keep, then: extra) {
+                let expected = (i.map { Array(modals(before, $0).prefix(keep)) } ?? []) + (extra.map { [$0] } ?? [])
+                return "\(id)'s modals should be \(expected), are \(modals(after, j))"
             }
-            func otherChange(_ id: CoordinatorID) -> String? {
-                // Ids are unique, so when the first change is `id`'s, the second is another's.
-                let other = changes == 0 ? nil : before.id(at: first.before) != id ? first : changes > 1 ? second : nil
-                if let other { return "\(t.action) changed the modals of \(before.id(at: other.before))" }
-                return nil
+            return otherChange(id)
+        }
+        func only(_ id: CoordinatorID, _ expected: [Modal]) -> String? {
+            if let j = after.index(of: id), modals(after, j) != expected { return "\(id)'s modals should be \(expected), are \(modals(after, j))" }
+            return otherChange(id)
+        }
+        func unchanged() -> String? {
+            guard changes > 0 else { return nil }
+            return "\(t.action) changed the modals of \(before.id(at: first.before)) from \(modals(before, first.before)) to \(modals(after, first.after))"
+        }
+        func appendedOne(_ style: Style) -> String? {
+            let was = changes == 1 ? before.modalCount(at: first.before) : 0
+            guard changes == 1, after.modalCount(at: first.after) == was + 1,
+                  after.sameModals(was, at: first.after, as: before, at: first.before),
+                  after.modalStyle(at: first.after, was) == style else {
+                return "\(t.action) should append exactly one \(style) modal to one list; changed \(describeChanges())"
             }
-            /// Only `id`'s modals changed, to its first `keep` modals then `extra`.
-            func only(_ id: CoordinatorID, keep: Int, then extra: Modal? = nil) -> String? {
-                let i = before.index(of: id)
-                if let j = after.index(of: id), !matches(j, i, keep: keep, then: extra) {
-                    let expected = (i.map { Array(modals(before, $0).prefix(keep)) } ?? []) + (extra.map { [$0] } ?? [])
-                    return "\(id)'s modals should be \(expected), are \(modals(after, j))"
-                }
-                return otherChange(id)
+            return nil
+        }
+        func removedTop(of id: CoordinatorID?) -> String? {
+            let now = changes == 1 ? after.modalCount(at: first.after) : 0
+            guard changes == 1, before.modalCount(at: first.before) == now + 1,
+                  after.sameModals(now, at: first.after, as: before, at: first.before),
+                  id == nil || before.id(at: first.before) == id else {
+                return "\(t.action) should remove exactly the top modal of \(id.map(\.description) ?? "one list"); changed \(describeChanges())"
             }
-            func only(_ id: CoordinatorID, _ expected: [Modal]) -> String? {
-                if let j = after.index(of: id), modals(after, j) != expected { return "\(id)'s modals should be \(expected), are \(modals(after, j))" }
-                return otherChange(id)
-            }
-            func unchanged() -> String? {
-                guard changes > 0 else { return nil }
-                return "\(t.action) changed the modals of \(before.id(at: first.before)) from \(modals(before, first.before)) to \(modals(after, first.after))"
-            }
-            func appendedOne(_ style: Style) -> String? {
-                let was = changes == 1 ? before.modalCount(at: first.before) : 0
-                guard changes == 1, after.modalCount(at: first.after) == was + 1,
-                      after.sameModals(was, at: first.after, as: before, at: first.before),
-                      after.modalStyle(at: first.after, was) == style else {
-                    return "\(t.action) should append exactly one \(style) modal to one list; changed \(describeChanges())"
-                }
-                return nil
-            }
-            func removedTop(of id: CoordinatorID?) -> String? {
-                let now = changes == 1 ? after.modalCount(at: first.after) : 0
-                guard changes == 1, before.modalCount(at: first.before) == now + 1,
-                      after.sameModals(now, at: first.after, as: before, at: first.before),
-                      id == nil || before.id(at: first.before) == id else {
-                    return "\(t.action) should remove exactly the top modal of \(id.map(\.description) ?? "one list"); changed \(describeChanges())"
-                }
-                return nil
-            }
-            switch t.action {
-            case .present(let c, let r, let style):
-                guard let i = before.index(of: c) else { return nil }
-                return only(c, keep: before.modalCount(at: i), then: Modal(style, .screen(r)))
-            case .dismissAll(let c):
-                return only(c, keep: 0)
-            case .set(let c, let r):
-                guard let i = before.index(of: c) else { return nil }
-                let n = before.modalCount(at: i)
-                return n == 0 ? only(c, keep: 0) : only(c, keep: n - 1, then: Modal(before.modalStyle(at: i, n - 1), .screen(r)))
-            case .multiple(let c, _):
-                guard let i = before.index(of: c) else { return nil }
-                return only(c, expectedModals(modals(before, i), t.action))
-            case .dismiss(let c):
-                return removedTop(of: c)
-            case .close(let c):
-                guard let i = before.index(of: c) else { return nil }
-                return before.modalCount(at: i) == 0 ? unchanged() : removedTop(of: c)
-            case .userSwipeDismiss:
-                return removedTop(of: nil)
-            case .start(_, _, let style, _), .forcePresentation(_, let style, _), .redirect(_, _, let style):
-                return style == .push ? unchanged() : appendedOne(style)
-            case .restart(let c):
-                return only(c, keep: 0)
-            case .restartApp:
-                return only(before.root, keep: 0)
-            case .finishFlow:
-                guard let target = finishFlowTargets(t).last, let p = t.before[target]?.parent,
-                      case .modal(let k)? = before.hosting(of: target) else { return unchanged() }
-                return only(p, keep: k)
-            default:
-                return unchanged()
-            }
-        })
+            return nil
+        }
+        switch t.action {
+        case .present(let c, let r, let style):
+            guard let i = before.index(of: c) else { return nil }
+            return only(c, keep: before.modalCount(at: i), then: Modal(style, .screen(r)))
+        case .dismissAll(let c):
+            return only(c, keep: 0)
+        case .set(let c, let r):
+            guard let i = before.index(of: c) else { return nil }
+            let n = before.modalCount(at: i)
+            return n == 0 ? only(c, keep: 0) : only(c, keep: n - 1, then: Modal(before.modalStyle(at: i, n - 1), .screen(r)))
+        case .multiple(let c, _):
+            guard let i = before.index(of: c) else { return nil }
+            return only(c, expectedModals(modals(before, i), t.action))
+        case .dismiss(let c):
+            return removedTop(of: c)
+        case .close(let c):
+            guard let i = before.index(of: c) else { return nil }
+            return before.modalCount(at: i) == 0 ? unchanged() : removedTop(of: c)
+        case .userSwipeDismiss:
+            return removedTop(of: nil)
+        case .start(_, _, let style, _), .forcePresentation(_, let style, _), .redirect(_, _, let style):
+            return style == .push ? unchanged() : appendedOne(style)
+        case .restart(let c):
+            return only(c, keep: 0)
+        case .restartApp:
+            return only(before.root, keep: 0)
+        case .finishFlow:
+            guard let target = finishFlowTargets(t).last, let p = t.before[target]?.parent,
+                  case .modal(let k)? = before.hosting(of: target) else { return unchanged() }
+            return only(p, keep: k)
+        default:
+            return unchanged()
+        }
+    }
 
     public static let rootScreenStable = Invariant(
         name: "root-screen-stable",
         summary: "stack entry 0 changes only by setRoot, replaceRoot, set of the current view, restart or restartApp",
-        check: .transition { t in
-            guard !t.step.outcome.isRefused else { return nil }
-            let before = t.before, after = t.after
-            func first(_ s: State, _ i: Int) -> Entry? { s.stackCount(at: i) > 0 ? s.stackEntry(at: i, 0) : nil }
-            var j = 0
-            for i in before.positions {
-                // Both states keep coordinators sorted by id: walk them together.
-                let id = before.id(at: i)
-                while j < after.count && after.id(at: j) < id { j += 1 }
-                guard j < after.count, after.id(at: j) == id, after.rootWord(at: j) != before.rootWord(at: i) else { continue }
-                if rootMayChange(before.coordinator(at: i), t) { continue }
-                let was = first(before, i).map(\.description) ?? "nothing"
-                let now = first(after, j).map(\.description) ?? "nothing"
-                return "\(t.action) changed entry 0 of \(id) from \(was) to \(now)"
-            }
-            return nil
-        })
+        check: .transition(rootScreenStableCheck))
+
+    static func rootScreenStableCheck(_ t: Transition) -> String? {
+        guard !t.step.outcome.isRefused else { return nil }
+        let before = t.before, after = t.after
+        func first(_ s: State, _ i: Int) -> Entry? { s.stackCount(at: i) > 0 ? s.stackEntry(at: i, 0) : nil }
+        var j = 0
+        for i in before.positions {
+            // Both states keep coordinators sorted by id: walk them together.
+            let id = before.id(at: i)
+            while j < after.count && after.id(at: j) < id { j += 1 }
+            guard j < after.count, after.id(at: j) == id, after.rootWord(at: j) != before.rootWord(at: i) else { continue }
+            if rootMayChange(before.coordinator(at: i), t) { continue }
+            let was = first(before, i).map(\.description) ?? "nothing"
+            let now = first(after, j).map(\.description) ?? "nothing"
+            return "\(t.action) changed entry 0 of \(id) from \(was) to \(now)"
+        }
+        return nil
+    }
 
     public static let forcePresentationOnTop = Invariant(
         name: "force-presentation-on-top",
         summary: "after forcePresentation, top() is the new coordinator or inside its subtree",
-        check: .transition { t in
-            guard case .forcePresentation = t.action, !t.step.outcome.isRefused else { return nil }
-            guard let new = t.after.positions.first(where: { j in
-                !t.before.isLive(t.after.id(at: j)) && t.after.parent(at: j).map(t.before.isLive) == true
-            }).map(t.after.id(at:)) else { return "forcePresentation created no coordinator" }
-            guard let top = t.after.top() else { return "there is no visible screen after forcePresentation" }
-            if !t.after.isInSubtree(top, of: new) {
-                return "after forcePresentation the top is \(top), not the new \(new) or inside it"
-            }
-            return nil
-        })
+        check: .transition(forcePresentationOnTopCheck))
+
+    static func forcePresentationOnTopCheck(_ t: Transition) -> String? {
+        guard case .forcePresentation = t.action, !t.step.outcome.isRefused else { return nil }
+        guard let new = t.after.positions.first(where: { j in
+            !t.before.isLive(t.after.id(at: j)) && t.after.parent(at: j).map(t.before.isLive) == true
+        }).map(t.after.id(at:)) else { return "forcePresentation created no coordinator" }
+        guard let top = t.after.top() else { return "there is no visible screen after forcePresentation" }
+        if !t.after.isInSubtree(top, of: new) {
+            return "after forcePresentation the top is \(top), not the new \(new) or inside it"
+        }
+        return nil
+    }
 
     public static let restartResets = Invariant(
         name: "restart-resets",
         summary: "after restart a coordinator equals a newly set-up one of its kind and initial route",
-        check: .transition { t in
-            guard !t.step.outcome.isRefused else { return nil }
-            let target: CoordinatorID
-            switch t.action {
-            case .restart(let c): target = c
-            case .restartApp: target = t.before.root
-            default: return nil
+        check: .transition(restartResetsCheck))
+
+    static func restartResetsCheck(_ t: Transition) -> String? {
+        guard !t.step.outcome.isRefused else { return nil }
+        let target: CoordinatorID
+        switch t.action {
+        case .restart(let c): target = c
+        case .restartApp: target = t.before.root
+        default: return nil
+        }
+        guard let ci = t.after.index(of: target) else { return "\(target) is not live after its restart" }
+        let after = t.after
+        let kind = after.kind(at: ci), initialRoute = after.initialRoute(at: ci)
+        if let bi = t.before.index(of: target), t.before.kind(at: bi) != kind || t.before.initialRoute(at: bi) != initialRoute {
+            return "\(target) changed from \(t.before.kind(at: bi)) with initial route \(t.before.initialRoute(at: bi)) to \(kind) with \(initialRoute) on restart"
+        }
+        if after.modalCount(at: ci) > 0 { return "\(target) still presents \(after.coordinator(at: ci).modals) after restart" }
+        guard kind == .tab else {
+            if after.stackCount(at: ci) != 1 || after.stackEntry(at: ci, 0) != .screen(initialRoute) {
+                return "\(target)'s stack is \(after.coordinator(at: ci).stack) after restart, not [\(initialRoute)]"
             }
-            guard let ci = t.after.index(of: target) else { return "\(target) is not live after its restart" }
-            let after = t.after
-            let kind = after.kind(at: ci), initialRoute = after.initialRoute(at: ci)
-            if let bi = t.before.index(of: target), t.before.kind(at: bi) != kind || t.before.initialRoute(at: bi) != initialRoute {
-                return "\(target) changed from \(t.before.kind(at: bi)) with initial route \(t.before.initialRoute(at: bi)) to \(kind) with \(initialRoute) on restart"
-            }
-            if after.modalCount(at: ci) > 0 { return "\(target) still presents \(after.coordinator(at: ci).modals) after restart" }
-            guard kind == .tab else {
-                if after.stackCount(at: ci) != 1 || after.stackEntry(at: ci, 0) != .screen(initialRoute) {
-                    return "\(target)'s stack is \(after.coordinator(at: ci).stack) after restart, not [\(initialRoute)]"
-                }
-                if after.childCount(at: ci) > 0 { return "\(target) still has children \(after.coordinator(at: ci).children) after restart" }
-                return nil
-            }
-            let c = after.coordinator(at: ci)
-            let pages = t.configuration.initialPages
-            guard let tab = c.tab, tab.pages == pages, tab.current == pages.first, tab.badges.isEmpty else {
-                return "tab \(target) does not have its initial pages \(pages), the first current and no badges after restart"
-            }
-            for pc in tab.pageCoordinators {
-                if t.before.isLive(pc) { return "page coordinator \(pc) of \(target) survived its restart" }
-                guard let page = t.after[pc], page.kind == .navigation, page.initialRoute == Route(0), page.stack == [.screen(Route(0))],
-                      page.modals.isEmpty, page.children.isEmpty else {
-                    return "page coordinator \(pc) of \(target) is not newly set up after restart"
-                }
-            }
-            if Set(c.children) != Set(tab.pageCoordinators) { return "tab \(target) has children \(c.children) besides its pages after restart" }
+            if after.childCount(at: ci) > 0 { return "\(target) still has children \(after.coordinator(at: ci).children) after restart" }
             return nil
-        })
+        }
+        let c = after.coordinator(at: ci)
+        let pages = t.configuration.initialPages
+        guard let tab = c.tab, tab.pages == pages, tab.current == pages.first, tab.badges.isEmpty else {
+            return "tab \(target) does not have its initial pages \(pages), the first current and no badges after restart"
+        }
+        for pc in tab.pageCoordinators {
+            if t.before.isLive(pc) { return "page coordinator \(pc) of \(target) survived its restart" }
+            guard let page = t.after[pc], page.kind == .navigation, page.initialRoute == Route(0), page.stack == [.screen(Route(0))],
+                  page.modals.isEmpty, page.children.isEmpty else {
+                return "page coordinator \(pc) of \(target) is not newly set up after restart"
+            }
+        }
+        if Set(c.children) != Set(tab.pageCoordinators) { return "tab \(target) has children \(c.children) besides its pages after restart" }
+        return nil
+    }
 }
 
 /// How many coordinators of `other` are live in `state` (both sorted by id, as states are).

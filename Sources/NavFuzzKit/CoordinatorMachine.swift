@@ -6,15 +6,8 @@ public struct CoordinatorMachine: StateMachine {
     public let bounds: Bounds
     public let domain: Domain
 
-    /// The invariants, for `checkState` and `checkTransition`. Each machine (each worker's
-    /// replica) has its own array: workers that retain one shared array on every check slow
-    /// each other down. Invariants, not bare closures: an array stores a closure generically,
-    /// which costs a thunk on every call.
-    private let invariants: [Invariant]
-
     public init(model: Model, bounds: Bounds, domain: Domain) {
         self.model = model; self.bounds = bounds; self.domain = domain
-        invariants = Invariant.all.map { $0 }
     }
 
     public init(preset: Preset, fault: Fault? = nil) {
@@ -47,20 +40,16 @@ public struct CoordinatorMachine: StateMachine {
         }
     }
 
-    /// The invariants' own closures, called directly; property `k` of `properties` is
-    /// `Invariant.all[k]`.
+    /// The invariants called directly, not through closures (`Invariant.checkAll`); property
+    /// `k` of `properties` is `Invariant.all[k]`.
     public func checkState(_ state: CoordinatorModel.State, _ checks: PropertyChecks<CoordinatorMachine>,
                            report: (Int, String) -> Void) {
-        for k in invariants.indices {
-            if case .state(let f) = invariants[k].check, let r = f(state) { report(k, r) }
-        }
+        Invariant.checkAll(state, report: report)
     }
 
     public func checkTransition(_ state: CoordinatorModel.State, _ action: Action, _ step: Transition,
                                 _ checks: PropertyChecks<CoordinatorMachine>, report: (Int, String) -> Void) {
-        for k in invariants.indices {
-            if case .transition(let f) = invariants[k].check, let r = f(step) { report(k, r) }
-        }
+        Invariant.checkAll(step, report: report)
     }
 
     public func isWithinBounds(_ state: CoordinatorModel.State) -> Bool { bounds.contains(state) }

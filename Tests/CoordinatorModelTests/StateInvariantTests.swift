@@ -7,8 +7,13 @@ final class StateInvariantTests: XCTestCase {
     /// The reason `invariant` gives for `coordinators` (root c0), failing the test when it holds.
     func reason(_ invariant: Invariant, _ coordinators: [Coordinator], root: Int = 0,
                 file: StaticString = #filePath, line: UInt = #line) -> String {
-        let why = invariant.violation(in: State(coordinators: coordinators, root: C(root)))
+        let state = State(coordinators: coordinators, root: C(root))
+        let why = invariant.violation(in: state)
         XCTAssertNotNil(why, "\(invariant.name) should catch this state", file: file, line: line)
+        var direct: [Int: String] = [:]
+        Invariant.checkAll(state) { direct[$0] = $1 }
+        XCTAssertEqual(direct[Invariant.all.firstIndex { $0.name == invariant.name } ?? -1], why,
+                       "checkAll should report \(invariant.name) at its index", file: file, line: line)
         return why ?? ""
     }
 

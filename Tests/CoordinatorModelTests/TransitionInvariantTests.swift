@@ -9,6 +9,10 @@ final class TransitionInvariantTests: XCTestCase {
                 file: StaticString = #filePath, line: UInt = #line) -> String {
         let why = invariant.violation(in: t)
         XCTAssertNotNil(why, "\(invariant.name) should catch this step", file: file, line: line)
+        var direct: [Int: String] = [:]
+        Invariant.checkAll(t) { direct[$0] = $1 }
+        XCTAssertEqual(direct[Invariant.all.firstIndex { $0.name == invariant.name } ?? -1], why,
+                       "checkAll should report \(invariant.name) at its index", file: file, line: line)
         return why ?? ""
     }
 
