@@ -73,47 +73,60 @@ extension State {
         return b
     }
 
-    /// Decodes a canonical encoding. Nil when the bytes are not one.
+    /// Decodes a canonical encoding. Nil when the bytes are not one. Written straight into
+    /// the flat layout, whose lists follow the encoding's order: exploration decodes every
+    /// state it expands.
     public init?(canonicalEncoding bytes: [UInt8]) {
         var r = ByteReader(bytes: bytes)
-        guard let count = r.int(), let root = r.int() else { return nil }
-        var cs: [Coordinator] = []
-        for _ in 0..<count {
-            guard let id = r.int(), let kindRaw = r.byte(), let kind = Kind(rawValue: kindRaw),
-                  let parentPlus = r.int(), let initial = r.byte(), let stackCount = r.int() else { return nil }
-            var stack: [Entry] = []
-            for _ in 0..<stackCount { guard let e = r.entry() else { return nil }; stack.append(e) }
-            guard let modalCount = r.int() else { return nil }
-            var modals: [Modal] = []
+        // A coordinator takes at least eight bytes, which bounds what is reserved.
+        guard let count = r.int(), count <= bytes.count / 8, let root = r.int() else { return nil }
+        var words = [Int64](repeating: 0, count: 1 + count)
+        words.reserveCapacity(1 + count + count * Field.header + bytes.count)
+        words[0] = Int64(count)
+        var last = -1
+        for i in 0..<count {
+            // Canonical ids are the positions: 0, 1, 2, …
+            guard let id = r.int(), id == last + 1, let kindRaw = r.byte(), let kind = Kind(rawValue: kindRaw),
+                  let parentPlus = r.int(), let initial = r.byte(), let stackCount = r.int(), stackCount <= bytes.count else { return nil }
+            last = id
+            let b = words.count
+            words[1 + i] = Int64(b)
+            words.append(Int64(id))
+            words.append(parentPlus == 0 ? State.noParent : Int64(parentPlus - 1))
+            words.append(0)
+            words.append(contentsOf: repeatElement(0, count: Field.header - Field.counts))
+            words[b + List.stack.rawValue] = Int64(stackCount)
+            for _ in 0..<stackCount { guard let e = r.entry() else { return nil }; words.append(State.word(e)) }
+            guard let modalCount = r.int(), modalCount <= bytes.count else { return nil }
+            words[b + List.modals.rawValue] = Int64(modalCount)
             for _ in 0..<modalCount {
-                guard let s = r.byte(), let style = Style(rawValue: s), let e = r.entry() else { return nil }
-                modals.append(Modal(style, e))
+                guard let raw = r.byte(), let style = Style(rawValue: raw), let e = r.entry() else { return nil }
+                words.append(Int64(style.rawValue)); words.append(State.word(e))
             }
             guard let hasTab = r.byte() else { return nil }
-            var tab: TabState?
+            var current = Page(0)
             if hasTab == 1 {
-                guard let pageCount = r.int() else { return nil }
-                var pages: [Page] = []
-                for _ in 0..<pageCount { guard let p = r.byte() else { return nil }; pages.append(Page(Int(p))) }
-                guard let current = r.byte(), let badgeCount = r.int() else { return nil }
-                var badges: [TabState.Badge] = []
+                guard let pageCount = r.int(), pageCount <= bytes.count else { return nil }
+                words[b + List.pages.rawValue] = Int64(pageCount)
+                for _ in 0..<pageCount { guard let p = r.byte() else { return nil }; words.append(Int64(p)) }
+                guard let c = r.byte(), let badgeCount = r.int(), badgeCount <= bytes.count else { return nil }
+                current = Page(Int(c))
+                words[b + List.badges.rawValue] = Int64(badgeCount)
                 for _ in 0..<badgeCount {
                     guard let p = r.byte(), let v = r.varint() else { return nil }
-                    badges.append(.init(page: Page(Int(p)), value: unzigzag(v)))
+                    words.append(Int64(p)); words.append(Int64(unzigzag(v)))
                 }
-                guard let pcCount = r.int() else { return nil }
-                var pcs: [CoordinatorID] = []
-                for _ in 0..<pcCount { guard let pc = r.int() else { return nil }; pcs.append(CoordinatorID(pc)) }
-                tab = TabState(pages: pages, current: Page(Int(current)), badges: badges, pageCoordinators: pcs)
+                guard let pcCount = r.int(), pcCount <= bytes.count else { return nil }
+                words[b + List.pageCoordinators.rawValue] = Int64(pcCount)
+                for _ in 0..<pcCount { guard let pc = r.int() else { return nil }; words.append(Int64(pc)) }
             }
-            guard let childCount = r.int() else { return nil }
-            var children: [CoordinatorID] = []
-            for _ in 0..<childCount { guard let ch = r.int() else { return nil }; children.append(CoordinatorID(ch)) }
-            cs.append(Coordinator(id: CoordinatorID(id), kind: kind, parent: parentPlus == 0 ? nil : CoordinatorID(parentPlus - 1),
-                                  children: children, initialRoute: Route(Int(initial)), stack: stack, modals: modals, tab: tab))
+            words[b + Field.info] = State.info(kind: kind, initialRoute: Route(Int(initial)), hasTab: hasTab == 1, current: current)
+            guard let childCount = r.int(), childCount <= bytes.count else { return nil }
+            words[b + List.children.rawValue] = Int64(childCount)
+            for _ in 0..<childCount { guard let ch = r.int() else { return nil }; words.append(Int64(ch)) }
         }
         guard r.atEnd else { return nil }
-        self.init(coordinators: cs, root: CoordinatorID(root), nextID: Int32(count))
+        self.init(words: words, root: CoordinatorID(root), nextID: Int32(count))
     }
 
     /// Equal exactly when the two states are the same state (MODEL.md §2).

@@ -97,8 +97,8 @@ public enum Hosting: Hashable, Sendable {
 ///
 /// Layout of `words`: the number of coordinators `n`, then `n` offsets of their records, then
 /// the records, sorted by id. A record is a fixed header (`Field`) followed by its lists:
-/// children, stack entries, modals (style, entry), pages, page coordinators, badges (page,
-/// value). Every change keeps the buffer compact, so equal states have equal words.
+/// stack entries, modals (style, entry), pages, badges (page, value), page coordinators,
+/// children. Every change keeps the buffer compact, so equal states have equal words.
 public struct State: Hashable, Sendable {
     var words: [Int64]
     public var root: CoordinatorID
@@ -121,7 +121,7 @@ public struct State: Hashable, Sendable {
 
     /// No coordinators: a placeholder to move a state out of a value.
     static let empty = State(words: [0], root: CoordinatorID(0), nextID: 0)
-    private init(words: [Int64], root: CoordinatorID, nextID: Int32) { self.words = words; self.root = root; self.nextID = nextID }
+    init(words: [Int64], root: CoordinatorID, nextID: Int32) { self.words = words; self.root = root; self.nextID = nextID }
 
     // MARK: - Layout
 
@@ -135,7 +135,8 @@ public struct State: Hashable, Sendable {
 
     /// A record's lists, by the position of their count in the header.
     enum List: Int {
-        case children = 3, stack, modals, pages, pageCoordinators, badges
+        // The order of the canonical encoding, which the decoder then writes straight through.
+        case stack = 3, modals, pages, badges, pageCoordinators, children
         /// Words per element.
         var width: Int { self == .modals || self == .badges ? 2 : 1 }
     }
@@ -170,18 +171,18 @@ public struct State: Hashable, Sendable {
             words.append(Int64(c.id.index))
             words.append(c.parent.map { Int64($0.index) } ?? noParent)
             words.append(info(kind: c.kind, initialRoute: c.initialRoute, hasTab: tab != nil, current: tab?.current ?? Page(0)))
-            for count in [c.children.count, c.stack.count, c.modals.count, tab?.pages.count ?? 0,
-                          tab?.pageCoordinators.count ?? 0, tab?.badges.count ?? 0] {
+            for count in [c.stack.count, c.modals.count, tab?.pages.count ?? 0, tab?.badges.count ?? 0,
+                          tab?.pageCoordinators.count ?? 0, c.children.count] {
                 words.append(Int64(count))
             }
-            for ch in c.children { words.append(Int64(ch.index)) }
             for e in c.stack { words.append(word(e)) }
             for m in c.modals { words.append(Int64(m.style.rawValue)); words.append(word(m.entry)) }
             if let tab {
                 for p in tab.pages { words.append(Int64(p.index)) }
-                for pc in tab.pageCoordinators { words.append(Int64(pc.index)) }
                 for b in tab.badges { words.append(Int64(b.page.index)); words.append(Int64(b.value)) }
+                for pc in tab.pageCoordinators { words.append(Int64(pc.index)) }
             }
+            for ch in c.children { words.append(Int64(ch.index)) }
         }
         return words
     }
