@@ -310,6 +310,9 @@ public struct State: Hashable, Sendable {
         var list: List { self == .children ? .children : self == .stack ? .stack : .modals }
     }
 
+    /// The same coordinators with the same ids and the same root; `nextID` aside.
+    public func sameCoordinators(as other: State) -> Bool { root == other.root && words == other.words }
+
     // MARK: - Lookup
 
     public func index(of id: CoordinatorID) -> Int? {

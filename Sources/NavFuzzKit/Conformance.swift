@@ -21,7 +21,7 @@ final class ConformanceSession {
     private(set) var modelState: State
     private(set) var implState: State
     /// `implID[p]`: the implementation's id of the model coordinator at position `p` of
-    /// `modelState.coordinators`; `modelID[q]` the other way round.
+    /// `modelState`; `modelID[q]` the other way round.
     private var implID: [CoordinatorID] = []
     private var modelID: [CoordinatorID] = []
     /// True when both sides use the same ids for the same coordinators (the common case of an
@@ -198,34 +198,19 @@ final class ConformanceSession {
 
     // MARK: - Ids
 
-    /// Equal with the same ids (`nextID` aside): the same state without computing canonical
-    /// forms. Compares field by field, which spares the copies `Array.==` makes of every
-    /// coordinator (a third of the time of a step).
-    private func identical(_ a: State, _ b: State) -> Bool {
-        guard a.root == b.root, a.coordinators.count == b.coordinators.count else { return false }
-        for i in a.coordinators.indices {
-            guard a.coordinators[i].id == b.coordinators[i].id, a.coordinators[i].kind == b.coordinators[i].kind,
-                  a.coordinators[i].parent == b.coordinators[i].parent,
-                  a.coordinators[i].initialRoute == b.coordinators[i].initialRoute,
-                  a.coordinators[i].stack == b.coordinators[i].stack, a.coordinators[i].modals == b.coordinators[i].modals,
-                  a.coordinators[i].children == b.coordinators[i].children else { return false }
-            if a.coordinators[i].tab != nil || b.coordinators[i].tab != nil {
-                guard a.coordinators[i].tab == b.coordinators[i].tab else { return false }
-            }
-        }
-        return true
-    }
+    /// Equal with the same ids (`nextID` aside): the same state without computing canonical forms.
+    private func identical(_ a: State, _ b: State) -> Bool { a.sameCoordinators(as: b) }
 
     /// Pairs coordinators at equal canonical positions (the states are the same state here).
     private func rebuildMapping(identical: Bool) {
         identity = identical
         if identity { return }
         let mo = modelState.canonicalOrder(), io = implState.canonicalOrder()
-        implID = [CoordinatorID](repeating: CoordinatorID(-1), count: modelState.coordinators.count)
-        modelID = [CoordinatorID](repeating: CoordinatorID(-1), count: implState.coordinators.count)
+        implID = [CoordinatorID](repeating: CoordinatorID(-1), count: modelState.count)
+        modelID = [CoordinatorID](repeating: CoordinatorID(-1), count: implState.count)
         for (m, i) in zip(mo, io) {
-            implID[m] = implState.coordinators[i].id
-            modelID[i] = modelState.coordinators[m].id
+            implID[m] = implState.id(at: i)
+            modelID[i] = modelState.id(at: m)
         }
     }
 
@@ -234,7 +219,7 @@ final class ConformanceSession {
     private func toImplementation(_ id: CoordinatorID) -> CoordinatorID {
         if identity { return id }
         if let p = modelState.index(of: id), p < implID.count, implID[p].index >= 0 { return implID[p] }
-        let top = Int(implState.coordinators.last?.id.index ?? 0)
+        let top = implState.count == 0 ? 0 : Int(implState.id(at: implState.count - 1).index)
         return CoordinatorID(top + 1 + Int(id.index))
     }
 

@@ -61,8 +61,8 @@ extension CoordinatorMachine {
                 if tab, let bar = seen.tabBar { return bar }
                 return seen.owner
             }
-            let live = state.coordinators.count  // drawn as `element(of:)` draws
-            return live == 0 ? state.root : state.coordinators[rng.below(live)].id
+            let live = state.count  // drawn as `element(of:)` draws
+            return live == 0 ? state.root : state.id(at: rng.below(live))
         }
         switch name {
         case .start, .forcePresentation:

@@ -69,7 +69,7 @@ public struct CoordinatorMachine: StateMachine {
         return path.map { action in
             let order = state.canonicalOrder()
             let concrete = action.retargeted { id in
-                Int(id.index) < order.count ? state.coordinators[order[Int(id.index)]].id : id
+                Int(id.index) < order.count ? state.id(at: order[Int(id.index)]) : id
             }
             state = model.step(state, concrete).state
             return concrete

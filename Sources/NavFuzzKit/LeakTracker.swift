@@ -24,8 +24,9 @@ final class LeakTracker {
     /// Starts holding the coordinators of `state` not held yet.
     func track(_ state: State, system: NavigationSystem) {
         guard enabled else { return }
-        for c in state.coordinators where boxes[c.id.index] == nil {
-            boxes[c.id.index] = Box(system.coordinatorObject(id: Int(c.id.index)))
+        for i in state.positions where boxes[state.id(at: i).index] == nil {
+            let id = state.id(at: i).index
+            boxes[id] = Box(system.coordinatorObject(id: Int(id)))
         }
     }
 
@@ -35,15 +36,14 @@ final class LeakTracker {
         guard enabled else { return [] }
         var out: [Int] = []
         // Both lists are sorted by id: one merge finds the ended and the new ones.
-        let b = before.coordinators, a = after.coordinators
         var i = 0, j = 0
-        while i < b.count || j < a.count {
-            if j == a.count || (i < b.count && b[i].id < a[j].id) {
-                let id = b[i].id.index
+        while i < before.count || j < after.count {
+            if j == after.count || (i < before.count && before.id(at: i) < after.id(at: j)) {
+                let id = before.id(at: i).index
                 if let box = boxes.removeValue(forKey: id), box.object != nil { out.append(Int(id)) }
                 i += 1
-            } else if i == b.count || a[j].id < b[i].id {
-                let id = a[j].id.index
+            } else if i == before.count || after.id(at: j) < before.id(at: i) {
+                let id = after.id(at: j).index
                 if boxes[id] == nil { boxes[id] = Box(system.coordinatorObject(id: Int(id))) }
                 j += 1
             } else {
