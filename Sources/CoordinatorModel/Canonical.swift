@@ -31,12 +31,23 @@ extension State {
     /// in the order the encoding meets them.
     public func encodeCanonical(into bytes: inout [UInt8]) {
         let n = count
-        // One buffer: canonical number by position, positions in canonical order, and the
-        // stack of the preorder walk (every push is an id in some list, plus the root).
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * n + words.count + 1) { buffer in
+        // Ids below 256 are looked up in a table by id instead of searched for: the encoding
+        // looks up every id it meets. Ids are sorted, so the last is the largest.
+        let largest = n > 0 ? Int(id(at: n - 1).index) : -1
+        var table = largest >= 0 && largest < 256 ? largest + 1 : 0
+        // One buffer: canonical number by position, positions in canonical order, the stack of
+        // the preorder walk (every push is an id in some list, plus the root), the id table.
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * n + words.count + 1 + table) { buffer in
             guard let number = buffer.baseAddress else { return }
-            let order = number + n, pending = order + n
+            let order = number + n, pending = order + n, byID = pending + words.count + 1
             for i in 0..<n { number[i] = -1 }
+            for k in 0..<table { byID[k] = -1 }
+            for i in 0..<n where table > 0 {
+                let id = Int(words[base(i)])
+                // A repeated id (a broken state) is left to `index(of:)`, which picks one of them.
+                if id < 0 || byID[id] >= 0 { table = 0 } else { byID[id] = Int32(i) }
+            }
+            let lookup = IDLookup(table: byID, count: table)
             var visited = 0
             // Preorder without recursion: children are pushed in reverse, and a coordinator
             // met again is skipped when popped, so the numbering is that of a recursive walk.
@@ -46,7 +57,7 @@ extension State {
                 top = 1
                 while top > 0 {
                     top -= 1
-                    guard let i = index(of: CoordinatorID(Int(pending[top]))), number[i] < 0 else { continue }
+                    guard let i = lookup.position(of: CoordinatorID(Int(pending[top])), in: self), number[i] < 0 else { continue }
                     number[i] = Int32(visited)
                     order[visited] = Int32(i)
                     visited += 1
@@ -60,7 +71,7 @@ extension State {
             for i in 0..<n where number[i] < 0 { walk(from: id(at: i)) }
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: CanonicalWriter.bound(self)) { out in
                 guard let base = out.baseAddress else { return }
-                var writer = CanonicalWriter(number: number, live: n, out: ByteSink(base))
+                var writer = CanonicalWriter(number: number, live: n, lookup: lookup, out: ByteSink(base))
                 writer.write(self, order: order)
                 bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: writer.out.count))
             }
@@ -143,10 +154,14 @@ private struct CanonicalWriter {
     /// Ids that name no live coordinator (broken states only), numbered after the live ones.
     var dangling: [CoordinatorID] = []
 
-    init(number: UnsafeMutablePointer<Int32>, live: Int, out: ByteSink) { self.number = number; self.live = live; self.out = out }
+    let lookup: IDLookup
+
+    init(number: UnsafeMutablePointer<Int32>, live: Int, lookup: IDLookup, out: ByteSink) {
+        self.number = number; self.live = live; self.lookup = lookup; self.out = out
+    }
 
     mutating func canon(_ id: CoordinatorID, _ s: State) -> UInt64 {
-        if let i = s.index(of: id) { return UInt64(number[i]) }
+        if let i = lookup.position(of: id, in: s) { return UInt64(number[i]) }
         if let d = dangling.firstIndex(of: id) { return UInt64(live + d) }
         dangling.append(id)
         return UInt64(live + dangling.count - 1)
@@ -208,6 +223,17 @@ private struct CanonicalWriter {
                 last = next
             }
         }
+    }
+}
+
+/// Positions by id for ids below `count`, else `index(of:)`.
+private struct IDLookup {
+    let table: UnsafeMutablePointer<Int32>
+    let count: Int
+    @inline(__always) func position(of id: CoordinatorID, in s: State) -> Int? {
+        let x = Int(id.index)
+        guard x >= 0 && x < count else { return s.index(of: id) }
+        return table[x] >= 0 ? Int(table[x]) : nil
     }
 }
 

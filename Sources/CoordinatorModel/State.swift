@@ -421,11 +421,29 @@ public struct State: Hashable, Sendable {
         let lo = start(i, list) + range.lowerBound * w
         let removed = range.count * w, added = newCount * w
         let delta = added - removed
-        if delta > 0 && words.capacity < words.count + delta { words.reserveCapacity(words.count + delta + 16) }
-        if delta != 0 { words.replaceSubrange(lo ..< lo + removed, with: repeatElement(0, count: added)) }
+        if delta != 0 { shift(from: lo + removed, by: delta) }
         words[base(i) + list.rawValue] += Int64(newCount - range.count)
         if delta != 0 { for j in i + 1 ..< count { words[1 + j] += Int64(delta) } }
         if added > 0 { write(&words, lo) }
+    }
+
+    /// Moves the words from `from` on by `delta` (a gap of `delta` words opens, uninitialized
+    /// but zero at the end, or `-delta` words before `from` are dropped). Written out rather
+    /// than `replaceSubrange`, whose generic path cost more than the move on these small buffers.
+    mutating func shift(from: Int, by delta: Int) {
+        let old = words.count
+        if delta > 0 {
+            if words.capacity < old + delta { words.reserveCapacity(old + delta + 16) }
+            for _ in 0..<delta { words.append(0) }
+        }
+        let moved = old - from
+        if moved > 0 {
+            words.withUnsafeMutableBufferPointer { p in
+                guard let b = p.baseAddress else { return }
+                UnsafeMutableRawPointer(b + from + delta).copyMemory(from: b + from, byteCount: moved * MemoryLayout<Int64>.stride)
+            }
+        }
+        if delta < 0 { words.removeLast(-delta) }
     }
 
     mutating func setField(_ i: Int, _ field: Int, _ value: Int64) { words[base(i) + field] = value }
@@ -492,11 +510,12 @@ public struct State: Hashable, Sendable {
         while p > 0 && words[base(p - 1)] > Int64(id.index) { p -= 1 }
         let length = Field.header + (stack == nil ? 0 : 1)
         let recordAt = p < n ? base(p) : words.count
-        if words.capacity < words.count + length + 1 { words.reserveCapacity(words.count + length + 17) }
         // The record first, then its offset: the offsets of the records after it move by the
         // record, every offset by the offset word.
-        words.replaceSubrange(recordAt ..< recordAt, with: repeatElement(0, count: length))
-        words.insert(Int64(recordAt), at: 1 + p)
+        shift(from: recordAt, by: length)
+        for k in recordAt ..< recordAt + length { words[k] = 0 }
+        shift(from: 1 + p, by: 1)
+        words[1 + p] = Int64(recordAt)
         for j in 0...n { words[1 + j] += j > p ? Int64(1 + length) : 1 }
         let at = recordAt + 1
         words[at + Field.id] = Int64(id.index)
@@ -522,8 +541,8 @@ public struct State: Hashable, Sendable {
 
     mutating func removeCoordinator(at p: Int) {
         let b = base(p), length = recordLength(p)
-        words.removeSubrange(b ..< b + length)
-        words.remove(at: 1 + p)
+        shift(from: b + length, by: -length)
+        shift(from: 2 + p, by: -1)
         words[0] -= 1
         for j in 0 ..< count { words[1 + j] -= j >= p ? Int64(length + 1) : 1 }
     }
