@@ -186,12 +186,12 @@ private struct CanonicalWriter {
             out.append(s.initialRoute(at: i).index)
             let stack = s.start(i, .stack), stackCount = s.stackCount(at: i)
             out.appendVarint(UInt64(stackCount))
-            for k in 0..<stackCount { entry(s.words[stack + k], s) }
+            for k in 0..<stackCount { entry(s.w(stack + k), s) }
             let modals = s.start(i, .modals), modalCount = s.modalCount(at: i)
             out.appendVarint(UInt64(modalCount))
             for k in 0..<modalCount {
-                out.append(UInt8(truncatingIfNeeded: s.words[modals + 2 * k]))
-                entry(s.words[modals + 2 * k + 1], s)
+                out.append(UInt8(truncatingIfNeeded: s.w(modals + 2 * k)))
+                entry(s.w(modals + 2 * k + 1), s)
             }
             if s.hasTab(at: i) {
                 out.append(1)

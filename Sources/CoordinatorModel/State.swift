@@ -204,8 +204,16 @@ public struct State: Hashable, Sendable {
                         pageCoordinators: (0..<pageCoordinatorCount(at: i)).map { pageCoordinator(at: i, $0) })
     }
 
+    /// A read at an index the buffer's own structure gives (an offset, a count, an element
+    /// below a count), so without Array's bounds check, which cost a tenth of exploration's time.
+    /// Positions and list indices that callers give are checked where they enter (`base`, the
+    /// public element accessors).
+    @inline(__always) func w(_ k: Int) -> Int64 {
+        assert(k >= 0 && k < words.count)
+        return words.withUnsafeBufferPointer { $0[k] }
+    }
     @inline(__always) func base(_ i: Int) -> Int { Int(words[1 + i]) }
-    @inline(__always) func count(_ i: Int, _ list: List) -> Int { Int(words[base(i) + list.rawValue]) }
+    @inline(__always) func count(_ i: Int, _ list: List) -> Int { Int(w(base(i) + list.rawValue)) }
 
     /// Where `list` of the coordinator at `i` starts in `words`.
     @inline(__always) func start(_ i: Int, _ list: List) -> Int {
@@ -213,13 +221,13 @@ public struct State: Hashable, Sendable {
         var at = b + Field.header
         var l = Field.counts
         while l < list.rawValue {
-            at += Int(words[b + l]) * (l == List.modals.rawValue || l == List.badges.rawValue ? 2 : 1)
+            at += Int(w(b + l)) * (l == List.modals.rawValue || l == List.badges.rawValue ? 2 : 1)
             l += 1
         }
         return at
     }
 
-    @inline(__always) func info(_ i: Int) -> Int64 { words[base(i) + Field.info] }
+    @inline(__always) func info(_ i: Int) -> Int64 { w(base(i) + Field.info) }
 
     // MARK: - Reading by position
 
@@ -240,7 +248,7 @@ public struct State: Hashable, Sendable {
     public func stackCount(at i: Int) -> Int { count(i, .stack) }
     public func stackEntry(at i: Int, _ k: Int) -> Entry { State.entry(words[start(i, .stack) + k]) }
     /// Stack entry 0 as a word (nil for an empty stack): cheap to compare.
-    func rootWord(at i: Int) -> Int64? { stackCount(at: i) > 0 ? words[start(i, .stack)] : nil }
+    func rootWord(at i: Int) -> Int64? { stackCount(at: i) > 0 ? w(start(i, .stack)) : nil }
     public func modalCount(at i: Int) -> Int { count(i, .modals) }
     public func modal(at i: Int, _ k: Int) -> Modal {
         let at = start(i, .modals) + 2 * k
@@ -283,7 +291,7 @@ public struct State: Hashable, Sendable {
         let n = count(i, l)
         guard n == other.count(j, l) else { return false }
         let a = start(i, l), b = other.start(j, l)
-        for k in 0 ..< n * l.width where words[a + k] != other.words[b + k] { return false }
+        for k in 0 ..< n * l.width where w(a + k) != other.w(b + k) { return false }
         return true
     }
 
@@ -291,7 +299,7 @@ public struct State: Hashable, Sendable {
     public func sameModals(_ n: Int, at i: Int, as other: State, at j: Int) -> Bool {
         guard n <= modalCount(at: i), n <= other.modalCount(at: j) else { return false }
         let a = start(i, .modals), b = other.start(j, .modals)
-        for k in 0 ..< 2 * n where words[a + k] != other.words[b + k] { return false }
+        for k in 0 ..< 2 * n where w(a + k) != other.w(b + k) { return false }
         return true
     }
 
@@ -300,7 +308,7 @@ public struct State: Hashable, Sendable {
         let l = list.list
         guard n <= count(i, l), n <= other.count(j, l) else { return false }
         let a = start(i, l), b = other.start(j, l)
-        for k in 0 ..< n * l.width where words[a + k] != other.words[b + k] { return false }
+        for k in 0 ..< n * l.width where w(a + k) != other.w(b + k) { return false }
         return true
     }
 
@@ -322,13 +330,13 @@ public struct State: Hashable, Sendable {
         // `id.index`, and there when no coordinator below it has ended: look there first.
         let guess = min(Int(id.index), hi - 1)
         if guess >= 0 {
-            let at = words[base(guess)]
+            let at = w(Int(w(1 + guess)))
             if at == key { return guess }
             if at > key { hi = guess } else { lo = guess + 1 }
         }
         while lo < hi {
             let mid = (lo + hi) >> 1
-            let v = words[base(mid)]
+            let v = w(Int(w(1 + mid)))
             if v == key { return mid }
             if v < key { lo = mid + 1 } else { hi = mid }
         }
@@ -378,11 +386,11 @@ public struct State: Hashable, Sendable {
     func forEachBelow(_ i: Int, _ body: (CoordinatorID) -> Void) {
         if hasTab(at: i) { for k in 0..<pageCoordinatorCount(at: i) { body(pageCoordinator(at: i, k)) } }
         let s = start(i, .stack)
-        for k in 0..<stackCount(at: i) where words[s + k] & 1 == 1 { body(CoordinatorID(Int(words[s + k] >> 1))) }
+        for k in 0..<stackCount(at: i) where w(s + k) & 1 == 1 { body(CoordinatorID(Int(w(s + k) >> 1))) }
         let m = start(i, .modals)
-        for k in 0..<modalCount(at: i) where words[m + 2 * k + 1] & 1 == 1 { body(CoordinatorID(Int(words[m + 2 * k + 1] >> 1))) }
+        for k in 0..<modalCount(at: i) where w(m + 2 * k + 1) & 1 == 1 { body(CoordinatorID(Int(w(m + 2 * k + 1) >> 1))) }
         let c = start(i, .children)
-        for k in 0..<childCount(at: i) { body(CoordinatorID(Int(words[c + k]))) }
+        for k in 0..<childCount(at: i) { body(CoordinatorID(Int(w(c + k)))) }
     }
 
     /// Whether `x` is `top` or below it: `subtree(of: top).contains(x)`, without building the list.
