@@ -235,11 +235,11 @@ public struct State: Hashable, Sendable {
     public var count: Int { Int(words[0]) }
     public var positions: Range<Int> { 0..<count }
 
-    public func id(at i: Int) -> CoordinatorID { CoordinatorID(Int(words[base(i)])) }
+    public func id(at i: Int) -> CoordinatorID { CoordinatorID(Int(w(base(i)))) }
     public func kind(at i: Int) -> Kind { Kind(rawValue: UInt8(truncatingIfNeeded: info(i))) ?? .navigation }
     public func parent(at i: Int) -> CoordinatorID? {
-        let w = words[base(i) + Field.parent]
-        return w == State.noParent ? nil : CoordinatorID(Int(w))
+        let p = w(base(i) + Field.parent)
+        return p == State.noParent ? nil : CoordinatorID(Int(p))
     }
     public func initialRoute(at i: Int) -> Route { Route(Int(info(i) >> 8 & 0xFF)) }
 
