@@ -286,6 +286,7 @@ public struct State: Hashable, Sendable {
     }
 
     /// Whether two lists (of this state and `other`, at positions `i` and `j`) hold the same words.
+    @inline(__always)
     public func sameList(_ list: ListName, at i: Int, as other: State, at j: Int) -> Bool {
         let l = list.list
         let n = count(i, l)
@@ -296,6 +297,7 @@ public struct State: Hashable, Sendable {
     }
 
     /// Whether the first `n` modals of this state at `i` and of `other` at `j` are the same.
+    @inline(__always)
     public func sameModals(_ n: Int, at i: Int, as other: State, at j: Int) -> Bool {
         guard n <= modalCount(at: i), n <= other.modalCount(at: j) else { return false }
         let a = start(i, .modals), b = other.start(j, .modals)
@@ -304,6 +306,7 @@ public struct State: Hashable, Sendable {
     }
 
     /// Whether the first `n` elements of `list` of this state at `i` and of `other` at `j` are the same.
+    @inline(__always)
     public func samePrefix(_ list: ListName, _ n: Int, at i: Int, as other: State, at j: Int) -> Bool {
         let l = list.list
         guard n <= count(i, l), n <= other.count(j, l) else { return false }
