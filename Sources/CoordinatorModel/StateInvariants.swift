@@ -122,16 +122,23 @@ extension Invariant {
         for i in s.positions where s.kind(at: i) == .tab || s.hasTab(at: i) {
             let id = s.id(at: i)
             guard s.kind(at: i) == .tab else { return "\(id) is \(s.kind(at: i)) but has tab pages" }
-            guard let tab = s.tab(at: i), !tab.pages.isEmpty else { return "tab \(id) has no pages" }
-            if hasRepeats(tab.pages) { return "tab \(id) repeats a page" }
-            if !tab.pages.contains(tab.current) { return "tab \(id) has current page \(tab.current), which is not one of its pages" }
-            if tab.pageCoordinators.count != tab.pages.count || hasRepeats(tab.pageCoordinators) {
-                return "tab \(id) has \(tab.pages.count) pages but page coordinators \(tab.pageCoordinators)"
+            let pages = s.pageCount(at: i), coordinators = s.pageCoordinatorCount(at: i)
+            guard s.hasTab(at: i), pages > 0 else { return "tab \(id) has no pages" }
+            for k in 0..<pages { for m in 0..<k where s.page(at: i, m) == s.page(at: i, k) { return "tab \(id) repeats a page" } }
+            let current = s.currentPage(at: i)
+            if !s.hasPage(current, at: i) { return "tab \(id) has current page \(current), which is not one of its pages" }
+            var repeated = false
+            for k in 0..<coordinators {
+                for m in 0..<k where s.pageCoordinator(at: i, m) == s.pageCoordinator(at: i, k) { repeated = true }
             }
-            for k in tab.badges.indices {
-                let page = tab.badges[k].page
-                if !tab.pages.contains(page) { return "tab \(id) has a badge for \(page), which is not one of its pages" }
-                for m in 0 ..< k where tab.badges[m].page == page { return "tab \(id) has two badges for one page" }
+            if coordinators != pages || repeated {
+                let list = (0..<coordinators).map { s.pageCoordinator(at: i, $0) }
+                return "tab \(id) has \(pages) pages but page coordinators \(list)"
+            }
+            for k in 0..<s.badgeCount(at: i) {
+                let page = s.badge(at: i, k).page
+                if !s.hasPage(page, at: i) { return "tab \(id) has a badge for \(page), which is not one of its pages" }
+                for m in 0 ..< k where s.badge(at: i, m).page == page { return "tab \(id) has two badges for one page" }
             }
         }
         return nil
@@ -145,9 +152,4 @@ extension Invariant {
     static func topDefinedCheck(_ s: State) -> String? {
         s.descend() == nil ? "descend(root) does not end on a screen" : nil
     }
-}
-
-private func hasRepeats<T: Equatable>(_ items: [T]) -> Bool {
-    for i in items.indices where items[..<i].contains(items[i]) { return true }
-    return false
 }

@@ -194,8 +194,15 @@ extension Fuzzer {
             guard !initials.isEmpty else { return }
             let initial = initials.count == 1 ? initials[0] : initials[rng.below(initials.count)]
             trace.removeAll(keepingCapacity: true)
+            // Locals, not properties: a call on `machine` that also touches `self` (a closure
+            // appending to `failed`, `&scratch`) makes Swift copy the machine on every step.
+            let machine = self.machine, checks = self.checks
+            var failed: [(Int, String)] = [], scratch: [M.Action] = []
+            swap(&failed, &self.failed)
+            swap(&scratch, &self.scratch)
+            defer { swap(&failed, &self.failed); swap(&scratch, &self.scratch) }
             machine.checkState(initial, checks) { failed.append(($0, $1)) }
-            if !failed.isEmpty { return record(index, kinds, initial) }
+            if !failed.isEmpty { return record(index, kinds, initial, &failed) }
             var state = initial
             for _ in 0 ..< length {
                 guard let (action, k) = machine.sampleAction(in: state, kinds: kinds, using: &rng, scratch: &scratch) else { break }
@@ -205,7 +212,7 @@ extension Fuzzer {
                 if let next = machine.successor(of: step) {
                     tally.applied[k] += 1
                     machine.checkState(next, checks) { failed.append(($0, $1)) }
-                    if !failed.isEmpty { trace.append(action); return record(index, kinds, initial) }
+                    if !failed.isEmpty { trace.append(action); return record(index, kinds, initial, &failed) }
                     // Bounds only steer the walk: a successor outside them is checked, then dropped.
                     if machine.isWithinBounds(next) {
                         state = next
@@ -215,13 +222,13 @@ extension Fuzzer {
                     }
                 } else {
                     tally.refused[k][machine.refusal(of: step) ?? "refused", default: 0] += 1
-                    if !failed.isEmpty { trace.append(action); return record(index, kinds, initial) }
+                    if !failed.isEmpty { trace.append(action); return record(index, kinds, initial, &failed) }
                 }
             }
         }
 
         /// Notes the properties that failed on the walk's last step; the walk stops there.
-        mutating func record(_ walk: Int, _ kinds: KindFilter, _ initial: M.State) {
+        mutating func record(_ walk: Int, _ kinds: KindFilter, _ initial: M.State, _ failed: inout [(Int, String)]) {
             for (p, reason) in failed {
                 tally.failedWalks[p] += 1
                 if walk < tally.failures[p]?.walk ?? .max {
