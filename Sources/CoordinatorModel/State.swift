@@ -163,26 +163,36 @@ public struct State: Hashable, Sendable {
     /// Words for `coordinators`, in the order given.
     static func pack(_ coordinators: [Coordinator]) -> [Int64] {
         let n = coordinators.count
+        var size = 1 + n
+        // By index: `for c in coordinators` copies each coordinator, retaining its lists.
+        for i in coordinators.indices {
+            size += Field.header + coordinators[i].stack.count + 2 * coordinators[i].modals.count + coordinators[i].children.count
+            if let tab = coordinators[i].tab { size += tab.pages.count + 2 * tab.badges.count + tab.pageCoordinators.count }
+        }
         var words = [Int64](repeating: 0, count: 1 + n)
+        words.reserveCapacity(size)
         words[0] = Int64(n)
-        for (i, c) in coordinators.enumerated() {
+        for i in coordinators.indices {
             words[1 + i] = Int64(words.count)
-            let tab = c.tab
-            words.append(Int64(c.id.index))
-            words.append(c.parent.map { Int64($0.index) } ?? noParent)
-            words.append(info(kind: c.kind, initialRoute: c.initialRoute, hasTab: tab != nil, current: tab?.current ?? Page(0)))
-            for count in [c.stack.count, c.modals.count, tab?.pages.count ?? 0, tab?.badges.count ?? 0,
-                          tab?.pageCoordinators.count ?? 0, c.children.count] {
-                words.append(Int64(count))
-            }
-            for e in c.stack { words.append(word(e)) }
-            for m in c.modals { words.append(Int64(m.style.rawValue)); words.append(word(m.entry)) }
+            let tab = coordinators[i].tab
+            words.append(Int64(coordinators[i].id.index))
+            words.append(coordinators[i].parent.map { Int64($0.index) } ?? noParent)
+            words.append(info(kind: coordinators[i].kind, initialRoute: coordinators[i].initialRoute, hasTab: tab != nil, current: tab?.current ?? Page(0)))
+            // The counts, in `List` order.
+            words.append(Int64(coordinators[i].stack.count))
+            words.append(Int64(coordinators[i].modals.count))
+            words.append(Int64(tab?.pages.count ?? 0))
+            words.append(Int64(tab?.badges.count ?? 0))
+            words.append(Int64(tab?.pageCoordinators.count ?? 0))
+            words.append(Int64(coordinators[i].children.count))
+            for k in coordinators[i].stack.indices { words.append(word(coordinators[i].stack[k])) }
+            for k in coordinators[i].modals.indices { words.append(Int64(coordinators[i].modals[k].style.rawValue)); words.append(word(coordinators[i].modals[k].entry)) }
             if let tab {
                 for p in tab.pages { words.append(Int64(p.index)) }
                 for b in tab.badges { words.append(Int64(b.page.index)); words.append(Int64(b.value)) }
                 for pc in tab.pageCoordinators { words.append(Int64(pc.index)) }
             }
-            for ch in c.children { words.append(Int64(ch.index)) }
+            for k in coordinators[i].children.indices { words.append(Int64(coordinators[i].children[k].index)) }
         }
         return words
     }
