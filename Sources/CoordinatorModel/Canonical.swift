@@ -179,43 +179,47 @@ private struct CanonicalWriter {
         out.appendVarint(UInt64(n))
         out.appendVarint(canon(s.root, s))
         for k in 0..<n {
-            let i = Int(order[k])
+            // The record read straight through: its lists follow the encoding's order.
+            let b = Int(s.w(1 + Int(order[k])))
+            func count(_ list: State.List) -> Int { Int(s.w(b + list.rawValue)) }
+            let info = s.w(b + State.Field.info), parent = s.w(b + State.Field.parent)
+            var at = b + State.Field.header
             out.appendVarint(UInt64(k))
-            out.append(s.kind(at: i).rawValue)
-            out.appendVarint(s.parent(at: i).map { canon($0, s) + 1 } ?? 0)
-            out.append(s.initialRoute(at: i).index)
-            let stack = s.start(i, .stack), stackCount = s.stackCount(at: i)
-            out.appendVarint(UInt64(stackCount))
-            for k in 0..<stackCount { entry(s.w(stack + k), s) }
-            let modals = s.start(i, .modals), modalCount = s.modalCount(at: i)
-            out.appendVarint(UInt64(modalCount))
-            for k in 0..<modalCount {
-                out.append(UInt8(truncatingIfNeeded: s.w(modals + 2 * k)))
-                entry(s.w(modals + 2 * k + 1), s)
+            out.append(UInt8(truncatingIfNeeded: info))
+            out.appendVarint(parent == State.noParent ? 0 : canon(CoordinatorID(Int(parent)), s) + 1)
+            out.append(UInt8(truncatingIfNeeded: info >> 8))
+            out.appendVarint(UInt64(count(.stack)))
+            for _ in 0..<count(.stack) { entry(s.w(at), s); at += 1 }
+            out.appendVarint(UInt64(count(.modals)))
+            for _ in 0..<count(.modals) {
+                out.append(UInt8(truncatingIfNeeded: s.w(at)))
+                entry(s.w(at + 1), s)
+                at += 2
             }
-            if s.hasTab(at: i) {
+            if info >> 16 & 1 == 1 {
                 out.append(1)
-                out.appendVarint(UInt64(s.pageCount(at: i)))
-                for k in 0..<s.pageCount(at: i) { out.append(s.page(at: i, k).index) }
-                out.append(s.currentPage(at: i).index)
-                out.appendVarint(UInt64(s.badgeCount(at: i)))
-                for k in 0..<s.badgeCount(at: i) {
-                    let badge = s.badge(at: i, k)
-                    out.append(badge.page.index); out.appendVarint(zigzag(badge.value))
+                out.appendVarint(UInt64(count(.pages)))
+                for _ in 0..<count(.pages) { out.append(UInt8(truncatingIfNeeded: s.w(at))); at += 1 }
+                out.append(UInt8(truncatingIfNeeded: info >> 24))
+                out.appendVarint(UInt64(count(.badges)))
+                for _ in 0..<count(.badges) {
+                    out.append(UInt8(truncatingIfNeeded: s.w(at))); out.appendVarint(zigzag(Int(s.w(at + 1))))
+                    at += 2
                 }
-                out.appendVarint(UInt64(s.pageCoordinatorCount(at: i)))
-                for k in 0..<s.pageCoordinatorCount(at: i) { out.appendVarint(canon(s.pageCoordinator(at: i, k), s)) }
+                out.appendVarint(UInt64(count(.pageCoordinators)))
+                for _ in 0..<count(.pageCoordinators) { out.appendVarint(canon(CoordinatorID(Int(s.w(at))), s)); at += 1 }
             } else {
                 out.append(0)
+                at += count(.pages) + 2 * count(.badges) + count(.pageCoordinators)
             }
             // Children as a set: their canonical numbers in increasing order, repeats kept.
-            let children = s.childCount(at: i)
+            let children = count(.children)
             out.appendVarint(UInt64(children))
             var last: Int64 = -1
             for _ in 0..<children {
                 var next = Int64.max, repeats = 0
                 for m in 0..<children {
-                    let v = Int64(canon(s.child(at: i, m), s))
+                    let v = Int64(canon(CoordinatorID(Int(s.w(at + m))), s))
                     if v > last && v < next { next = v; repeats = 1 } else if v == next { repeats += 1 }
                 }
                 if next == .max { break }
