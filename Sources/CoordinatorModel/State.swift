@@ -467,8 +467,6 @@ public struct State: Hashable, Sendable {
         if delta < 0 { words.removeLast(-delta) }
     }
 
-    mutating func setField(_ i: Int, _ field: Int, _ value: Int64) { words[base(i) + field] = value }
-
     mutating func setInfo(_ i: Int, current: Page? = nil, hasTab: Bool? = nil) {
         words[base(i) + Field.info] = State.info(kind: kind(at: i), initialRoute: initialRoute(at: i),
                                                  hasTab: hasTab ?? self.hasTab(at: i), current: current ?? currentPage(at: i))

@@ -1,0 +1,106 @@
+import XCTest
+@testable import CoordinatorModel
+
+/// A state keeps its coordinators in one buffer of words (State.swift). Every change must leave
+/// the buffer exactly as packing the changed coordinators would: compact, records in id order,
+/// so that equal states have equal words.
+final class FlatStateTests: XCTestCase {
+
+    /// Every state reachable within `depth` actions of `preset`'s domain, on the correct model
+    /// and on every fault (faults make the broken states the invariants must read).
+    private func reachable(_ preset: Preset, depth: Int, visit: (State, Action, State) -> Void) {
+        for fault in [nil] + Fault.allCases.map(Optional.some) {
+            let model = Model(configuration: preset.configuration, fault: fault)
+            var frontier = [model.initialState()]
+            var actions: [Action] = []
+            for _ in 0..<depth {
+                var next: [State] = []
+                for state in frontier {
+                    actions.removeAll()
+                    preset.domain.actions(in: state, into: &actions)
+                    for action in actions {
+                        let after = model.step(state, action).state
+                        visit(state, action, after)
+                        if after != state, preset.bounds.contains(after), next.count < 100 { next.append(after) }
+                    }
+                }
+                frontier = next
+            }
+        }
+    }
+
+    func testEveryStepLeavesTheBufferAsPackingItsCoordinatorsWould() {
+        var checked = 0
+        for preset in [Preset.small, .smallTab] {
+            reachable(preset, depth: 3) { before, action, after in
+                XCTAssertEqual(after.words, State.pack(after.coordinators), "\(action) on\n\(before)")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 5_000)
+    }
+
+    func testTheDecoderWritesTheBufferPackingWould() {
+        reachable(.smallTab, depth: 2) { _, action, after in
+            guard let decoded = State(canonicalEncoding: after.canonicalEncoding()) else {
+                return XCTFail("\(action): the encoding does not decode")
+            }
+            XCTAssertEqual(decoded.words, State.pack(decoded.coordinators), "\(action)")
+            XCTAssertTrue(decoded.isSameState(as: after), "\(action)")
+        }
+    }
+
+    func testSubtreeMembershipAgreesWithTheSubtree() {
+        reachable(.small, depth: 2) { _, _, s in
+            for i in s.positions {
+                let top = s.id(at: i), below = s.subtree(of: top)
+                for j in s.positions {
+                    XCTAssertEqual(s.isInSubtree(s.id(at: j), of: top), below.contains(s.id(at: j)), "\(s)")
+                }
+            }
+        }
+    }
+
+    func testCoordinatorsComeBackAsGiven() {
+        let cs = [
+            nav(0, children: [1, 4], stack: [scr(0), kid(1)], modals: [modal(.sheet, kid(4)), modal(.fullScreen, scr(1))]),
+            tab(1, parent: 0, pages: [(1, 2), (0, 3)], current: 0, badges: [(0, 7), (1, -3)]),
+            nav(2, parent: 1, stack: [scr(1)]),
+            nav(3, parent: 1, initial: 1, stack: [scr(1), scr(0)]),
+            redir(4, parent: 0, stack: [scr(1)]),
+        ]
+        let state = State(coordinators: cs.reversed(), root: C(0))
+        XCTAssertEqual(state.coordinators, cs)
+        XCTAssertEqual(state.nextID, 5)
+        XCTAssertEqual(state[C(3)], cs[3])
+        XCTAssertNil(state[C(5)])
+        // Changing one list through `coordinators` changes that list only.
+        var changed = state
+        changed.coordinators[2].stack.append(scr(0))
+        XCTAssertEqual(changed.coordinators[2].stack, [scr(1), scr(0)])
+        XCTAssertEqual(changed.coordinators.enumerated().filter { $0.offset != 2 }.map(\.element),
+                       cs.enumerated().filter { $0.offset != 2 }.map(\.element))
+        XCTAssertNotEqual(changed, state)
+    }
+
+    func testTheDecoderRefusesIdsOutOfOrder() {
+        let state = State(coordinators: [nav(0, children: [1], stack: [scr(0), kid(1)]), nav(1, parent: 0, stack: [scr(0)])], root: C(0))
+        var bytes = state.canonicalEncoding()
+        XCTAssertNotNil(State(canonicalEncoding: bytes))
+        // Byte 2 is the first record's id (after the count and the root): make it 1, as the second's.
+        XCTAssertEqual(bytes[2], 0)
+        bytes[2] = 1
+        XCTAssertNil(State(canonicalEncoding: bytes))
+    }
+
+    func testInitialPagesSurvivePackingWhateverTheirNumber() {
+        for pages in [[P(1), P(0)], (0..<8).reversed().map(P), (0..<12).map(P)] {
+            let c = Configuration(routeCount: 2, pageCount: 12, initialPages: pages)
+            XCTAssertEqual(c.initialPages, pages)
+            XCTAssertEqual(c.initialPageCount, pages.count)
+            XCTAssertEqual((0..<c.initialPageCount).map(c.initialPage), pages)
+            XCTAssertEqual(c, Configuration(routeCount: 2, pageCount: 12, initialPages: pages))
+            XCTAssertNotEqual(c, Configuration(routeCount: 2, pageCount: 12, initialPages: pages.reversed()))
+        }
+    }
+}
