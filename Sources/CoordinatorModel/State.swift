@@ -216,13 +216,22 @@ public struct State: Hashable, Sendable {
 
     /// A read at an index the buffer's own structure gives (an offset, a count, an element
     /// below a count), so without Array's bounds check, which cost a tenth of exploration's time.
-    /// Positions and list indices that callers give are checked where they enter (`base`, the
-    /// public element accessors).
+    /// Positions and list indices that callers give are checked where they enter: `base` and
+    /// `element`.
     @inline(__always) func w(_ k: Int) -> Int64 {
         assert(k >= 0 && k < words.count)
         return words.withUnsafeBufferPointer { $0[k] }
     }
-    @inline(__always) func base(_ i: Int) -> Int { Int(words[1 + i]) }
+    /// Where the record of the coordinator at position `i` starts.
+    @inline(__always) func base(_ i: Int) -> Int {
+        precondition(i >= 0 && i < count, "no coordinator at position \(i)")
+        return Int(w(1 + i))
+    }
+    /// Where element `k` of `list` of the coordinator at `i` is.
+    @inline(__always) func element(_ i: Int, _ list: List, _ k: Int) -> Int {
+        precondition(k >= 0 && k < count(i, list), "no element \(k) in that list")
+        return start(i, list) + k * list.width
+    }
     @inline(__always) func count(_ i: Int, _ list: List) -> Int { Int(w(base(i) + list.rawValue)) }
 
     /// Where `list` of the coordinator at `i` starts in `words`.
@@ -242,7 +251,7 @@ public struct State: Hashable, Sendable {
     // MARK: - Reading by position
 
     /// How many coordinators are live.
-    public var count: Int { Int(words[0]) }
+    public var count: Int { Int(w(0)) }
     public var positions: Range<Int> { 0..<count }
 
     public func id(at i: Int) -> CoordinatorID { CoordinatorID(Int(w(base(i)))) }
@@ -254,45 +263,45 @@ public struct State: Hashable, Sendable {
     public func initialRoute(at i: Int) -> Route { Route(Int(info(i) >> 8 & 0xFF)) }
 
     public func childCount(at i: Int) -> Int { count(i, .children) }
-    public func child(at i: Int, _ k: Int) -> CoordinatorID { CoordinatorID(Int(words[start(i, .children) + k])) }
+    public func child(at i: Int, _ k: Int) -> CoordinatorID { CoordinatorID(Int(w(element(i, .children, k)))) }
     public func stackCount(at i: Int) -> Int { count(i, .stack) }
-    public func stackEntry(at i: Int, _ k: Int) -> Entry { State.entry(words[start(i, .stack) + k]) }
+    public func stackEntry(at i: Int, _ k: Int) -> Entry { State.entry(w(element(i, .stack, k))) }
     /// Stack entry 0 as a word (nil for an empty stack): cheap to compare.
     func rootWord(at i: Int) -> Int64? { stackCount(at: i) > 0 ? w(start(i, .stack)) : nil }
     public func modalCount(at i: Int) -> Int { count(i, .modals) }
     public func modal(at i: Int, _ k: Int) -> Modal {
-        let at = start(i, .modals) + 2 * k
-        return Modal(Style(rawValue: UInt8(truncatingIfNeeded: words[at])) ?? .sheet, State.entry(words[at + 1]))
+        let at = element(i, .modals, k)
+        return Modal(Style(rawValue: UInt8(truncatingIfNeeded: w(at))) ?? .sheet, State.entry(w(at + 1)))
     }
     public func modalStyle(at i: Int, _ k: Int) -> Style {
-        Style(rawValue: UInt8(truncatingIfNeeded: words[start(i, .modals) + 2 * k])) ?? .sheet
+        Style(rawValue: UInt8(truncatingIfNeeded: w(element(i, .modals, k)))) ?? .sheet
     }
 
     public func hasTab(at i: Int) -> Bool { info(i) >> 16 & 1 == 1 }
     public func currentPage(at i: Int) -> Page { Page(Int(info(i) >> 24 & 0xFF)) }
     public func pageCount(at i: Int) -> Int { count(i, .pages) }
-    public func page(at i: Int, _ k: Int) -> Page { Page(Int(words[start(i, .pages) + k])) }
+    public func page(at i: Int, _ k: Int) -> Page { Page(Int(w(element(i, .pages, k)))) }
     public func pageCoordinatorCount(at i: Int) -> Int { count(i, .pageCoordinators) }
     public func pageCoordinator(at i: Int, _ k: Int) -> CoordinatorID {
-        CoordinatorID(Int(words[start(i, .pageCoordinators) + k]))
+        CoordinatorID(Int(w(element(i, .pageCoordinators, k))))
     }
     public func hasPage(_ p: Page, at i: Int) -> Bool {
         let s = start(i, .pages)
-        for k in 0..<pageCount(at: i) where words[s + k] == Int64(p.index) { return true }
+        for k in 0..<pageCount(at: i) where w(s + k) == Int64(p.index) { return true }
         return false
     }
     /// The coordinator of `page` (`TabState.coordinator(for:)`).
     public func pageCoordinator(at i: Int, for p: Page) -> CoordinatorID? {
         let s = start(i, .pages)
-        for k in 0..<pageCount(at: i) where words[s + k] == Int64(p.index) {
+        for k in 0..<pageCount(at: i) where w(s + k) == Int64(p.index) {
             return k < pageCoordinatorCount(at: i) ? pageCoordinator(at: i, k) : nil
         }
         return nil
     }
     public func badgeCount(at i: Int) -> Int { count(i, .badges) }
     public func badge(at i: Int, _ k: Int) -> TabState.Badge {
-        let at = start(i, .badges) + 2 * k
-        return TabState.Badge(page: Page(Int(words[at])), value: Int(words[at + 1]))
+        let at = element(i, .badges, k)
+        return TabState.Badge(page: Page(Int(w(at))), value: Int(w(at + 1)))
     }
 
     /// Whether two lists (of this state and `other`, at positions `i` and `j`) hold the same words.
@@ -303,15 +312,6 @@ public struct State: Hashable, Sendable {
         guard n == other.count(j, l) else { return false }
         let a = start(i, l), b = other.start(j, l)
         for k in 0 ..< n * l.width where w(a + k) != other.w(b + k) { return false }
-        return true
-    }
-
-    /// Whether the first `n` modals of this state at `i` and of `other` at `j` are the same.
-    @inline(__always)
-    public func sameModals(_ n: Int, at i: Int, as other: State, at j: Int) -> Bool {
-        guard n <= modalCount(at: i), n <= other.modalCount(at: j) else { return false }
-        let a = start(i, .modals), b = other.start(j, .modals)
-        for k in 0 ..< 2 * n where w(a + k) != other.w(b + k) { return false }
         return true
     }
 

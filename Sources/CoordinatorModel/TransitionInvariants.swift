@@ -134,7 +134,7 @@ extension Invariant {
         /// Whether the modals at `j` after are the first `keep` at `i` before, then `extra`.
         func matches(_ j: Int, _ i: Int?, keep: Int, then extra: Modal?) -> Bool {
             guard after.modalCount(at: j) == keep + (extra == nil ? 0 : 1) else { return false }
-            if keep > 0 { guard let i, after.sameModals(keep, at: j, as: before, at: i) else { return false } }
+            if keep > 0 { guard let i, after.samePrefix(.modals, keep, at: j, as: before, at: i) else { return false } }
             if let extra { return after.modal(at: j, keep) == extra }
             return true
         }
@@ -164,7 +164,7 @@ extension Invariant {
         func appendedOne(_ style: Style) -> String? {
             let was = changes == 1 ? before.modalCount(at: first.before) : 0
             guard changes == 1, after.modalCount(at: first.after) == was + 1,
-                  after.sameModals(was, at: first.after, as: before, at: first.before),
+                  after.samePrefix(.modals, was, at: first.after, as: before, at: first.before),
                   after.modalStyle(at: first.after, was) == style else {
                 return "\(t.action) should append exactly one \(style) modal to one list; changed \(describeChanges())"
             }
@@ -173,7 +173,7 @@ extension Invariant {
         func removedTop(of id: CoordinatorID?) -> String? {
             let now = changes == 1 ? after.modalCount(at: first.after) : 0
             guard changes == 1, before.modalCount(at: first.before) == now + 1,
-                  after.sameModals(now, at: first.after, as: before, at: first.before),
+                  after.samePrefix(.modals, now, at: first.after, as: before, at: first.before),
                   id == nil || before.id(at: first.before) == id else {
                 return "\(t.action) should remove exactly the top modal of \(id.map(\.description) ?? "one list"); changed \(describeChanges())"
             }
