@@ -111,19 +111,19 @@ extension Invariant {
         // one list); the full list is rebuilt only to describe a failure.
         var changes = 0
         var first = (before: 0, after: 0), second = (before: 0, after: 0)
-        var i = 0, j = 0
-        while j < after.count {
-            if i < before.count && before.id(at: i) < after.id(at: j) { i += 1; continue }
-            if i == before.count || after.id(at: j) < before.id(at: i) {
-                if after.modalCount(at: j) > 0 { return "\(after.id(at: j)) was created with modals \(modals(after, j))" }
-                j += 1
+        var i = 0
+        for j in after.positions {
+            let id = after.id(at: j)
+            while i < before.count && before.id(at: i) < id { i += 1 }
+            guard i < before.count, before.id(at: i) == id else {
+                if after.modalCount(at: j) > 0 { return "\(id) was created with modals \(modals(after, j))" }
                 continue
             }
             if !after.sameList(.modals, at: j, as: before, at: i) {
                 if changes == 0 { first = (i, j) } else if changes == 1 { second = (i, j) }
                 changes += 1
             }
-            i += 1; j += 1
+            i += 1
         }
         func describeChanges() -> String {
             before.positions.compactMap { i -> String? in
