@@ -151,14 +151,9 @@ struct Effects {
     }
 
     mutating func setBadge(of t: CoordinatorID, _ page: Page, _ value: Int?) {
-        guard let i = state.index(of: t) else { return }
-        var badges = (0..<state.badgeCount(at: i)).map { state.badge(at: i, $0) }
-        badges.removeAll { $0.page == page }
-        if let value {
-            badges.append(TabState.Badge(page: page, value: value))
-            badges.sort { $0.page < $1.page }
-        }
-        state.setBadges(i, badges)
+        guard let i = state.index(of: t), var tab = state.tab(at: i) else { return }
+        tab.setBadge(page, value)
+        state.setBadges(i, tab.badges)
     }
 
     // MARK: - Shared mechanisms

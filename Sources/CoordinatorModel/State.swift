@@ -3,42 +3,10 @@
 /// A tab coordinator's pages. `pageCoordinators[i]` hosts `pages[i]`; badges are kept sorted
 /// by page so that equal tabs compare equal.
 public struct TabState: Hashable, Sendable {
-    /// The fields, in one immutable box: a tab is copied with every state copy and read on
-    /// every walk down the tree, and a box costs one reference count where the lists cost
-    /// three. Tabs change rarely; a change makes a new box.
-    private var box: Box
-
-    private struct Fields: Hashable, Sendable {
-        var pages: [Page]
-        var current: Page
-        var badges: [Badge]
-        var pageCoordinators: [CoordinatorID]
-    }
-
-    private final class Box: Sendable {
-        let fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    public var pages: [Page] {
-        _read { yield box.fields.pages }
-        _modify { var f = box.fields; yield &f.pages; box = Box(f) }
-    }
-    public var current: Page {
-        _read { yield box.fields.current }
-        _modify { var f = box.fields; yield &f.current; box = Box(f) }
-    }
-    public var badges: [Badge] {
-        _read { yield box.fields.badges }
-        _modify { var f = box.fields; yield &f.badges; box = Box(f) }
-    }
-    public var pageCoordinators: [CoordinatorID] {
-        _read { yield box.fields.pageCoordinators }
-        _modify { var f = box.fields; yield &f.pageCoordinators; box = Box(f) }
-    }
-
-    public static func == (a: TabState, b: TabState) -> Bool { a.box === b.box || a.box.fields == b.box.fields }
-    public func hash(into hasher: inout Hasher) { box.fields.hash(into: &hasher) }
+    public var pages: [Page]
+    public var current: Page
+    public var badges: [Badge]
+    public var pageCoordinators: [CoordinatorID]
 
     public struct Badge: Hashable, Sendable {
         public var page: Page
@@ -47,7 +15,7 @@ public struct TabState: Hashable, Sendable {
     }
 
     public init(pages: [Page], current: Page, badges: [Badge] = [], pageCoordinators: [CoordinatorID]) {
-        box = Box(Fields(pages: pages, current: current, badges: badges, pageCoordinators: pageCoordinators))
+        self.pages = pages; self.current = current; self.badges = badges; self.pageCoordinators = pageCoordinators
     }
 
     public func coordinator(for page: Page) -> CoordinatorID? {
