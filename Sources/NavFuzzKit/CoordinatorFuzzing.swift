@@ -51,8 +51,8 @@ extension CoordinatorMachine {
     }
 
     private func sample(_ name: ActionName, in state: CoordinatorModel.State, using rng: inout Xoshiro) -> Action? {
-        // The domain and the coordinators are read in place: copying either retains every list
-        // they hold, on every step of every walk.
+        // The domain is read in place: copying it retains every list it holds, on every step of
+        // every walk.
         func route() -> Route? { rng.element(of: domain.routes) }
         func page() -> Page? { rng.element(of: domain.pages) }
         func target(tab: Bool = false) -> CoordinatorID {
