@@ -8,14 +8,14 @@ extension State {
         var order: [Int] = []
         order.reserveCapacity(count)
         var seen = [Bool](repeating: false, count: count)
-        func visit(_ id: CoordinatorID) {
-            guard let i = index(of: id), !seen[i] else { return }
+        func visit(position i: Int) {
             seen[i] = true
             order.append(i)
-            forEachBelow(i) { visit($0) }
+            forEachBelow(i) { if let j = index(of: $0), !seen[j] { visit(position: j) } }
         }
-        visit(root)
-        for i in positions where !seen[i] { visit(id(at: i)) }
+        if let r = index(of: root) { visit(position: r) }
+        // By position, not id: with a repeated id (a broken state) a lookup finds only one.
+        for i in positions where !seen[i] { visit(position: i) }
         return order
     }
 
@@ -51,13 +51,9 @@ extension State {
             var visited = 0
             // Preorder without recursion: children are pushed in reverse, and a coordinator
             // met again is skipped when popped, so the numbering is that of a recursive walk.
-            func walk(from id: CoordinatorID) {
-                var top = 0
-                pending[0] = id.index
-                top = 1
-                while top > 0 {
-                    top -= 1
-                    guard let i = lookup.position(of: CoordinatorID(Int(pending[top])), in: self), number[i] < 0 else { continue }
+            func walk(from start: Int) {
+                var i = start, top = 0
+                while true {
                     number[i] = Int32(visited)
                     order[visited] = Int32(i)
                     visited += 1
@@ -65,10 +61,19 @@ extension State {
                     forEachBelow(i) { pending[top] = $0.index; top += 1 }
                     var lo = first, hi = top - 1
                     while lo < hi { (pending[lo], pending[hi]) = (pending[hi], pending[lo]); lo += 1; hi -= 1 }
+                    var next = -1
+                    while next < 0 && top > 0 {
+                        top -= 1
+                        if let j = lookup.position(of: CoordinatorID(Int(pending[top])), in: self), number[j] < 0 { next = j }
+                    }
+                    guard next >= 0 else { return }
+                    i = next
                 }
             }
-            walk(from: root)
-            for i in 0..<n where number[i] < 0 { walk(from: id(at: i)) }
+            if let r = lookup.position(of: root, in: self) { walk(from: r) }
+            // By position, not id, so that every coordinator is numbered: with a repeated id (a
+            // broken state) a lookup finds only one of them.
+            for i in 0..<n where number[i] < 0 { walk(from: i) }
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: CanonicalWriter.bound(self)) { out in
                 guard let base = out.baseAddress else { return }
                 var writer = CanonicalWriter(number: number, live: n, lookup: lookup, out: ByteSink(base))

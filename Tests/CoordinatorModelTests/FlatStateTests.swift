@@ -103,4 +103,27 @@ final class FlatStateTests: XCTestCase {
             XCTAssertNotEqual(c, Configuration(routeCount: 2, pageCount: 12, initialPages: pages.reversed()))
         }
     }
+
+    /// States a driver may report: empty, with a repeated id, with negative or dangling ids.
+    /// Every invariant, the encoder and `descend` read them without stopping, and the
+    /// invariants say what is wrong.
+    func testBrokenStatesAreReadWithoutStopping() {
+        let broken: [(State, String)] = [
+            (State(coordinators: [], root: C(0)), "tree-consistent"),
+            (State(coordinators: [nav(0, children: [1], stack: [scr(0), kid(1)]), nav(1, parent: 0, stack: [scr(0)]),
+                                  nav(1, parent: 0, stack: [scr(1)])], root: C(0)), "no-orphan-children"),
+            (State(coordinators: [nav(-3, stack: [scr(0), kid(7)], modals: [modal(.sheet, kid(-9))])], root: C(-3)), "no-orphan-children"),
+        ]
+        for (state, expected) in broken {
+            var failed: [String] = []
+            Invariant.checkAll(state) { failed.append(Invariant.all[$0].name); _ = $1 }
+            XCTAssertTrue(failed.contains(expected), "\(failed) on\n\(state)")
+            let step = Transition(before: state, action: .restartApp, step: Step(outcome: .refused(.invalid), state: state, events: []),
+                                  configuration: Configuration())
+            Invariant.checkAll(step) { XCTFail("\(Invariant.all[$0].name): \($1)") }
+            XCTAssertFalse(state.canonicalEncoding().isEmpty)
+            XCTAssertEqual(state.count, state.coordinators.count)
+            _ = state.descend()
+        }
+    }
 }
