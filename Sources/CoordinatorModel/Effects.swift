@@ -28,17 +28,17 @@ struct Effects {
             guard kind(c) == .navigation else { return .unsupported }
             let count = state.stackCount(at: pos(c))
             if count < 2 && !(faulty(.popRemovesRoot) && count == 1) { return .atRoot }
-            removeStack(of: c, from: count - 1)
+            remove(.stack, of: c, from: count - 1)
         case .popToRoot(let c):
             guard kind(c) == .navigation else { return .unsupported }
-            removeStack(of: c, from: 1)
+            remove(.stack, of: c, from: 1)
         case .popTo(let c, let r):
             guard kind(c) == .navigation else { return .unsupported }
             guard let i = lastStackIndex(of: .screen(r), in: c) else { return .notFound }
-            removeStack(of: c, from: i + 1)
+            remove(.stack, of: c, from: i + 1)
         case .setRoot(let c, let r):
             guard kind(c) != .tab else { return .unsupported }
-            removeStack(of: c, from: 0)
+            remove(.stack, of: c, from: 0)
             setStack(of: c, to: .screen(r))
         case .replaceRoot(let c, let r):
             guard kind(c) != .tab else { return .unsupported }
@@ -51,12 +51,12 @@ struct Effects {
         case .dismiss(let c):
             return dismiss(c)
         case .dismissAll(let c):
-            removeModals(of: c, from: 0)
+            remove(.modals, of: c, from: 0)
         case .close(let c):
             if state.modalCount(at: pos(c)) > 0 { return dismiss(c) }
             let count = state.stackCount(at: pos(c))
             guard kind(c) == .navigation, count >= 2 else { return .nothingToClose }
-            removeStack(of: c, from: count - 1)
+            remove(.stack, of: c, from: count - 1)
         case .set(let c, let r):
             return set(c, r)
         case .none:
@@ -212,33 +212,22 @@ struct Effects {
         endSubtree(child)
     }
 
-    /// Removes stack entries from the top down to `index`, ending every removed child.
-    mutating func removeStack(of c: CoordinatorID, from index: Int, keepChildren: Bool = false) {
-        let i = pos(c), count = state.stackCount(at: i)
+    /// Removes the entries of `list` (the stack or the modals) of `c` from the top down to
+    /// `index`, ending every removed child.
+    mutating func remove(_ list: State.List, of c: CoordinatorID, from index: Int, keepChildren: Bool = false) {
+        let i = pos(c), count = state.count(i, list)
         guard index < count else { return }
         let from = max(index, 0)
         if !keepChildren {
             // The children first, then their ends: an end moves positions.
             var children: [CoordinatorID] = []
-            for k in (from..<count).reversed() { if case .child(let ch) = state.stackEntry(at: i, k) { children.append(ch) } }
+            for k in (from..<count).reversed() {
+                if case .child(let ch) = State.entry(state.entryWord(i, list, k)) { children.append(ch) }
+            }
             for ch in children { endIfLive(ch) }
         }
         guard let j = state.index(of: c) else { return }
-        state.replace(j, .stack, from ..< state.stackCount(at: j), count: 0)
-    }
-
-    /// Removes modals from the top down to `index`, ending every removed child.
-    mutating func removeModals(of c: CoordinatorID, from index: Int, keepChildren: Bool = false) {
-        let i = pos(c), count = state.modalCount(at: i)
-        guard index < count else { return }
-        let from = max(index, 0)
-        if !keepChildren {
-            var children: [CoordinatorID] = []
-            for k in (from..<count).reversed() { if case .child(let ch) = state.modal(at: i, k).entry { children.append(ch) } }
-            for ch in children { endIfLive(ch) }
-        }
-        guard let j = state.index(of: c) else { return }
-        state.replace(j, .modals, from ..< state.modalCount(at: j), count: 0)
+        state.replace(j, list, from ..< state.count(j, list), count: 0)
     }
 
     // MARK: - Actions with more to them
@@ -250,7 +239,7 @@ struct Effects {
             removeHosting(of: c)
             return nil
         }
-        removeModals(of: c, from: faulty(.dismissWrongLevel) && count >= 2 ? count - 2 : count - 1)
+        remove(.modals, of: c, from: faulty(.dismissWrongLevel) && count >= 2 ? count - 2 : count - 1)
         return nil
     }
 
@@ -283,9 +272,9 @@ struct Effects {
                 }
             }
         } else {
-            removeModals(of: c, from: 0)
+            remove(.modals, of: c, from: 0)
         }
-        removeStack(of: c, from: 0)
+        remove(.stack, of: c, from: 0)
         let i = pos(c)
         for child in (0..<state.childCount(at: i)).map({ state.child(at: i, $0) }) { endIfLive(child) }
         let j = pos(c)
@@ -320,8 +309,8 @@ struct Effects {
     mutating func removeHosting(of c: CoordinatorID) {
         guard let p = state.parent(at: pos(c)) else { return }
         switch state.hosting(of: c) {
-        case .stack(let i)?: removeStack(of: p, from: i)
-        case .modal(let i)?: removeModals(of: p, from: i)
+        case .stack(let i)?: remove(.stack, of: p, from: i)
+        case .modal(let i)?: remove(.modals, of: p, from: i)
         case .page?, nil: endIfLive(c)
         }
     }
@@ -352,20 +341,20 @@ struct Effects {
     mutating func userBack() -> RefusalReason? {
         guard let seen = state.descend(), let i = seen.stackIndex else { return .noBack }
         if i >= 1 {
-            removeStack(of: seen.owner, from: i)
+            remove(.stack, of: seen.owner, from: i)
             return nil
         }
         guard case .stack(let k)? = state.hosting(of: seen.owner), let p = state.parent(at: pos(seen.owner)) else {
             return .noBack
         }
-        removeStack(of: p, from: k, keepChildren: faulty(.backLeavesChild))
+        remove(.stack, of: p, from: k, keepChildren: faulty(.backLeavesChild))
         return nil
     }
 
     mutating func userSwipeDismiss() -> RefusalReason? {
         guard let m = state.descend()?.lastModal else { return .nothingPresented }
         guard state.modalStyle(at: pos(m.holder), m.index).isSwipeDismissible else { return .notDismissible }
-        removeModals(of: m.holder, from: m.index, keepChildren: faulty(.swipeLeavesChild))
+        remove(.modals, of: m.holder, from: m.index, keepChildren: faulty(.swipeLeavesChild))
         return nil
     }
 }

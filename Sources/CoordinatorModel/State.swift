@@ -106,7 +106,9 @@ public struct State: Hashable, Sendable {
         // The order of the canonical encoding, which the decoder then writes straight through.
         case stack = 3, modals, pages, badges, pageCoordinators, children
         /// Words per element.
-        var width: Int { self == .modals || self == .badges ? 2 : 1 }
+        var width: Int { List.width(at: rawValue) }
+        /// Words per element of the list whose count is at header position `l`.
+        @inline(__always) static func width(at l: Int) -> Int { l == modals.rawValue || l == badges.rawValue ? 2 : 1 }
     }
 
     /// The parent word of a coordinator without a parent: no Int32 id equals it.
@@ -208,7 +210,7 @@ public struct State: Hashable, Sendable {
         var at = b + Field.header
         var l = Field.counts
         while l < list.rawValue {
-            at += Int(w(b + l)) * (l == List.modals.rawValue || l == List.badges.rawValue ? 2 : 1)
+            at += Int(w(b + l)) * List.width(at: l)
             l += 1
         }
         return at
@@ -272,31 +274,27 @@ public struct State: Hashable, Sendable {
         return TabState.Badge(page: Page(Int(w(at))), value: Int(w(at + 1)))
     }
 
-    /// Whether two lists (of this state and `other`, at positions `i` and `j`) hold the same words.
+    /// Whether `list` of this state at `i` and of `other` at `j` are the same.
     @inline(__always)
-    public func sameList(_ list: ListName, at i: Int, as other: State, at j: Int) -> Bool {
-        let l = list.list
-        let n = count(i, l)
-        guard n == other.count(j, l) else { return false }
-        let a = start(i, l), b = other.start(j, l)
-        for k in 0 ..< n * l.width where w(a + k) != other.w(b + k) { return false }
-        return true
+    func sameList(_ list: List, at i: Int, as other: State, at j: Int) -> Bool {
+        let n = count(i, list)
+        return n == other.count(j, list) && samePrefix(list, n, at: i, as: other, at: j)
     }
 
     /// Whether the first `n` elements of `list` of this state at `i` and of `other` at `j` are the same.
     @inline(__always)
-    public func samePrefix(_ list: ListName, _ n: Int, at i: Int, as other: State, at j: Int) -> Bool {
-        let l = list.list
-        guard n <= count(i, l), n <= other.count(j, l) else { return false }
-        let a = start(i, l), b = other.start(j, l)
-        for k in 0 ..< n * l.width where w(a + k) != other.w(b + k) { return false }
+    func samePrefix(_ list: List, _ n: Int, at i: Int, as other: State, at j: Int) -> Bool {
+        guard n <= count(i, list), n <= other.count(j, list) else { return false }
+        let a = start(i, list), b = other.start(j, list)
+        for k in 0 ..< n * list.width where w(a + k) != other.w(b + k) { return false }
         return true
     }
 
-    /// The lists `sameList` compares.
-    public enum ListName: Sendable {
-        case children, stack, modals
-        var list: List { self == .children ? .children : self == .stack ? .stack : .modals }
+    /// The word of stack entry or modal `k` (its entry, for a modal) of the coordinator at `i`;
+    /// `k` below the list's count, as the model's own loops give it.
+    @inline(__always) func entryWord(_ i: Int, _ list: List, _ k: Int) -> Int64 {
+        assert(k >= 0 && k < count(i, list))
+        return w(start(i, list) + k * list.width + (list == .modals ? 1 : 0))
     }
 
     /// The same coordinators with the same ids and the same root; `nextID` aside.
@@ -516,15 +514,8 @@ public struct State: Hashable, Sendable {
         return p
     }
 
-    /// The number of words of the record at `i`.
-    func recordLength(_ i: Int) -> Int {
-        let b = base(i)
-        var n = Field.header
-        for l in Field.counts ..< Field.header {
-            n += Int(words[b + l]) * (l == List.modals.rawValue || l == List.badges.rawValue ? 2 : 1)
-        }
-        return n
-    }
+    /// The number of words of the record at `i`: children are its last list.
+    func recordLength(_ i: Int) -> Int { start(i, .children) + count(i, .children) - base(i) }
 
     mutating func removeCoordinator(at p: Int) {
         let b = base(p), length = recordLength(p)

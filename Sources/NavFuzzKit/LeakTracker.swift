@@ -24,9 +24,9 @@ final class LeakTracker {
     /// Starts holding the coordinators of `state` not held yet.
     func track(_ state: State, system: NavigationSystem) {
         guard enabled else { return }
-        for i in state.positions where boxes[state.id(at: i).index] == nil {
+        for i in state.positions {
             let id = state.id(at: i).index
-            boxes[id] = Box(system.coordinatorObject(id: Int(id)))
+            if boxes[id] == nil { boxes[id] = Box(system.coordinatorObject(id: Int(id))) }
         }
     }
 

@@ -88,12 +88,9 @@ struct WalkGenerator {
     /// that is not live.
     private func target(_ state: State, _ kind: Kind?, _ rng: inout Xoshiro) -> CoordinatorID {
         if rng.chance(1, in: 32) { return CoordinatorID(Int(state.nextID) + rng.below(2)) }
-        // Drawn as `element(of:)` draws from the fitting coordinators, without listing them.
         if let kind, rng.chance(7, in: 8) {
-            let fitting = state.positions.reduce(0) { $0 + (state.kind(at: $1) == kind ? 1 : 0) }
-            if fitting > 0, let i = state.positions.lazy.filter({ state.kind(at: $0) == kind }).dropFirst(rng.below(fitting)).first {
-                return state.id(at: i)
-            }
+            let fitting = state.positions.filter { state.kind(at: $0) == kind }
+            if let i = rng.element(of: fitting) { return state.id(at: i) }
         }
         return state.count == 0 ? state.root : state.id(at: rng.below(state.count))
     }
