@@ -84,7 +84,8 @@ public struct State: Hashable, Sendable {
         let sorted = coordinators.sorted { $0.id < $1.id }
         words = State.pack(sorted)
         self.root = root
-        self.nextID = nextID ?? ((sorted.last?.id.index ?? -1) + 1)
+        // Saturating: a driver may report the largest id there is.
+        self.nextID = nextID ?? ((sorted.last?.id.index).map { $0 == .max ? .max : $0 + 1 } ?? 0)
     }
 
     /// No coordinators: a placeholder to move a state out of a value.

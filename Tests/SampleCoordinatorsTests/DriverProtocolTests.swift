@@ -86,6 +86,8 @@ final class DriverProtocolTests: XCTestCase {
         XCTAssertEqual(try error(#"{"root":0,"coordinators":[{"id":0,"kind":"tab","tab":{"pages":["p0"],"current":"q","pageCoordinators":[1]}}]}"#),
                        "field 'snapshot.coordinators[0].tab.current': expected a page like p0, found 'q'")
         XCTAssertEqual(try error(#"{"root":-1,"coordinators":[]}"#), "field 'snapshot.root': expected a non-negative id, found -1")
+        // The largest id a driver may name is read, not trapped on.
+        XCTAssertEqual(try error(#"{"root":2147483647,"coordinators":[{"id":2147483647,"kind":"navigation","stack":["r0"]}]}"#), "parsed")
     }
 
     func testServerAnswersHandshakeAndErrors() {
