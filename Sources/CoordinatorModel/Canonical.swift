@@ -76,7 +76,7 @@ extension State {
             for i in 0..<n where number[i] < 0 { walk(from: i) }
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: CanonicalWriter.bound(self)) { out in
                 guard let base = out.baseAddress else { return }
-                var writer = CanonicalWriter(number: number, live: n, lookup: lookup, out: ByteSink(base))
+                var writer = CanonicalWriter(number: number, live: n, lookup: lookup, out: ByteSink(base, capacity: out.count))
                 writer.write(self, order: order)
                 bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: writer.out.count))
             }
@@ -152,7 +152,7 @@ extension State {
 }
 
 /// Writes the canonical encoding once the canonical numbers are known.
-private struct CanonicalWriter {
+struct CanonicalWriter {
     let number: UnsafeMutablePointer<Int32>
     let live: Int
     var out: ByteSink
@@ -176,8 +176,12 @@ private struct CanonicalWriter {
         if w & 1 == 0 { out.appendVarint(UInt64(w >> 1) << 1) } else { out.appendVarint(canon(CoordinatorID(Int(w >> 1)), s) << 1 | 1) }
     }
 
-    /// The most bytes `write` writes for `s`: each word gives at most two varints.
-    static func bound(_ s: State) -> Int { 10 * (2 * s.words.count + 8) }
+    /// The most bytes `write` writes for `s`: each word of a record gives at most one varint
+    /// (a modal's or badge's first word a byte), a record's header of nine words at most 84
+    /// bytes, and the count and root one varint each. Tight enough that the buffer of a state
+    /// within the presets' bounds stays on the stack (`withUnsafeTemporaryAllocation` takes
+    /// the heap above about a kilobyte).
+    static func bound(_ s: State) -> Int { 10 * s.words.count + 20 }
 
     mutating func write(_ s: State, order: UnsafeMutablePointer<Int32>) {
         let n = live
@@ -236,7 +240,7 @@ private struct CanonicalWriter {
 }
 
 /// Positions by id for ids below `count`, else `index(of:)`.
-private struct IDLookup {
+struct IDLookup {
     let table: UnsafeMutablePointer<Int32>
     let count: Int
     @inline(__always) func position(of id: CoordinatorID, in s: State) -> Int? {
@@ -248,11 +252,15 @@ private struct IDLookup {
 
 /// Bytes written to memory the caller sized (see `CanonicalWriter.bound`): appending to an
 /// array checks its capacity and uniqueness on every byte.
-private struct ByteSink {
+struct ByteSink {
     let base: UnsafeMutablePointer<UInt8>
+    let capacity: Int
     var count = 0
-    init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
-    mutating func append(_ b: UInt8) { base[count] = b; count += 1 }
+    init(_ base: UnsafeMutablePointer<UInt8>, capacity: Int) { self.base = base; self.capacity = capacity }
+    mutating func append(_ b: UInt8) {
+        assert(count < capacity, "CanonicalWriter.bound is too small")
+        base[count] = b; count += 1
+    }
     mutating func appendVarint(_ value: UInt64) {
         var v = value
         while v >= 0x80 { append(UInt8(v & 0x7F) | 0x80); v >>= 7 }

@@ -126,4 +126,23 @@ final class FlatStateTests: XCTestCase {
             _ = state.descend()
         }
     }
+
+    /// The encoder writes into memory sized by `CanonicalWriter.bound`: the largest values a
+    /// state can hold (extreme ids, dangling ids, extreme badge values, long lists) stay inside.
+    func testTheEncodingStaysWithinItsBound() {
+        let big = Int(Int32.max), small = Int(Int32.min)
+        let longStack = [scr(255)] + (0..<40).map { _ in kid(small) }
+        let states = [
+            State(coordinators: [nav(big, children: [small, small, big - 1], initial: 255, stack: longStack,
+                                     modals: (0..<20).map { _ in modal(.fullScreen, kid(big - 7)) })], root: C(small)),
+            State(coordinators: [tab(small, parent: big, children: [big, small, 5], pages: [(255, big), (0, small)], current: 255,
+                                     badges: [(255, Int.min), (0, Int.max)], modals: [modal(.sheet, kid(small + 1))]),
+                                 nav(0, parent: small, stack: [scr(0), kid(small)])], root: C(big)),
+            State(coordinators: (0..<30).map { nav($0, parent: $0 == 0 ? nil : $0 - 1, children: [$0 + 1], stack: [scr(0), kid($0 + 1)]) },
+                  root: C(0)),
+        ]
+        for state in states {
+            XCTAssertLessThanOrEqual(state.canonicalEncoding().count, CanonicalWriter.bound(state), "\(state)")
+        }
+    }
 }
