@@ -28,17 +28,19 @@ public struct Domain: Hashable, Sendable {
     }
 
     /// `(kind, route)` pairs for `start` and `forcePresentation`: a tab only once, with `r0`.
-    var kindRoutes: [(Kind, Route)] {
-        startKinds.flatMap { k in k == .tab ? [(k, routes.first ?? Route(0))] : routes.map { (k, $0) } }
+    func forEachKindRoute(_ body: (Kind, Route) -> Void) {
+        for k in startKinds {
+            if k == .tab { body(k, routes.first ?? Route(0)) } else { for r in routes { body(k, r) } }
+        }
     }
 
     /// The router actions of the domain for target `c`, without `none`.
     func appendRouterActions(_ c: CoordinatorID, into out: inout [Action]) {
         for r in routes { out.append(.push(c, r)) }
-        out += [.pop(c), .popToRoot(c)]
-        for r in routes { out += [.popTo(c, r), .setRoot(c, r), .replaceRoot(c, r)] }
+        out.append(.pop(c)); out.append(.popToRoot(c))
+        for r in routes { out.append(.popTo(c, r)); out.append(.setRoot(c, r)); out.append(.replaceRoot(c, r)) }
         for r in routes { for s in presentStyles { out.append(.present(c, r, s)) } }
-        out += [.dismiss(c), .dismissAll(c), .close(c)]
+        out.append(.dismiss(c)); out.append(.dismissAll(c)); out.append(.close(c))
         for r in routes { out.append(.set(c, r)) }
     }
 
@@ -63,7 +65,7 @@ public struct Domain: Hashable, Sendable {
                 for a in parts { for b in parts { out.append(.multiple(id, [a, b])) } }
             }
             out.append(.restart(id))
-            for (k, r) in kindRoutes { for s in startStyles { out.append(.start(id, k, s, r)) } }
+            forEachKindRoute { k, r in for s in startStyles { out.append(.start(id, k, s, r)) } }
             out.append(.finishFlow(id))
             for r in routes { for s in startStyles { out.append(.redirect(id, r, s)) } }
             for p in pages { out.append(.select(id, p)) }
@@ -71,8 +73,8 @@ public struct Domain: Hashable, Sendable {
             for p in pages { for v in badgeValues { out.append(.setBadge(id, p, v)) } }
             out.append(.tabPopToRoot(id))
         }
-        for (k, r) in kindRoutes { for s in forceStyles { out.append(.forcePresentation(k, s, r)) } }
-        out += [.restartApp, .userBack, .userSwipeDismiss]
+        forEachKindRoute { k, r in for s in forceStyles { out.append(.forcePresentation(k, s, r)) } }
+        out.append(.restartApp); out.append(.userBack); out.append(.userSwipeDismiss)
         for p in pages { out.append(.userSelectTab(p)) }
     }
 }

@@ -329,6 +329,9 @@ public struct State: Hashable, Sendable {
 
     public func isLive(_ id: CoordinatorID) -> Bool { index(of: id) != nil }
 
+    /// The parent of `id`, read in place; nil when `id` is not live or has no parent.
+    public func parent(of id: CoordinatorID) -> CoordinatorID? { index(of: id).flatMap(parent(at:)) }
+
     /// Where `id` is hosted in its parent, or nil for the root and for orphans.
     public func hosting(of id: CoordinatorID) -> Hosting? {
         guard let c = index(of: id), let p = parent(at: c), let pi = index(of: p) else { return nil }

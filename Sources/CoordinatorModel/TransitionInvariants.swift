@@ -206,7 +206,7 @@ extension Invariant {
         case .restartApp:
             return only(before.root, keep: 0)
         case .finishFlow:
-            guard let target = finishFlowTargets(t).last, let p = t.before[target]?.parent,
+            guard let target = finishFlowTargets(t).last, let p = before.parent(of: target),
                   case .modal(let k)? = before.hosting(of: target) else { return unchanged() }
             return only(p, keep: k)
         default:
@@ -229,7 +229,7 @@ extension Invariant {
             let id = before.id(at: i)
             while j < after.count && after.id(at: j) < id { j += 1 }
             guard j < after.count, after.id(at: j) == id, after.rootWord(at: j) != before.rootWord(at: i) else { continue }
-            if rootMayChange(before.coordinator(at: i), t) { continue }
+            if rootMayChange(before, at: i, t) { continue }
             let was = first(before, i).map(\.description) ?? "nothing"
             let now = first(after, j).map(\.description) ?? "nothing"
             return "\(t.action) changed entry 0 of \(id) from \(was) to \(now)"
@@ -312,7 +312,7 @@ private func countLive(_ other: State, in state: State) -> Int {
 /// The coordinators whose flow a `finishFlow` finishes: its argument and, for a tab page, the tab.
 private func finishFlowTargets(_ t: Transition) -> [CoordinatorID] {
     guard case .finishFlow(let d) = t.action, !t.step.outcome.isRefused else { return [] }
-    if case .page? = t.before.hosting(of: d), let tab = t.before[d]?.parent { return [d, tab] }
+    if case .page? = t.before.hosting(of: d), let tab = t.before.parent(of: d) { return [d, tab] }
     return [d]
 }
 
@@ -330,16 +330,18 @@ private func expectedModals(_ modals: [Modal], _ action: Action) -> [Modal] {
     }
 }
 
-/// Whether `action` may change stack entry 0 of `b` (MODEL.md §5, root-screen-stable).
-private func rootMayChange(_ b: Coordinator, _ t: Transition) -> Bool {
+/// Whether `action` may change stack entry 0 of the coordinator at `i` of `before` (MODEL.md §5,
+/// root-screen-stable). Read in place: the check runs on every transition.
+private func rootMayChange(_ before: State, at i: Int, _ t: Transition) -> Bool {
+    let id = before.id(at: i)
     func allowed(_ a: Action) -> Bool {
         switch a {
-        case .setRoot(let x, _), .replaceRoot(let x, _), .restart(let x): return x == b.id
-        case .set(let x, _): return x == b.id && b.modals.isEmpty && b.stack.count <= 1
-        case .restartApp: return b.id == t.before.root
+        case .setRoot(let x, _), .replaceRoot(let x, _), .restart(let x): return x == id
+        case .set(let x, _): return x == id && before.modalCount(at: i) == 0 && before.stackCount(at: i) <= 1
+        case .restartApp: return id == before.root
         case .multiple(let x, let parts):
             // A `set` inside `multiple` may meet entry 0 after earlier parts popped down to it.
-            return x == b.id && parts.contains { if case .set = $0 { true } else { allowed($0) } }
+            return x == id && parts.contains { if case .set = $0 { true } else { allowed($0) } }
         default: return false
         }
     }
