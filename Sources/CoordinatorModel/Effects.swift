@@ -177,7 +177,9 @@ struct Effects {
         let first = state.nextID
         for _ in 0..<pages { _ = create(kind: .navigation, parent: t, route: Route(0)) }
         guard let i = state.index(of: t) else { return }
-        state.setTab(i, pages: pages, page: config.initialPage, current: config.initialPage(0),
+        // A closure, not `config.initialPage` itself: a method reference allocates its context.
+        let config = self.config
+        state.setTab(i, pages: pages, page: { config.initialPage($0) }, current: config.initialPage(0),
                      pageCoordinator: { CoordinatorID(Int(first) + $0) })
     }
 
@@ -219,12 +221,15 @@ struct Effects {
         guard index < count else { return }
         let from = max(index, 0)
         if !keepChildren {
-            // The children first, then their ends: an end moves positions.
-            var children: [CoordinatorID] = []
-            for k in (from..<count).reversed() {
-                if case .child(let ch) = State.entry(state.entryWord(i, list, k)) { children.append(ch) }
+            // The children first, then their ends: an end moves positions. On the stack, not
+            // in an array: most steps of exploration remove entries.
+            withUnsafeTemporaryAllocation(of: CoordinatorID.self, capacity: count - from) { children in
+                var n = 0
+                for k in (from..<count).reversed() {
+                    if case .child(let ch) = State.entry(state.entryWord(i, list, k)) { children.initializeElement(at: n, to: ch); n += 1 }
+                }
+                for m in 0..<n { endIfLive(children[m]) }
             }
-            for ch in children { endIfLive(ch) }
         }
         guard let j = state.index(of: c) else { return }
         state.replace(j, list, from ..< state.count(j, list), count: 0)

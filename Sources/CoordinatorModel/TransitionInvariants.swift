@@ -29,10 +29,10 @@ extension Invariant {
         for (k, e) in events.enumerated() {
             if events[..<k].contains(where: { $0.coordinator == e.coordinator }) { return "\(e.coordinator) completed more than once" }
             if !t.before.isLive(e.coordinator) || t.after.isLive(e.coordinator) { return "\(e.coordinator) completed but did not end" }
-            if e.result == .finished && !finishing.contains(e.coordinator) {
+            if e.result == .finished && finishing?.contains(e.coordinator) != true {
                 return "\(e.coordinator) completed as finished, but it was not the finishFlow target"
             }
-            if e.result == .cancelled && finishing.contains(e.coordinator) {
+            if e.result == .cancelled && finishing?.contains(e.coordinator) == true {
                 return "\(e.coordinator) was the finishFlow target but completed as cancelled"
             }
         }
@@ -75,7 +75,7 @@ extension Invariant {
             if dangling == nil, let p = after.parent(at: i), ended(p) { dangling = p }
             if let r = dangling { return "\(after.id(at: i)) still refers to \(r), which ended" }
         }
-        guard let target = finishFlowTargets(t).last, let ti = before.index(of: target), let p = before.parent(at: ti),
+        guard let target = finishFlowTargets(t)?.last, let ti = before.index(of: target), let p = before.parent(at: ti),
               let bi = before.index(of: p) else { return nil }
         guard let ai = after.index(of: p) else { return "\(p), the parent of \(target), ended too" }
         func stack(_ s: State, _ i: Int) -> [Entry] { (0..<s.stackCount(at: i)).map { s.stackEntry(at: i, $0) } }
@@ -206,7 +206,7 @@ extension Invariant {
         case .restartApp:
             return only(before.root, keep: 0)
         case .finishFlow:
-            guard let target = finishFlowTargets(t).last, let p = before.parent(of: target),
+            guard let target = finishFlowTargets(t)?.last, let p = before.parent(of: target),
                   case .modal(let k)? = before.hosting(of: target) else { return unchanged() }
             return only(p, keep: k)
         default:
@@ -310,10 +310,19 @@ private func countLive(_ other: State, in state: State) -> Int {
 }
 
 /// The coordinators whose flow a `finishFlow` finishes: its argument and, for a tab page, the tab.
-private func finishFlowTargets(_ t: Transition) -> [CoordinatorID] {
-    guard case .finishFlow(let d) = t.action, !t.step.outcome.isRefused else { return [] }
-    if case .page? = t.before.hosting(of: d), let tab = t.before.parent(of: d) { return [d, tab] }
-    return [d]
+/// Nil for any other action. A value, not a list: the checks ask on every transition.
+private func finishFlowTargets(_ t: Transition) -> FinishFlowTargets? {
+    guard case .finishFlow(let d) = t.action, !t.step.outcome.isRefused else { return nil }
+    if case .page? = t.before.hosting(of: d), let tab = t.before.parent(of: d) { return FinishFlowTargets(target: d, tab: tab) }
+    return FinishFlowTargets(target: d, tab: nil)
+}
+
+private struct FinishFlowTargets {
+    var target: CoordinatorID
+    var tab: CoordinatorID?
+    func contains(_ c: CoordinatorID) -> Bool { c == target || c == tab }
+    /// The outermost of them.
+    var last: CoordinatorID { tab ?? target }
 }
 
 /// What a router action does to its target's modal list, written independently of the model.
