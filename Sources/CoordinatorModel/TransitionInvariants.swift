@@ -229,7 +229,7 @@ extension Invariant {
             let id = before.id(at: i)
             while j < after.count && after.id(at: j) < id { j += 1 }
             guard j < after.count, after.id(at: j) == id, after.rootWord(at: j) != before.rootWord(at: i) else { continue }
-            if rootMayChange(before, at: i, t) { continue }
+            if rootMayChange(at: i, t) { continue }
             let was = first(before, i).map(\.description) ?? "nothing"
             let now = first(after, j).map(\.description) ?? "nothing"
             return "\(t.action) changed entry 0 of \(id) from \(was) to \(now)"
@@ -339,10 +339,10 @@ private func expectedModals(_ modals: [Modal], _ action: Action) -> [Modal] {
     }
 }
 
-/// Whether `action` may change stack entry 0 of the coordinator at `i` of `before` (MODEL.md §5,
-/// root-screen-stable). Read in place: the check runs on every transition.
-private func rootMayChange(_ before: State, at i: Int, _ t: Transition) -> Bool {
-    let id = before.id(at: i)
+/// Whether `t`'s action may change stack entry 0 of the coordinator at position `i` before it
+/// (MODEL.md §5, root-screen-stable). Read in place: the check runs on every transition.
+private func rootMayChange(at i: Int, _ t: Transition) -> Bool {
+    let before = t.before, id = before.id(at: i)
     func allowed(_ a: Action) -> Bool {
         switch a {
         case .setRoot(let x, _), .replaceRoot(let x, _), .restart(let x): return x == id
