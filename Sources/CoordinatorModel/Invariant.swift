@@ -1,9 +1,10 @@
 /// Named invariants as values (MODEL.md §5). State invariants look at one state; transition
-/// invariants at one step. A check returns nil when it holds, else a readable reason.
+/// invariants at one step: the state before, the action, what the step did and the
+/// configuration it ran under. A check returns nil when it holds, else a readable reason.
 public struct Invariant: Sendable, CustomStringConvertible {
     public enum Check: Sendable {
         case state(@Sendable (State) -> String?)
-        case transition(@Sendable (Transition) -> String?)
+        case transition(@Sendable (_ before: State, _ action: Action, _ step: Step, _ configuration: Configuration) -> String?)
     }
 
     public let name: String
@@ -31,7 +32,7 @@ public struct Invariant: Sendable, CustomStringConvertible {
     public func violation(in transition: Transition) -> String? {
         switch check {
         case .state(let f): f(transition.step.state)
-        case .transition(let f): f(transition)
+        case .transition(let f): f(transition.before, transition.action, transition.step, transition.configuration)
         }
     }
 
@@ -69,14 +70,21 @@ extension Invariant {
         if let r = topDefinedCheck(s) { report(4, r) }
     }
 
-    /// Every transition invariant of `all`, called directly (see `checkAll(_: State)`).
+    /// Every transition invariant of `all`, called directly (see `checkAll(_: State)`), on the
+    /// step from `before` by `action`. The parts are borrowed, not gathered in a `Transition`:
+    /// building one copies the states, a reference count and its release on every transition.
+    public static func checkAll(_ before: State, _ action: Action, _ step: Step, _ configuration: Configuration,
+                                report: (Int, String) -> Void) {
+        if let r = refusalChangesNothingCheck(before, action, step, configuration) { report(5, r) }
+        if let r = completionExactlyOnceCheck(before, action, step, configuration) { report(6, r) }
+        if let r = finishFlowCleansUpCheck(before, action, step, configuration) { report(7, r) }
+        if let r = modalDisciplineCheck(before, action, step, configuration) { report(8, r) }
+        if let r = rootScreenStableCheck(before, action, step, configuration) { report(9, r) }
+        if let r = forcePresentationOnTopCheck(before, action, step, configuration) { report(10, r) }
+        if let r = restartResetsCheck(before, action, step, configuration) { report(11, r) }
+    }
+
     public static func checkAll(_ t: Transition, report: (Int, String) -> Void) {
-        if let r = refusalChangesNothingCheck(t) { report(5, r) }
-        if let r = completionExactlyOnceCheck(t) { report(6, r) }
-        if let r = finishFlowCleansUpCheck(t) { report(7, r) }
-        if let r = modalDisciplineCheck(t) { report(8, r) }
-        if let r = rootScreenStableCheck(t) { report(9, r) }
-        if let r = forcePresentationOnTopCheck(t) { report(10, r) }
-        if let r = restartResetsCheck(t) { report(11, r) }
+        checkAll(t.before, t.action, t.step, t.configuration, report: report)
     }
 }

@@ -10,10 +10,10 @@ extension Invariant {
         summary: "a refused action leaves the state as it was and emits no events (dismiss only when presented)",
         check: .transition(refusalChangesNothingCheck))
 
-    static func refusalChangesNothingCheck(_ t: Transition) -> String? {
-        guard t.step.outcome.isRefused else { return nil }
-        if !t.step.events.isEmpty { return "\(t.action) was \(t.step.outcome) but emitted \(t.step.events)" }
-        if t.after != t.before { return "\(t.action) was \(t.step.outcome) but changed the state" }
+    static func refusalChangesNothingCheck(_ before: State, _ action: Action, _ step: Step, _ configuration: Configuration) -> String? {
+        guard step.outcome.isRefused else { return nil }
+        if !step.events.isEmpty { return "\(action) was \(step.outcome) but emitted \(step.events)" }
+        if step.state != before { return "\(action) was \(step.outcome) but changed the state" }
         return nil
     }
 
@@ -22,13 +22,13 @@ extension Invariant {
         summary: "events name exactly the coordinators that ended, each once; finished only for the finishFlow target and the tab it climbed to",
         check: .transition(completionExactlyOnceCheck))
 
-    static func completionExactlyOnceCheck(_ t: Transition) -> String? {
-        let events = t.step.events
-        if t.step.outcome.isRefused && events.isEmpty { return nil }
-        let finishing = finishFlowTargets(t)
+    static func completionExactlyOnceCheck(_ before: State, _ action: Action, _ step: Step, _ configuration: Configuration) -> String? {
+        let events = step.events
+        if step.outcome.isRefused && events.isEmpty { return nil }
+        let finishing = finishFlowTargets(before, action, step)
         for (k, e) in events.enumerated() {
             if events[..<k].contains(where: { $0.coordinator == e.coordinator }) { return "\(e.coordinator) completed more than once" }
-            if !t.before.isLive(e.coordinator) || t.after.isLive(e.coordinator) { return "\(e.coordinator) completed but did not end" }
+            if !before.isLive(e.coordinator) || step.state.isLive(e.coordinator) { return "\(e.coordinator) completed but did not end" }
             if e.result == .finished && finishing?.contains(e.coordinator) != true {
                 return "\(e.coordinator) completed as finished, but it was not the finishFlow target"
             }
@@ -36,10 +36,9 @@ extension Invariant {
                 return "\(e.coordinator) was the finishFlow target but completed as cancelled"
             }
         }
-        let before = t.before
         // Every coordinator that ended has an event (the loop above showed each event ended).
-        if before.count - countLive(before, in: t.after) != events.count {
-            for i in before.positions where !t.after.isLive(before.id(at: i)) && !events.contains(where: { $0.coordinator == before.id(at: i) }) {
+        if before.count - countLive(before, in: step.state) != events.count {
+            for i in before.positions where !step.state.isLive(before.id(at: i)) && !events.contains(where: { $0.coordinator == before.id(at: i) }) {
                 return "\(before.id(at: i)) ended without a completion event"
             }
         }
@@ -51,11 +50,11 @@ extension Invariant {
         summary: "after finishFlow no entry refers to an ended coordinator, and the parent's entries below the removed one are unchanged",
         check: .transition(finishFlowCleansUpCheck))
 
-    static func finishFlowCleansUpCheck(_ t: Transition) -> String? {
-        guard case .finishFlow(let d) = t.action, !t.step.outcome.isRefused else { return nil }
-        if t.after.isLive(d) { return "\(d) is still live after its finishFlow" }
-        func ended(_ r: CoordinatorID) -> Bool { t.before.isLive(r) && !t.after.isLive(r) }
-        let before = t.before, after = t.after
+    static func finishFlowCleansUpCheck(_ before: State, _ action: Action, _ step: Step, _ configuration: Configuration) -> String? {
+        guard case .finishFlow(let d) = action, !step.outcome.isRefused else { return nil }
+        if step.state.isLive(d) { return "\(d) is still live after its finishFlow" }
+        func ended(_ r: CoordinatorID) -> Bool { before.isLive(r) && !step.state.isLive(r) }
+        let after = step.state
         for i in after.positions {
             var dangling: CoordinatorID?
             for k in 0..<after.stackCount(at: i) where dangling == nil {
@@ -75,7 +74,7 @@ extension Invariant {
             if dangling == nil, let p = after.parent(at: i), ended(p) { dangling = p }
             if let r = dangling { return "\(after.id(at: i)) still refers to \(r), which ended" }
         }
-        guard let target = finishFlowTargets(t)?.last, let ti = before.index(of: target), let p = before.parent(at: ti),
+        guard let target = finishFlowTargets(before, action, step)?.last, let ti = before.index(of: target), let p = before.parent(at: ti),
               let bi = before.index(of: p) else { return nil }
         guard let ai = after.index(of: p) else { return "\(p), the parent of \(target), ended too" }
         func stack(_ s: State, _ i: Int) -> [Entry] { (0..<s.stackCount(at: i)).map { s.stackEntry(at: i, $0) } }
@@ -102,9 +101,9 @@ extension Invariant {
         summary: "modal lists change only as the action says: present appends one, dismiss removes the top one, dismissAll and restart empty one",
         check: .transition(modalDisciplineCheck))
 
-    static func modalDisciplineCheck(_ t: Transition) -> String? {
-        guard !t.step.outcome.isRefused else { return nil }
-        let after = t.after, before = t.before
+    static func modalDisciplineCheck(_ before: State, _ action: Action, _ step: Step, _ configuration: Configuration) -> String? {
+        guard !step.outcome.isRefused else { return nil }
+        let after = step.state
         func modals(_ s: State, _ i: Int) -> [Modal] { (0..<s.modalCount(at: i)).map { s.modal(at: i, $0) } }
         // Both states keep coordinators sorted by id: one merge pass finds the created and
         // the changed. The first two changes are kept by position (a step changes at most
@@ -141,7 +140,7 @@ extension Invariant {
         func otherChange(_ id: CoordinatorID) -> String? {
             // Ids are unique, so when the first change is `id`'s, the second is another's.
             let other = changes == 0 ? nil : before.id(at: first.before) != id ? first : changes > 1 ? second : nil
-            if let other { return "\(t.action) changed the modals of \(before.id(at: other.before))" }
+            if let other { return "\(action) changed the modals of \(before.id(at: other.before))" }
             return nil
         }
         /// Only `id`'s modals changed, to its first `keep` modals then `extra`.
@@ -159,14 +158,14 @@ extension Invariant {
         }
         func unchanged() -> String? {
             guard changes > 0 else { return nil }
-            return "\(t.action) changed the modals of \(before.id(at: first.before)) from \(modals(before, first.before)) to \(modals(after, first.after))"
+            return "\(action) changed the modals of \(before.id(at: first.before)) from \(modals(before, first.before)) to \(modals(after, first.after))"
         }
         func appendedOne(_ style: Style) -> String? {
             let was = changes == 1 ? before.modalCount(at: first.before) : 0
             guard changes == 1, after.modalCount(at: first.after) == was + 1,
                   after.samePrefix(.modals, was, at: first.after, as: before, at: first.before),
                   after.modalStyle(at: first.after, was) == style else {
-                return "\(t.action) should append exactly one \(style) modal to one list; changed \(describeChanges())"
+                return "\(action) should append exactly one \(style) modal to one list; changed \(describeChanges())"
             }
             return nil
         }
@@ -175,11 +174,11 @@ extension Invariant {
             guard changes == 1, before.modalCount(at: first.before) == now + 1,
                   after.samePrefix(.modals, now, at: first.after, as: before, at: first.before),
                   id == nil || before.id(at: first.before) == id else {
-                return "\(t.action) should remove exactly the top modal of \(id.map(\.description) ?? "one list"); changed \(describeChanges())"
+                return "\(action) should remove exactly the top modal of \(id.map(\.description) ?? "one list"); changed \(describeChanges())"
             }
             return nil
         }
-        switch t.action {
+        switch action {
         case .present(let c, let r, let style):
             guard let i = before.index(of: c) else { return nil }
             return only(c, keep: before.modalCount(at: i), then: Modal(style, .screen(r)))
@@ -191,7 +190,7 @@ extension Invariant {
             return n == 0 ? only(c, keep: 0) : only(c, keep: n - 1, then: Modal(before.modalStyle(at: i, n - 1), .screen(r)))
         case .multiple(let c, _):
             guard let i = before.index(of: c) else { return nil }
-            return only(c, expectedModals(modals(before, i), t.action))
+            return only(c, expectedModals(modals(before, i), action))
         case .dismiss(let c):
             return removedTop(of: c)
         case .close(let c):
@@ -206,7 +205,7 @@ extension Invariant {
         case .restartApp:
             return only(before.root, keep: 0)
         case .finishFlow:
-            guard let target = finishFlowTargets(t)?.last, let p = before.parent(of: target),
+            guard let target = finishFlowTargets(before, action, step)?.last, let p = before.parent(of: target),
                   case .modal(let k)? = before.hosting(of: target) else { return unchanged() }
             return only(p, keep: k)
         default:
@@ -219,9 +218,9 @@ extension Invariant {
         summary: "stack entry 0 changes only by setRoot, replaceRoot, set of the current view, restart or restartApp",
         check: .transition(rootScreenStableCheck))
 
-    static func rootScreenStableCheck(_ t: Transition) -> String? {
-        guard !t.step.outcome.isRefused else { return nil }
-        let before = t.before, after = t.after
+    static func rootScreenStableCheck(_ before: State, _ action: Action, _ step: Step, _ configuration: Configuration) -> String? {
+        guard !step.outcome.isRefused else { return nil }
+        let after = step.state
         func first(_ s: State, _ i: Int) -> Entry? { s.stackCount(at: i) > 0 ? s.stackEntry(at: i, 0) : nil }
         var j = 0
         for i in before.positions {
@@ -229,10 +228,10 @@ extension Invariant {
             let id = before.id(at: i)
             while j < after.count && after.id(at: j) < id { j += 1 }
             guard j < after.count, after.id(at: j) == id, after.rootWord(at: j) != before.rootWord(at: i) else { continue }
-            if rootMayChange(at: i, t) { continue }
+            if rootMayChange(at: i, before, action) { continue }
             let was = first(before, i).map(\.description) ?? "nothing"
             let now = first(after, j).map(\.description) ?? "nothing"
-            return "\(t.action) changed entry 0 of \(id) from \(was) to \(now)"
+            return "\(action) changed entry 0 of \(id) from \(was) to \(now)"
         }
         return nil
     }
@@ -242,13 +241,13 @@ extension Invariant {
         summary: "after forcePresentation, top() is the new coordinator or inside its subtree",
         check: .transition(forcePresentationOnTopCheck))
 
-    static func forcePresentationOnTopCheck(_ t: Transition) -> String? {
-        guard case .forcePresentation = t.action, !t.step.outcome.isRefused else { return nil }
-        guard let new = t.after.positions.first(where: { j in
-            !t.before.isLive(t.after.id(at: j)) && t.after.parent(at: j).map(t.before.isLive) == true
-        }).map(t.after.id(at:)) else { return "forcePresentation created no coordinator" }
-        guard let top = t.after.top() else { return "there is no visible screen after forcePresentation" }
-        if !t.after.isInSubtree(top, of: new) {
+    static func forcePresentationOnTopCheck(_ before: State, _ action: Action, _ step: Step, _ configuration: Configuration) -> String? {
+        guard case .forcePresentation = action, !step.outcome.isRefused else { return nil }
+        guard let new = step.state.positions.first(where: { j in
+            !before.isLive(step.state.id(at: j)) && step.state.parent(at: j).map(before.isLive) == true
+        }).map(step.state.id(at:)) else { return "forcePresentation created no coordinator" }
+        guard let top = step.state.top() else { return "there is no visible screen after forcePresentation" }
+        if !step.state.isInSubtree(top, of: new) {
             return "after forcePresentation the top is \(top), not the new \(new) or inside it"
         }
         return nil
@@ -259,19 +258,19 @@ extension Invariant {
         summary: "after restart a coordinator equals a newly set-up one of its kind and initial route",
         check: .transition(restartResetsCheck))
 
-    static func restartResetsCheck(_ t: Transition) -> String? {
-        guard !t.step.outcome.isRefused else { return nil }
+    static func restartResetsCheck(_ before: State, _ action: Action, _ step: Step, _ configuration: Configuration) -> String? {
+        guard !step.outcome.isRefused else { return nil }
         let target: CoordinatorID
-        switch t.action {
+        switch action {
         case .restart(let c): target = c
-        case .restartApp: target = t.before.root
+        case .restartApp: target = before.root
         default: return nil
         }
-        guard let ci = t.after.index(of: target) else { return "\(target) is not live after its restart" }
-        let after = t.after
+        guard let ci = step.state.index(of: target) else { return "\(target) is not live after its restart" }
+        let after = step.state
         let kind = after.kind(at: ci), initialRoute = after.initialRoute(at: ci)
-        if let bi = t.before.index(of: target), t.before.kind(at: bi) != kind || t.before.initialRoute(at: bi) != initialRoute {
-            return "\(target) changed from \(t.before.kind(at: bi)) with initial route \(t.before.initialRoute(at: bi)) to \(kind) with \(initialRoute) on restart"
+        if let bi = before.index(of: target), before.kind(at: bi) != kind || before.initialRoute(at: bi) != initialRoute {
+            return "\(target) changed from \(before.kind(at: bi)) with initial route \(before.initialRoute(at: bi)) to \(kind) with \(initialRoute) on restart"
         }
         if after.modalCount(at: ci) > 0 { return "\(target) still presents \(after.coordinator(at: ci).modals) after restart" }
         guard kind == .tab else {
@@ -282,13 +281,13 @@ extension Invariant {
             return nil
         }
         let c = after.coordinator(at: ci)
-        let pages = t.configuration.initialPages
+        let pages = configuration.initialPages
         guard let tab = c.tab, tab.pages == pages, tab.current == pages.first, tab.badges.isEmpty else {
             return "tab \(target) does not have its initial pages \(pages), the first current and no badges after restart"
         }
         for pc in tab.pageCoordinators {
-            if t.before.isLive(pc) { return "page coordinator \(pc) of \(target) survived its restart" }
-            guard let page = t.after[pc], page.kind == .navigation, page.initialRoute == Route(0), page.stack == [.screen(Route(0))],
+            if before.isLive(pc) { return "page coordinator \(pc) of \(target) survived its restart" }
+            guard let page = step.state[pc], page.kind == .navigation, page.initialRoute == Route(0), page.stack == [.screen(Route(0))],
                   page.modals.isEmpty, page.children.isEmpty else {
                 return "page coordinator \(pc) of \(target) is not newly set up after restart"
             }
@@ -311,9 +310,9 @@ private func countLive(_ other: State, in state: State) -> Int {
 
 /// The coordinators whose flow a `finishFlow` finishes: its argument and, for a tab page, the tab.
 /// Nil for any other action. A value, not a list: the checks ask on every transition.
-private func finishFlowTargets(_ t: Transition) -> FinishFlowTargets? {
-    guard case .finishFlow(let d) = t.action, !t.step.outcome.isRefused else { return nil }
-    if case .page? = t.before.hosting(of: d), let tab = t.before.parent(of: d) { return FinishFlowTargets(target: d, tab: tab) }
+private func finishFlowTargets(_ before: State, _ action: Action, _ step: Step) -> FinishFlowTargets? {
+    guard case .finishFlow(let d) = action, !step.outcome.isRefused else { return nil }
+    if case .page? = before.hosting(of: d), let tab = before.parent(of: d) { return FinishFlowTargets(target: d, tab: tab) }
     return FinishFlowTargets(target: d, tab: nil)
 }
 
@@ -341,8 +340,8 @@ private func expectedModals(_ modals: [Modal], _ action: Action) -> [Modal] {
 
 /// Whether `t`'s action may change stack entry 0 of the coordinator at position `i` before it
 /// (MODEL.md §5, root-screen-stable). Read in place: the check runs on every transition.
-private func rootMayChange(at i: Int, _ t: Transition) -> Bool {
-    let before = t.before, id = before.id(at: i)
+private func rootMayChange(at i: Int, _ before: State, _ action: Action) -> Bool {
+    let id = before.id(at: i)
     func allowed(_ a: Action) -> Bool {
         switch a {
         case .setRoot(let x, _), .replaceRoot(let x, _), .restart(let x): return x == id
@@ -354,5 +353,5 @@ private func rootMayChange(at i: Int, _ t: Transition) -> Bool {
         default: return false
         }
     }
-    return allowed(t.action)
+    return allowed(action)
 }

@@ -47,7 +47,7 @@ enum BenchCommand {
             i += 1
         }
         /// `check` returns how many invariants a step violates.
-        func pass(_ check: (Transition) -> Int) -> (steps: Int, seconds: Double) {
+        func pass(_ check: (CoordinatorModel.State, Action, Step) -> Int) -> (steps: Int, seconds: Double) {
             let clock = ContinuousClock()
             var steps = 0, violations = 0
             let elapsed = clock.measure {
@@ -55,22 +55,21 @@ enum BenchCommand {
                     actions.removeAll(keepingCapacity: true)
                     machine.actions(in: s, into: &actions)
                     for a in actions {
-                        let t = machine.step(s, a)
                         steps += 1
-                        violations += check(t)
+                        violations += check(s, a, machine.step(s, a))
                     }
                 }
             }
             if violations > 0 { context.terminal.err("bench: \(violations) violations") }
             return (steps, elapsed.inSeconds)
         }
-        _ = pass { _ in 0 }
-        let bare = pass { _ in 0 }
+        _ = pass { _, _, _ in 0 }
+        let bare = pass { _, _, _ in 0 }
         // All 12 as exploration and fuzzing check them: directly, the state invariants on the state after.
-        let checked = pass { t in
+        let checked = pass { s, a, step in
             var n = 0
-            Invariant.checkAll(t) { _, _ in n += 1 }
-            Invariant.checkAll(t.after) { _, _ in n += 1 }
+            Invariant.checkAll(s, a, step, machine.model.configuration) { _, _ in n += 1 }
+            Invariant.checkAll(step.state) { _, _ in n += 1 }
             return n
         }
         let bareRate = Double(bare.steps) / bare.seconds, checkedRate = Double(checked.steps) / checked.seconds
@@ -81,7 +80,12 @@ enum BenchCommand {
         // Each invariant's own cost: a pass with it alone, through its closure, less the bare pass.
         let bareStep = bare.seconds / Double(bare.steps)
         for inv in Invariant.all {
-            let one = pass { inv.violation(in: $0) == nil ? 0 : 1 }
+            let one = pass { s, a, step in
+                switch inv.check {
+                case .state(let f): f(step.state) == nil ? 0 : 1
+                case .transition(let f): f(s, a, step, machine.model.configuration) == nil ? 0 : 1
+                }
+            }
             let ns = (one.seconds / Double(one.steps) - bareStep) * 1e9
             context.terminal.out("  \(inv.name.padding(toLength: 26, withPad: " ", startingAt: 0)) \(String(format: "%6.0f", ns)) ns a step")
         }

@@ -77,7 +77,7 @@ struct Context {
     private func writePicture(_ c: Counterexample<CoordinatorMachine>, machine: CoordinatorMachine, source: String,
                               run: RunOptions) -> String? {
         var state = c.initial
-        for a in c.actions { state = machine.step(state, a).after }
+        for a in c.actions { state = machine.step(state, a).state }
         let directory = (run.junitPath as NSString).deletingLastPathComponent
         let path = (directory.isEmpty ? "" : directory + "/") + "\(source).\(c.property).dot"
         let temporary = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"

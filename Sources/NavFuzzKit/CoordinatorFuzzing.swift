@@ -240,5 +240,5 @@ extension CoordinatorMachine {
         return Array(actions[..<range.lowerBound]) + actions[range.upperBound...].map { $0.retargeted(renamed) }
     }
 
-    public func events(of step: Transition) -> [String] { step.step.events.map(\.description) }
+    public func events(of step: Step) -> [String] { step.events.map(\.description) }
 }

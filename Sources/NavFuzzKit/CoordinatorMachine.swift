@@ -20,13 +20,12 @@ public struct CoordinatorMachine: StateMachine {
         domain.actions(in: state, into: &actions)
     }
 
-    /// A step is the whole `Transition`, built once, so that every invariant borrows it.
-    public func step(_ state: CoordinatorModel.State, _ action: Action) -> Transition {
-        Transition(before: state, action: action, step: model.step(state, action), configuration: model.configuration)
+    public func step(_ state: CoordinatorModel.State, _ action: Action) -> Step {
+        model.step(state, action)
     }
 
-    public func successor(of step: Transition) -> CoordinatorModel.State? {
-        step.step.outcome.isRefused ? nil : step.after
+    public func successor(of step: Step) -> CoordinatorModel.State? {
+        step.outcome.isRefused ? nil : step.state
     }
 
     public var properties: [Property<CoordinatorMachine>] {
@@ -35,7 +34,7 @@ public struct CoordinatorMachine: StateMachine {
             case .state(let check):
                 Property(name: invariant.name, summary: invariant.summary, check: .state(check))
             case .transition(let check):
-                Property(name: invariant.name, summary: invariant.summary, check: .transition { _, _, t in check(t) })
+                Property(name: invariant.name, summary: invariant.summary, check: .transition { [configuration = model.configuration] in check($0, $1, $2, configuration) })
             }
         }
     }
@@ -47,9 +46,9 @@ public struct CoordinatorMachine: StateMachine {
         Invariant.checkAll(state, report: report)
     }
 
-    public func checkTransition(_ state: CoordinatorModel.State, _ action: Action, _ step: Transition,
+    public func checkTransition(_ state: CoordinatorModel.State, _ action: Action, _ step: Step,
                                 _ checks: PropertyChecks<CoordinatorMachine>, report: (Int, String) -> Void) {
-        Invariant.checkAll(step, report: report)
+        Invariant.checkAll(state, action, step, model.configuration, report: report)
     }
 
     public func isWithinBounds(_ state: CoordinatorModel.State) -> Bool { bounds.contains(state) }
@@ -83,8 +82,8 @@ public struct CoordinatorMachine: StateMachine {
         do { return try Action(parsing: text) } catch { throw ActionParseError(column: error.column, message: error.message) }
     }
 
-    public func refusal(of step: Transition) -> String? {
-        if case .refused(let reason) = step.step.outcome { return reason.rawValue }
+    public func refusal(of step: Step) -> String? {
+        if case .refused(let reason) = step.outcome { return reason.rawValue }
         return nil
     }
 

@@ -155,7 +155,7 @@ final class ExplorerTests: XCTestCase {
             var s = v.initial
             var seen = false
             for a in v.actions {
-                let t = machine.step(s, a)
+                let t = Transition(before: s, action: a, step: machine.step(s, a), configuration: machine.model.configuration)
                 seen = seen || Invariant.named(invariant)?.violation(in: t) != nil
                 s = t.after
             }
