@@ -115,6 +115,42 @@ public struct Explorer<M: StateMachine> {
         var applied = 0
         var refused = 0
         var violations: [Found?]
+
+        /// Drops the candidates from `first` on that are already visited, with their bytes:
+        /// the successors of one state, looked up in one batch.
+        mutating func dropVisited(from first: Int, table: VisitedTable, scratch: inout Lookups) {
+            guard first < candidates.count else { return }
+            scratch.fingerprints.removeAll(keepingCapacity: true)
+            for k in first ..< candidates.count { scratch.fingerprints.append(candidates[k].fingerprint) }
+            let n = scratch.fingerprints.count
+            if scratch.visited.count < n { scratch.visited.append(contentsOf: repeatElement(false, count: n - scratch.visited.count)) }
+            scratch.fingerprints.withUnsafeBufferPointer { fps in
+                scratch.visited.withUnsafeMutableBufferPointer { table.contains(fps, into: $0) }
+            }
+            // Keep the new ones, moving their bytes down over the dropped.
+            var kept = first, end = candidates[first].start
+            for k in 0 ..< n where !scratch.visited[k] {
+                var c = candidates[first + k]
+                if c.start != end {
+                    bytes.withUnsafeMutableBufferPointer { b in
+                        guard let base = b.baseAddress else { return }
+                        UnsafeMutableRawPointer(base + end).copyMemory(from: base + c.start, byteCount: c.length)
+                    }
+                    c.start = end
+                }
+                candidates[kept] = c
+                kept += 1
+                end += c.length
+            }
+            candidates.removeLast(candidates.count - kept)
+            bytes.removeLast(bytes.count - end)
+        }
+    }
+
+    /// Scratch of `dropVisited`, kept by each worker.
+    struct Lookups {
+        var fingerprints: [UInt64] = []
+        var visited: [Bool] = []
     }
 
     /// Expands `frontier` (state numbers `base...`) in parallel; nil marks a chunk left undone
@@ -137,7 +173,7 @@ public struct Explorer<M: StateMachine> {
             let checks = PropertyChecks(properties)
             let known = Array(known)
             var actions: [M.Action] = []
-            var encoding: [UInt8] = []
+            var lookups = Lookups()
             var lastReport = ContinuousClock.now
             while true {
                 let chunk = next.add(1, ordering: .relaxed).oldValue
@@ -154,6 +190,7 @@ public struct Explorer<M: StateMachine> {
                     guard expand else { continue }
                     actions.removeAll(keepingCapacity: true)
                     machine.actions(in: state, into: &actions)
+                    let firstCandidate = out.candidates.count
                     for (a, action) in actions.enumerated() {
                         let step = machine.step(state, action)
                         machine.checkTransition(state, action, step, checks) { p, reason in
@@ -162,13 +199,11 @@ public struct Explorer<M: StateMachine> {
                         guard let successor = machine.successor(of: step) else { out.refused += 1; continue }
                         out.applied += 1
                         guard machine.isWithinBounds(successor) else { continue }
-                        encoding.removeAll(keepingCapacity: true)
-                        machine.encode(successor, into: &encoding)
-                        let fp = Fingerprint.of(encoding)
-                        if table.find(fp) != nil { continue }
-                        out.candidates.append((fp, local, out.bytes.count, encoding.count))
-                        out.bytes.append(contentsOf: encoding)
+                        let start = out.bytes.count
+                        machine.encode(successor, into: &out.bytes)
+                        out.candidates.append((Fingerprint.of(out.bytes[start...]), local, start, out.bytes.count - start))
                     }
+                    out.dropVisited(from: firstCandidate, table: table, scratch: &lookups)
                 }
                 results[chunk] = out
                 let done = processed.add(end - chunk * Self.chunkSize, ordering: .relaxed).newValue

@@ -36,9 +36,26 @@ final class VisitedTable: @unchecked Sendable {
     func fingerprint(_ n: Int) -> UInt64 { fingerprints[n] }
     func parent(_ n: Int) -> Int? { parents[n] == Self.noParent ? nil : Int(parents[n]) }
 
-    /// The state number of `fp`, if visited. Safe to call from many threads while nobody inserts.
-    func find(_ fp: UInt64) -> Int? {
-        var i = Int(truncatingIfNeeded: fp) & slotMask
+    /// Whether each of `fps` is visited, into `visited`. Safe to call from many threads while
+    /// nobody inserts. The first slot of every fingerprint is read before any is compared, then
+    /// every first candidate, so that the cache misses of a batch overlap instead of following
+    /// one another (a table of millions of states misses the cache on nearly every lookup).
+    func contains(_ fps: UnsafeBufferPointer<UInt64>, into visited: UnsafeMutableBufferPointer<Bool>) {
+        precondition(visited.count >= fps.count)
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: fps.count) { first in
+            for k in fps.indices { first[k] = slots[Int(truncatingIfNeeded: fps[k]) & slotMask] }
+            for k in fps.indices {
+                let s = first[k]
+                if s == 0 { visited[k] = false; continue }
+                if fingerprints[Int(s - 1)] == fps[k] { visited[k] = true; continue }
+                visited[k] = find(fps[k], from: (Int(truncatingIfNeeded: fps[k]) + 1) & slotMask) != nil
+            }
+        }
+    }
+
+    /// The state number of `fp`, if visited, probing from `slot`.
+    private func find(_ fp: UInt64, from slot: Int) -> Int? {
+        var i = slot
         while true {
             let s = slots[i]
             if s == 0 { return nil }

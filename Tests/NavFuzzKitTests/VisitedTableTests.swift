@@ -1,0 +1,37 @@
+import XCTest
+@testable import NavFuzzKit
+
+final class VisitedTableTests: XCTestCase {
+    /// Fingerprints that share their low bits land in one probe chain: the batch lookup must
+    /// follow the chain past its first slot, and stop at the first empty one.
+    func testBatchLookupAgreesWithTheSetOfInserted() {
+        let table = VisitedTable(expected: 1024)
+        var rng = Xoshiro(seed: 7)
+        var inserted: [UInt64] = []
+        for k in 0..<5000 {
+            // Every third one collides with the one before in the slot bits.
+            let fp = k % 3 == 0 && !inserted.isEmpty ? inserted[inserted.count - 1] & 0xFFFF | rng.next() << 16 : rng.next()
+            if table.insert(fp, parent: inserted.isEmpty ? nil : 0).isNew { inserted.append(fp) }
+        }
+        XCTAssertEqual(table.count, inserted.count)
+        let absent = (0..<5000).map { _ in rng.next() }.filter { !inserted.contains($0) }
+        // Near misses too: the same slot as an inserted one, another fingerprint.
+        let nearMisses = inserted.prefix(500).map { $0 ^ 1 << 40 }
+        let queries = Array(inserted.reversed()) + absent + nearMisses
+        var visited = [Bool](repeating: true, count: queries.count)
+        queries.withUnsafeBufferPointer { q in visited.withUnsafeMutableBufferPointer { table.contains(q, into: $0) } }
+        XCTAssertEqual(visited.filter { $0 }.count, inserted.count)
+        XCTAssertTrue(visited[..<inserted.count].allSatisfy { $0 })
+        XCTAssertFalse(visited[inserted.count...].contains(true))
+    }
+
+    func testAStateIsInsertedOnceWithItsParent() {
+        let table = VisitedTable()
+        XCTAssertEqual(table.insert(42, parent: nil).isNew, true)
+        XCTAssertEqual(table.insert(43, parent: 0).number, 1)
+        XCTAssertEqual(table.insert(42, parent: 1).isNew, false)
+        XCTAssertNil(table.parent(0))
+        XCTAssertEqual(table.parent(1), 0)
+        XCTAssertEqual(table.fingerprint(1), 43)
+    }
+}
