@@ -414,8 +414,17 @@ public struct State: Hashable, Sendable {
         let delta = added - removed
         if delta != 0 { shift(from: lo + removed, by: delta) }
         words[base(i) + list.rawValue] += Int64(newCount - range.count)
-        if delta != 0 { for j in i + 1 ..< count { words[1 + j] += Int64(delta) } }
+        if delta != 0 { moveOffsets(i + 1 ..< count, by: Int64(delta)) }
         if added > 0 { write(&words, lo) }
+    }
+
+    /// Adds `delta` to the record offsets of `positions`: one uniqueness check, not one a word.
+    mutating func moveOffsets(_ positions: Range<Int>, by delta: Int64) {
+        guard !positions.isEmpty else { return }
+        precondition(positions.lowerBound >= 0 && positions.upperBound <= count)
+        words.withUnsafeMutableBufferPointer { w in
+            for j in positions { w[1 + j] += delta }
+        }
     }
 
     /// Moves the words from `from` on by `delta` (a gap of `delta` words opens, uninitialized
@@ -425,7 +434,7 @@ public struct State: Hashable, Sendable {
         let old = words.count
         if delta > 0 {
             if words.capacity < old + delta { words.reserveCapacity(old + delta + 16) }
-            for _ in 0..<delta { words.append(0) }
+            words.append(contentsOf: repeatElement(0, count: delta))
         }
         let moved = old - from
         if moved > 0 {
@@ -502,19 +511,25 @@ public struct State: Hashable, Sendable {
         // The record first, then its offset: the offsets of the records after it move by the
         // record, every offset by the offset word.
         shift(from: recordAt, by: length)
-        for k in recordAt ..< recordAt + length { words[k] = 0 }
         shift(from: 1 + p, by: 1)
-        words[1 + p] = Int64(recordAt)
-        for j in 0...n { words[1 + j] += j > p ? Int64(1 + length) : 1 }
-        let at = recordAt + 1
-        words[at + Field.id] = Int64(id.index)
-        words[at + Field.parent] = parent.map { Int64($0.index) } ?? State.noParent
-        words[at + Field.info] = State.info(kind: kind, initialRoute: initialRoute, hasTab: false, current: Page(0))
-        if let stack {
-            words[at + List.stack.rawValue] = 1
-            words[at + Field.header] = State.word(stack)
-        }
         words[0] += 1
+        words[1 + p] = Int64(recordAt)
+        moveOffsets(0 ..< p + 1, by: 1)
+        moveOffsets(p + 1 ..< n + 1, by: Int64(1 + length))
+        let at = recordAt + 1
+        let parentWord = parent.map { Int64($0.index) } ?? State.noParent
+        let info = State.info(kind: kind, initialRoute: initialRoute, hasTab: false, current: Page(0))
+        words.withUnsafeMutableBufferPointer { w in
+            precondition(at + length <= w.count)
+            for k in at ..< at + length { w[k] = 0 }
+            w[at + Field.id] = Int64(id.index)
+            w[at + Field.parent] = parentWord
+            w[at + Field.info] = info
+            if let stack {
+                w[at + List.stack.rawValue] = 1
+                w[at + Field.header] = State.word(stack)
+            }
+        }
         return p
     }
 
@@ -526,6 +541,7 @@ public struct State: Hashable, Sendable {
         shift(from: b + length, by: -length)
         shift(from: 2 + p, by: -1)
         words[0] -= 1
-        for j in 0 ..< count { words[1 + j] -= j >= p ? Int64(length + 1) : 1 }
+        moveOffsets(0 ..< p, by: -1)
+        moveOffsets(p ..< count, by: -Int64(length + 1))
     }
 }
