@@ -18,35 +18,57 @@ struct Effects {
 
     /// Applies `action`, or returns why it is refused (the caller then drops this copy).
     mutating func apply(_ action: Action) -> RefusalReason? {
-        if !isValid(action) { return .invalid }
-        if let t = action.target, state.index(of: t) == nil { return .noSuchCoordinator }
+        if let reason = Effects.refusalUpFront(action, in: state, model) { return reason }
+        return perform(action)
+    }
+
+    /// Why `action` is refused before it does anything, from the state as it is: an argument
+    /// outside the alphabets, no such target, a target of a kind that does not take it.
+    /// `Model.step` asks before it makes a working copy: most refusals of exploration end here.
+    static func refusalUpFront(_ action: Action, in state: State, _ model: Model) -> RefusalReason? {
+        if !isValid(action, model.configuration) { return .invalid }
+        guard let t = action.target else {
+            if case .forcePresentation(_, let style, _) = action, !style.isModal { return .unsupported }
+            return nil
+        }
+        guard let i = state.index(of: t) else { return .noSuchCoordinator }
+        let kind = state.kind(at: i)
+        let supported: Bool
+        switch action {
+        case .push, .pop, .popToRoot, .popTo: supported = kind == .navigation
+        case .setRoot, .replaceRoot: supported = kind != .tab
+        case .present(_, _, let style): supported = style.isModal
+        case .start(_, let k, let style, _): supported = style != .push || (kind == .navigation && k != .tab)
+        case .redirect:
+            supported = kind == .redirection && state.parent(at: i).map(state.isLive) == true
+        case .select, .setPages, .setBadge, .tabPopToRoot: supported = kind == .tab && state.hasTab(at: i)
+        default: supported = true
+        }
+        return supported ? nil : .unsupported
+    }
+
+    /// Applies `action` once `refusalUpFront` has passed it.
+    mutating func perform(_ action: Action) -> RefusalReason? {
         switch action {
         case .push(let c, let r):
-            guard kind(c) == .navigation else { return .unsupported }
             state.append(pos(c), stack: .screen(r))
         case .pop(let c):
-            guard kind(c) == .navigation else { return .unsupported }
             let count = state.stackCount(at: pos(c))
             if count < 2 && !(faulty(.popRemovesRoot) && count == 1) { return .atRoot }
             remove(.stack, of: c, from: count - 1)
         case .popToRoot(let c):
-            guard kind(c) == .navigation else { return .unsupported }
             remove(.stack, of: c, from: 1)
         case .popTo(let c, let r):
-            guard kind(c) == .navigation else { return .unsupported }
             guard let i = lastStackIndex(of: .screen(r), in: c) else { return .notFound }
             remove(.stack, of: c, from: i + 1)
         case .setRoot(let c, let r):
-            guard kind(c) != .tab else { return .unsupported }
             remove(.stack, of: c, from: 0)
             setStack(of: c, to: .screen(r))
         case .replaceRoot(let c, let r):
-            guard kind(c) != .tab else { return .unsupported }
             if state.stackCount(at: pos(c)) == 0 { setStack(of: c, to: .screen(r)); break }
             if case .child(let old) = state.stackEntry(at: pos(c), 0) { endIfLive(old) }
             if let i = state.index(of: c) { state.setStackEntry(i, 0, .screen(r)) }
         case .present(let c, let r, let style):
-            guard style.isModal else { return .unsupported }
             state.append(pos(c), modal: Modal(style, .screen(r)))
         case .dismiss(let c):
             return dismiss(c)
@@ -72,7 +94,6 @@ struct Effects {
         case .finishFlow(let d):
             return finishFlow(d)
         case .forcePresentation(let k, let style, let r):
-            guard style.isModal else { return .unsupported }
             guard let top = state.descend(lastPageOfTab: faulty(.tabRootTopLastPage))?.owner else {
                 return .noSuchCoordinator
             }
@@ -80,20 +101,17 @@ struct Effects {
         case .restartApp:
             restart(state.root)
         case .redirect(let c, let r, let style):
-            guard kind(c) == .redirection, let p = state.parent(at: pos(c)), state.isLive(p) else { return .unsupported }
+            guard let p = state.parent(at: pos(c)) else { return .unsupported }
             return apply(style == .push ? .push(p, r) : .present(p, r, style))
         case .select(let t, let page):
-            guard isTab(t) else { return .unsupported }
             guard state.hasPage(page, at: pos(t)) else { return .notFound }
             state.setInfo(pos(t), current: page)
         case .setPages(let t, let pages, let current):
             return setPages(t, pages, current)
         case .setBadge(let t, let page, let value):
-            guard isTab(t) else { return .unsupported }
             guard state.hasPage(page, at: pos(t)) else { return .notFound }
             setBadge(of: t, page, value)
         case .tabPopToRoot(let t):
-            guard isTab(t) else { return .unsupported }
             let i = pos(t)
             guard let pc = state.pageCoordinator(at: i, for: state.currentPage(at: i)), state.isLive(pc) else { return .notFound }
             return apply(.popToRoot(pc))
@@ -110,7 +128,7 @@ struct Effects {
     }
 
     /// Arguments inside the configured alphabets, well-formed lists (the `invalid` check).
-    func isValid(_ action: Action) -> Bool {
+    static func isValid(_ action: Action, _ config: Configuration) -> Bool {
         switch action {
         case .push(_, let r), .popTo(_, let r), .setRoot(_, let r), .replaceRoot(_, let r),
              .present(_, let r, _), .set(_, let r), .start(_, _, _, let r),
@@ -124,7 +142,7 @@ struct Effects {
             for i in pages.indices where pages[..<i].contains(pages[i]) { return false }
             return true
         case .multiple(let c, let parts):
-            return !parts.isEmpty && parts.allSatisfy { $0.name.isRouterPart && $0.target == c && isValid($0) }
+            return !parts.isEmpty && parts.allSatisfy { $0.name.isRouterPart && $0.target == c && isValid($0, config) }
         default:
             return true
         }
@@ -136,8 +154,6 @@ struct Effects {
     /// coordinator, to stay total.
     func pos(_ id: CoordinatorID) -> Int { state.index(of: id) ?? 0 }
     func kind(_ id: CoordinatorID) -> Kind { state.kind(at: pos(id)) }
-    /// A tab coordinator with its tab fields (a broken state may lack either).
-    func isTab(_ id: CoordinatorID) -> Bool { state.hasTab(at: pos(id)) && kind(id) == .tab }
 
     func lastStackIndex(of e: Entry, in c: CoordinatorID) -> Int? {
         let i = pos(c)
@@ -291,8 +307,9 @@ struct Effects {
         }
     }
 
+    /// Starts `k` from `c`; `refusalUpFront` has checked that a push start is a navigation
+    /// coordinator's, and not of a tab (forcePresentation presents modally).
     mutating func start(_ c: CoordinatorID, _ k: Kind, _ style: Style, _ r: Route) -> RefusalReason? {
-        if style == .push && (kind(c) != .navigation || k == .tab) { return .unsupported }
         let d = create(kind: k, parent: c, route: r)
         if let i = state.index(of: c) {
             if style == .push { state.append(i, stack: .child(d)) } else { state.append(i, modal: Modal(style, .child(d))) }
@@ -321,7 +338,7 @@ struct Effects {
     }
 
     mutating func setPages(_ t: CoordinatorID, _ pages: [Page], _ current: Page?) -> RefusalReason? {
-        guard isTab(t), let old = state.tab(at: pos(t)) else { return .unsupported }
+        guard let old = state.tab(at: pos(t)) else { return .unsupported }
         if let current, !pages.contains(current) { return .notFound }
         for (page, pc) in zip(old.pages, old.pageCoordinators) where !pages.contains(page) {
             endIfLive(pc)

@@ -17,8 +17,12 @@ public struct Model: Sendable {
     }
 
     public func step(_ state: State, _ action: Action) -> Step {
+        // Refused before a working copy exists, when the state as it is shows why.
+        if let reason = Effects.refusalUpFront(action, in: state, self) {
+            return Step(outcome: .refused(reason), state: state, events: [])
+        }
         var work = Effects(state: state, model: self)
-        if let reason = work.apply(action) {
+        if let reason = work.perform(action) {
             return Step(outcome: .refused(reason), state: state, events: [])
         }
         if work.events.count > 1 { work.events.sort { $0.coordinator < $1.coordinator } }
