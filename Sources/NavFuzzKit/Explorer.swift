@@ -56,6 +56,9 @@ public struct Explorer<M: StateMachine> {
             let outputs = expandLevel(frontier, base: base, expand: expand, known: known, table: table,
                                       depth: depth, visited: table.count, transitions: applied + refused, start: clock)
             var next = Level()
+            // Room for every candidate: most are new, and growing copies a whole level.
+            next.bytes.reserveCapacity(outputs.reduce(0) { $0 + ($1?.bytes.count ?? 0) })
+            next.ends.reserveCapacity(outputs.reduce(0) { $0 + ($1?.candidates.count ?? 0) })
             var complete = true
             for out in outputs {
                 guard let out else { complete = false; continue }
@@ -64,10 +67,13 @@ public struct Explorer<M: StateMachine> {
                 for (p, v) in out.violations.enumerated() {
                     if let v, found[p] == nil { found[p] = v }
                 }
-                for c in out.candidates {
-                    if let cap = options.maxStates, table.count >= cap { stopReason = "--max-states \(cap) reached"; break }
-                    if table.insert(c.fingerprint, parent: base + c.parent).isNew {
-                        next.append(out.bytes[c.start ..< c.start + c.length])
+                table.warm(out.candidates.lazy.map(\.fingerprint))
+                out.bytes.withUnsafeBufferPointer { bytes in
+                    for c in out.candidates {
+                        if let cap = options.maxStates, table.count >= cap { stopReason = "--max-states \(cap) reached"; break }
+                        if table.insert(c.fingerprint, parent: base + c.parent).isNew {
+                            next.append(UnsafeBufferPointer(rebasing: bytes[c.start ..< c.start + c.length]))
+                        }
                     }
                 }
             }

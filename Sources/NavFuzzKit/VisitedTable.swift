@@ -64,6 +64,19 @@ final class VisitedTable: @unchecked Sendable {
         }
     }
 
+    /// Reads where each of `fps` would go, changing nothing, so that inserting them next finds
+    /// those slots in the cache: these reads do not wait for one another, while each
+    /// insert's do. The sum is kept only so that the reads are not optimized away.
+    func warm<S: Sequence<UInt64>>(_ fps: S) {
+        var sum: UInt64 = 0
+        for fp in fps {
+            let s = slots[Int(truncatingIfNeeded: fp) & slotMask]
+            if s != 0 && Int(s) <= count { sum &+= fingerprints[Int(s - 1)] }
+        }
+        warmth &+= sum
+    }
+    private var warmth: UInt64 = 0
+
     /// Inserts `fp` unless present; returns its number and whether it is new.
     func insert(_ fp: UInt64, parent: Int?) -> (number: Int, isNew: Bool) {
         var i = Int(truncatingIfNeeded: fp) & slotMask
