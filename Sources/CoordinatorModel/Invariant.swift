@@ -42,7 +42,8 @@ public struct Invariant: Sendable, CustomStringConvertible {
     public static func named(_ name: String) -> Invariant? { all.first { $0.name == name } }
 }
 
-/// One step as the transition invariants see it.
+/// One step as the transition invariants see it, gathered in one value for tests, traces and
+/// conformance; exploration and fuzzing pass the parts separately (`checkAll`).
 public struct Transition: Sendable {
     public var before: State
     public var action: Action
@@ -84,6 +85,7 @@ extension Invariant {
         if let r = restartResetsCheck(before, action, step, configuration) { report(11, r) }
     }
 
+    /// The same on a gathered `Transition`.
     public static func checkAll(_ t: Transition, report: (Int, String) -> Void) {
         checkAll(t.before, t.action, t.step, t.configuration, report: report)
     }

@@ -1,7 +1,7 @@
 /// The visited set of exploration: state number → (fingerprint, parent number), and an
 /// open-addressing index from fingerprint to state number. 12 bytes per state plus 4 bytes per
 /// index slot; no per-state allocation. State numbers are BFS discovery order.
-/// `find` may run on many threads at once while nobody inserts.
+/// `contains` may run on many threads at once while nobody inserts.
 final class VisitedTable: @unchecked Sendable {
     private(set) var count = 0
     private var fingerprints: UnsafeMutablePointer<UInt64>
@@ -10,6 +10,8 @@ final class VisitedTable: @unchecked Sendable {
     /// Slots hold state number + 1; 0 is empty. Power-of-two size, load at most 3/4.
     private var slots: UnsafeMutablePointer<UInt32>
     private var slotMask: Int
+    /// What `warm` read, kept so that its reads are not optimized away.
+    private var warmth: UInt64 = 0
 
     static let noParent = UInt32.max
 
@@ -71,11 +73,10 @@ final class VisitedTable: @unchecked Sendable {
         var sum: UInt64 = 0
         for fp in fps {
             let s = slots[Int(truncatingIfNeeded: fp) & slotMask]
-            if s != 0 && Int(s) <= count { sum &+= fingerprints[Int(s - 1)] }
+            if s != 0 { sum &+= fingerprints[Int(s - 1)] }
         }
         warmth &+= sum
     }
-    private var warmth: UInt64 = 0
 
     /// Inserts `fp` unless present; returns its number and whether it is new.
     func insert(_ fp: UInt64, parent: Int?) -> (number: Int, isNew: Bool) {
