@@ -28,12 +28,18 @@ public struct Invariant: Sendable, CustomStringConvertible {
         return nil
     }
 
-    /// Checks a transition invariant on `transition`; a state invariant looks at the state after.
-    public func violation(in transition: Transition) -> String? {
+    /// Checks a transition invariant on the step from `before` by `action`; a state invariant
+    /// looks at the state after.
+    public func violation(before: State, action: Action, step: Step, configuration: Configuration) -> String? {
         switch check {
-        case .state(let f): f(transition.step.state)
-        case .transition(let f): f(transition.before, transition.action, transition.step, transition.configuration)
+        case .state(let f): f(step.state)
+        case .transition(let f): f(before, action, step, configuration)
         }
+    }
+
+    /// The same on a gathered `Transition`.
+    public func violation(in t: Transition) -> String? {
+        violation(before: t.before, action: t.action, step: t.step, configuration: t.configuration)
     }
 
     /// Every invariant of the model, in the order of MODEL.md §5.

@@ -81,10 +81,7 @@ enum BenchCommand {
         let bareStep = bare.seconds / Double(bare.steps)
         for inv in Invariant.all {
             let one = pass { s, a, step in
-                switch inv.check {
-                case .state(let f): f(step.state) == nil ? 0 : 1
-                case .transition(let f): f(s, a, step, machine.model.configuration) == nil ? 0 : 1
-                }
+                inv.violation(before: s, action: a, step: step, configuration: machine.model.configuration) == nil ? 0 : 1
             }
             let ns = (one.seconds / Double(one.steps) - bareStep) * 1e9
             context.terminal.out("  \(inv.name.padding(toLength: 26, withPad: " ", startingAt: 0)) \(String(format: "%6.0f", ns)) ns a step")

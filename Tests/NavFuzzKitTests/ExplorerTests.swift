@@ -155,9 +155,9 @@ final class ExplorerTests: XCTestCase {
             var s = v.initial
             var seen = false
             for a in v.actions {
-                let t = Transition(before: s, action: a, step: machine.step(s, a), configuration: machine.model.configuration)
-                seen = seen || Invariant.named(invariant)?.violation(in: t) != nil
-                s = t.after
+                let step = machine.step(s, a)
+                seen = seen || Invariant.named(invariant)?.violation(before: s, action: a, step: step, configuration: machine.model.configuration) != nil
+                s = step.state
             }
             XCTAssertTrue(seen, "\(fault.rawValue): replay of \(v.actions) does not violate \(invariant)")
         }
