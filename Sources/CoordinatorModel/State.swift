@@ -533,6 +533,73 @@ public struct State: Hashable, Sendable {
         return p
     }
 
+    /// What `start` does, written in one pass into a new buffer instead of copying the state
+    /// and then moving its tail once per change: the coordinator at `p` hosts a new coordinator
+    /// (id `nextID`) on top of its stack, or as a modal of `style`, and gets it as a child. The
+    /// new coordinator is set up as new: a stack of `route`, or for a tab the configured pages,
+    /// hosted by page coordinators with the ids that follow. False, changing nothing, unless
+    /// the new ids follow every live id, as the model's always do: the new records go last.
+    mutating func startChild(at p: Int, kind: Kind, route: Route, modal style: Style?, _ configuration: Configuration) -> Bool {
+        let n = count
+        let id = Int64(nextID)
+        let pages = kind == .tab ? configuration.initialPageCount : 0
+        let created = 1 + pages
+        guard p >= 0 && p < n, n == 0 || id > Int64(self.id(at: n - 1).index), id + Int64(created) <= Int64(Int32.max) else { return false }
+        let hostWidth = style == nil ? 1 : 2
+        let hostList: List = style == nil ? .stack : .modals
+        let hostAt = start(p, hostList) + count(p, hostList) * hostWidth
+        let childAt = start(p, .children) + childCount(at: p)
+        let parent = Int64(self.id(at: p).index)
+        let initial = kind == .tab ? Route(0) : route
+        let current = kind == .tab ? configuration.initialPage(0) : Page(0)
+        let old = words
+        let total = old.count + created + hostWidth + 1 + Field.header + (kind == .tab ? 3 * pages : 1) + pages * (Field.header + 1)
+        words = [Int64](unsafeUninitializedCapacity: total) { buffer, initialized in
+            old.withUnsafeBufferPointer { o in
+                guard let w = buffer.baseAddress, let from = o.baseAddress else { return }
+                w[0] = Int64(n + created)
+                for i in 0..<n { w[1 + i] = o[1 + i] + Int64(created) + (i > p ? Int64(hostWidth + 1) : 0) }
+                // The records, with the hosting entry and the child inserted into `p`'s.
+                var at = 1 + n + created
+                (w + at).initialize(from: from + 1 + n, count: hostAt - (1 + n)); at += hostAt - (1 + n)
+                if let style { w[at] = Int64(style.rawValue); at += 1 }
+                w[at] = id << 1 | 1; at += 1
+                (w + at).initialize(from: from + hostAt, count: childAt - hostAt); at += childAt - hostAt
+                w[at] = id; at += 1
+                (w + at).initialize(from: from + childAt, count: o.count - childAt); at += o.count - childAt
+                let hostBase = Int(w[1 + p])
+                w[hostBase + hostList.rawValue] += 1
+                w[hostBase + List.children.rawValue] += 1
+                // The new records, in id order: the new coordinator, then its page coordinators.
+                for k in 0..<created {
+                    let b = at
+                    w[1 + n + k] = Int64(b)
+                    w[b + Field.id] = id + Int64(k)
+                    w[b + Field.parent] = k == 0 ? parent : id
+                    w[b + Field.info] = k == 0 ? State.info(kind: kind, initialRoute: initial, hasTab: kind == .tab, current: current)
+                                               : State.info(kind: .navigation, initialRoute: Route(0), hasTab: false, current: Page(0))
+                    for l in Field.counts ..< Field.header { w[b + l] = 0 }
+                    at += Field.header
+                    if k == 0 && kind == .tab {
+                        w[b + List.pages.rawValue] = Int64(pages)
+                        w[b + List.pageCoordinators.rawValue] = Int64(pages)
+                        w[b + List.children.rawValue] = Int64(pages)
+                        for j in 0..<pages { w[at + j] = Int64(configuration.initialPage(j).index) }
+                        for j in 0..<pages { w[at + pages + j] = id + 1 + Int64(j); w[at + 2 * pages + j] = id + 1 + Int64(j) }
+                        at += 3 * pages
+                    } else {
+                        w[b + List.stack.rawValue] = 1
+                        w[at] = State.word(.screen(k == 0 ? initial : Route(0))); at += 1
+                    }
+                }
+                initialized = at
+            }
+        }
+        precondition(words.count == total, "startChild wrote \(words.count) words of \(total)")
+        nextID += Int32(created)
+        return true
+    }
+
     /// The number of words of the record at `i`: children are its last list.
     func recordLength(_ i: Int) -> Int { start(i, .children) + count(i, .children) - base(i) }
 

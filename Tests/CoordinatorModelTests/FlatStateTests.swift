@@ -40,6 +40,40 @@ final class FlatStateTests: XCTestCase {
         XCTAssertGreaterThan(checked, 5_000)
     }
 
+    /// `start` writes its change in one pass (`State.startChild`); the result must be what the
+    /// general mechanisms give: a created coordinator, a child, a hosting entry appended.
+    func testStartInOnePassEqualsCreatingThenAppending() {
+        var states = Set<State>()
+        reachable(.smallTab, depth: 2) { _, _, after in states.insert(after) }
+        var checked = 0
+        for configuration in [Preset.small.configuration, Configuration(routeCount: 2, pageCount: 3, initialPages: [P(2), P(0), P(1)])] {
+            let model = Model(configuration: configuration)
+            for state in states {
+                for i in state.positions {
+                    for kind in Kind.allCases {
+                        for style in [Style.push, .sheet, .fullScreen] {
+                            var fast = state
+                            XCTAssertTrue(fast.startChild(at: i, kind: kind, route: R(1), modal: style == .push ? nil : style, configuration))
+                            var general = Effects(state: state, model: model)
+                            let d = general.create(kind: kind, parent: state.id(at: i), route: R(1))
+                            if style == .push { general.state.append(i, stack: .child(d)) } else { general.state.append(i, modal: Modal(style, .child(d))) }
+                            XCTAssertEqual(fast, general.state, "start \(kind) \(style) from \(state.id(at: i)) in\n\(state)")
+                            XCTAssertEqual(fast.words, State.pack(fast.coordinators))
+                            checked += 1
+                        }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 1_000)
+        // New ids that would not follow every live id: nothing changes, the general path runs.
+        var state = State(coordinators: [nav(0, children: [3], stack: [scr(0), kid(3)]), nav(3, parent: 0, stack: [scr(0)])], root: C(0), nextID: 2)
+        let before = state
+        XCTAssertFalse(state.startChild(at: 0, kind: .navigation, route: R(0), modal: nil, Configuration()))
+        XCTAssertEqual(state, before)
+        XCTAssertEqual(step(before, "start c0 navigation push r1").state[C(2)]?.parent, C(0))
+    }
+
     func testTheDecoderWritesTheBufferPackingWould() {
         reachable(.smallTab, depth: 2) { _, action, after in
             guard let decoded = State(canonicalEncoding: after.canonicalEncoding()) else {
