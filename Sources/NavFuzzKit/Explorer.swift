@@ -122,20 +122,21 @@ public struct Explorer<M: StateMachine> {
         var refused = 0
         var violations: [Found?]
 
-        /// Drops the candidates from `first` on that are already visited, with their bytes:
-        /// the successors of one state, looked up in one batch.
+        /// Drops the candidates from `first` on that are already visited, or repeat an earlier
+        /// one of the batch, with their bytes: the successors of one state, looked up in one
+        /// batch. Different actions often lead to the same state (`userBack` and `pop` of the
+        /// top, say): dropping a repeat here spares the table a lookup and the merge a copy.
         mutating func dropVisited(from first: Int, table: VisitedTable, scratch: inout Lookups) {
             guard first < candidates.count else { return }
-            scratch.fingerprints.removeAll(keepingCapacity: true)
-            for k in first ..< candidates.count { scratch.fingerprints.append(candidates[k].fingerprint) }
-            let n = scratch.fingerprints.count
-            if scratch.visited.count < n { scratch.visited.append(contentsOf: repeatElement(false, count: n - scratch.visited.count)) }
+            let n = candidates.count - first
+            scratch.startBatch(n)
+            for k in 0 ..< n { scratch.add(candidates[first + k].fingerprint) }
             scratch.fingerprints.withUnsafeBufferPointer { fps in
                 scratch.visited.withUnsafeMutableBufferPointer { table.contains(fps, into: $0) }
             }
             // Keep the new ones, moving their bytes down over the dropped.
             var kept = first, end = candidates[first].start
-            for k in 0 ..< n where !scratch.visited[k] {
+            for k in 0 ..< n where scratch.isNew(k) {
                 var c = candidates[first + k]
                 if c.start != end {
                     bytes.withUnsafeMutableBufferPointer { b in
@@ -153,10 +154,41 @@ public struct Explorer<M: StateMachine> {
         }
     }
 
-    /// Scratch of `dropVisited`, kept by each worker.
+    /// Scratch of `dropVisited`, kept by each worker: the distinct fingerprints of a batch, a
+    /// small hash set of them, and for each candidate the first of its fingerprint or -1.
     struct Lookups {
         var fingerprints: [UInt64] = []
         var visited: [Bool] = []
+        var distinct: [Int32] = []
+        /// Open addressing: index in `fingerprints` + 1, 0 empty; at most half full.
+        var slots: [Int32] = []
+
+        mutating func startBatch(_ n: Int) {
+            fingerprints.removeAll(keepingCapacity: true)
+            distinct.removeAll(keepingCapacity: true)
+            var size = 64
+            while size < 2 * n { size <<= 1 }
+            if slots.count != size { slots = [Int32](repeating: 0, count: size) } else {
+                slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            }
+        }
+
+        /// Records candidate `fp` of the batch.
+        mutating func add(_ fp: UInt64) {
+            let mask = slots.count - 1
+            var i = Int(truncatingIfNeeded: fp >> 32) & mask
+            while slots[i] != 0 {
+                if fingerprints[Int(slots[i] - 1)] == fp { distinct.append(-1); return }
+                i = (i + 1) & mask
+            }
+            fingerprints.append(fp)
+            slots[i] = Int32(fingerprints.count)
+            distinct.append(Int32(fingerprints.count - 1))
+            if visited.count < fingerprints.count { visited.append(false) }
+        }
+
+        /// Whether candidate `k` of the batch is the first of its fingerprint and not visited.
+        func isNew(_ k: Int) -> Bool { distinct[k] >= 0 && !visited[Int(distinct[k])] }
     }
 
     /// Expands `frontier` (state numbers `base...`) in parallel; nil marks a chunk left undone

@@ -34,4 +34,29 @@ final class VisitedTableTests: XCTestCase {
         XCTAssertEqual(table.parent(1), 0)
         XCTAssertEqual(table.fingerprint(1), 43)
     }
+
+    /// The successors of one state: a candidate is kept when it is the first of its
+    /// fingerprint in the batch and not visited. Repeats that share the small set's slot bits
+    /// with other fingerprints must still be told apart.
+    func testABatchKeepsTheFirstOfEachUnvisitedFingerprint() {
+        typealias Chunk = Explorer<CoordinatorMachine>.ChunkOutput
+        let table = VisitedTable()
+        _ = table.insert(5, parent: nil)
+        let sameSlot: UInt64 = 7 << 32
+        let fps: [UInt64] = [1, 5, 1, sameSlot, sameSlot | 1, sameSlot, 9, 5, sameSlot | 1]
+        var out = Chunk(violations: [])
+        for (k, fp) in fps.enumerated() {
+            out.candidates.append((fp, 0, k, 1))
+            out.bytes.append(UInt8(k))
+        }
+        var scratch = Explorer<CoordinatorMachine>.Lookups()
+        // Twice, so that the second batch starts from the first one's scratch.
+        for _ in 0..<2 {
+            var batch = out
+            batch.dropVisited(from: 0, table: table, scratch: &scratch)
+            XCTAssertEqual(batch.candidates.map(\.fingerprint), [1, sameSlot, sameSlot | 1, 9])
+            XCTAssertEqual(batch.bytes, [0, 3, 4, 6])
+            XCTAssertEqual(batch.candidates.map(\.start), [0, 1, 2, 3])
+        }
+    }
 }
