@@ -82,11 +82,13 @@ extension Invariant {
     /// building one copies the states, a reference count and its release on every transition.
     public static func checkAll(_ before: State, _ action: Action, _ step: Step, _ configuration: Configuration,
                                 report: (Int, String) -> Void) {
+        // One pass over both states for the three checks that pair their coordinators.
+        let pairing = step.outcome.isRefused && step.events.isEmpty ? Pairing() : Pairing(before, step.state)
         if let r = refusalChangesNothingCheck(before, action, step, configuration) { report(5, r) }
-        if let r = completionExactlyOnceCheck(before, action, step, configuration) { report(6, r) }
+        if let r = completionExactlyOnce(before, action, step, pairing) { report(6, r) }
         if let r = finishFlowCleansUpCheck(before, action, step, configuration) { report(7, r) }
-        if let r = modalDisciplineCheck(before, action, step, configuration) { report(8, r) }
-        if let r = rootScreenStableCheck(before, action, step, configuration) { report(9, r) }
+        if let r = modalDiscipline(before, action, step, pairing) { report(8, r) }
+        if let r = rootScreenStable(before, action, step, pairing) { report(9, r) }
         if let r = forcePresentationOnTopCheck(before, action, step, configuration) { report(10, r) }
         if let r = restartResetsCheck(before, action, step, configuration) { report(11, r) }
     }

@@ -23,6 +23,10 @@ extension Invariant {
         check: .transition(completionExactlyOnceCheck))
 
     static func completionExactlyOnceCheck(_ before: State, _ action: Action, _ step: Step, _ configuration: Configuration) -> String? {
+        completionExactlyOnce(before, action, step, Pairing(before, step.state))
+    }
+
+    static func completionExactlyOnce(_ before: State, _ action: Action, _ step: Step, _ pairing: Pairing) -> String? {
         let events = step.events
         if step.outcome.isRefused && events.isEmpty { return nil }
         let finishing = finishFlowTargets(before, action, step)
@@ -37,7 +41,7 @@ extension Invariant {
             }
         }
         // Every coordinator that ended has an event (the loop above showed each event ended).
-        if before.count - countLive(before, in: step.state) != events.count {
+        if before.count - pairing.kept != events.count {
             for i in before.positions where !step.state.isLive(before.id(at: i)) && !events.contains(where: { $0.coordinator == before.id(at: i) }) {
                 return "\(before.id(at: i)) ended without a completion event"
             }
@@ -102,28 +106,17 @@ extension Invariant {
         check: .transition(modalDisciplineCheck))
 
     static func modalDisciplineCheck(_ before: State, _ action: Action, _ step: Step, _ configuration: Configuration) -> String? {
+        modalDiscipline(before, action, step, Pairing(before, step.state))
+    }
+
+    static func modalDiscipline(_ before: State, _ action: Action, _ step: Step, _ pairing: Pairing) -> String? {
         guard !step.outcome.isRefused else { return nil }
         let after = step.state
         func modals(_ s: State, _ i: Int) -> [Modal] { (0..<s.modalCount(at: i)).map { s.modal(at: i, $0) } }
-        // Both states keep coordinators sorted by id: one merge pass finds the created and
-        // the changed. The first two changes are kept by position (a step changes at most
-        // one list); the full list is rebuilt only to describe a failure.
-        var changes = 0
-        var first = (before: 0, after: 0), second = (before: 0, after: 0)
-        var i = 0
-        for j in after.positions {
-            let id = after.id(at: j)
-            while i < before.count && before.id(at: i) < id { i += 1 }
-            guard i < before.count, before.id(at: i) == id else {
-                if after.modalCount(at: j) > 0 { return "\(id) was created with modals \(modals(after, j))" }
-                continue
-            }
-            if !after.sameList(.modals, at: j, as: before, at: i) {
-                if changes == 0 { first = (i, j) } else if changes == 1 { second = (i, j) }
-                changes += 1
-            }
-            i += 1
-        }
+        if let j = pairing.createdWithModals { return "\(after.id(at: j)) was created with modals \(modals(after, j))" }
+        // The first two changes are kept by position (a step changes at most one list); the
+        // full list is rebuilt only to describe a failure.
+        let changes = pairing.modalChanges, first = pairing.firstModal, second = pairing.secondModal
         func describeChanges() -> String {
             before.positions.compactMap { i -> String? in
                 guard let j = after.index(of: before.id(at: i)), !after.sameList(.modals, at: j, as: before, at: i) else { return nil }
@@ -219,19 +212,21 @@ extension Invariant {
         check: .transition(rootScreenStableCheck))
 
     static func rootScreenStableCheck(_ before: State, _ action: Action, _ step: Step, _ configuration: Configuration) -> String? {
+        rootScreenStable(before, action, step, Pairing(before, step.state))
+    }
+
+    static func rootScreenStable(_ before: State, _ action: Action, _ step: Step, _ pairing: Pairing) -> String? {
         guard !step.outcome.isRefused else { return nil }
         let after = step.state
         func first(_ s: State, _ i: Int) -> Entry? { s.stackCount(at: i) > 0 ? s.stackEntry(at: i, 0) : nil }
-        var j = 0
-        for i in before.positions {
-            // Both states keep coordinators sorted by id: walk them together.
-            let id = before.id(at: i)
-            while j < after.count && after.id(at: j) < id { j += 1 }
-            guard j < after.count, after.id(at: j) == id, after.rootWord(at: j) != before.rootWord(at: i) else { continue }
+        // An action lets at most one coordinator change entry 0, so the first change it does
+        // not allow is one of the first two.
+        for k in 0 ..< min(pairing.rootChanges, 2) {
+            let (i, j) = k == 0 ? pairing.firstRoot : pairing.secondRoot
             if rootMayChange(at: i, before, action) { continue }
             let was = first(before, i).map(\.description) ?? "nothing"
             let now = first(after, j).map(\.description) ?? "nothing"
-            return "\(action) changed entry 0 of \(id) from \(was) to \(now)"
+            return "\(action) changed entry 0 of \(before.id(at: i)) from \(was) to \(now)"
         }
         return nil
     }
@@ -297,15 +292,46 @@ extension Invariant {
     }
 }
 
-/// How many coordinators of `other` are live in `state` (both sorted by id, as states are).
-private func countLive(_ other: State, in state: State) -> Int {
-    var n = 0, j = 0
-    for i in other.positions {
-        let id = other.id(at: i)
-        while j < state.count && state.id(at: j) < id { j += 1 }
-        if j < state.count && state.id(at: j) == id { n += 1 }
+/// What three transition checks ask of every coordinator, found in one merge pass over the
+/// coordinators before and after a step (both sorted by id): `checkAll` makes it once for
+/// all three, each check called alone makes its own.
+struct Pairing {
+    /// Coordinators before that are live after.
+    var kept = 0
+    /// The position after of the first coordinator created with modals.
+    var createdWithModals: Int?
+    /// Coordinators whose modal list changed, and the first two (positions before, after).
+    var modalChanges = 0
+    var firstModal = (before: 0, after: 0), secondModal = (before: 0, after: 0)
+    /// Coordinators whose stack entry 0 changed, and the first two.
+    var rootChanges = 0
+    var firstRoot = (before: 0, after: 0), secondRoot = (before: 0, after: 0)
+
+    /// Nothing found: for a refused step without events, where the three checks return before
+    /// they read the pairing.
+    init() {}
+
+    init(_ before: State, _ after: State) {
+        var i = 0
+        for j in after.positions {
+            let id = after.id(at: j)
+            while i < before.count && before.id(at: i) < id { i += 1 }
+            guard i < before.count, before.id(at: i) == id else {
+                if createdWithModals == nil && after.modalCount(at: j) > 0 { createdWithModals = j }
+                continue
+            }
+            kept += 1
+            if !after.sameList(.modals, at: j, as: before, at: i) {
+                if modalChanges == 0 { firstModal = (i, j) } else if modalChanges == 1 { secondModal = (i, j) }
+                modalChanges += 1
+            }
+            if after.rootWord(at: j) != before.rootWord(at: i) {
+                if rootChanges == 0 { firstRoot = (i, j) } else if rootChanges == 1 { secondRoot = (i, j) }
+                rootChanges += 1
+            }
+            i += 1
+        }
     }
-    return n
 }
 
 /// The coordinators whose flow a `finishFlow` finishes: its argument and, for a tab page, the tab.

@@ -206,6 +206,20 @@ final class TransitionInvariantTests: XCTestCase {
         XCTAssertTrue(why.contains("c1"), why)
     }
 
+    /// An action allows at most one coordinator's entry 0 to change: with the allowed one
+    /// first among several changes, the next one is named.
+    func testRootScreenStableNamesTheFirstChangeTheActionDoesNotAllow() {
+        let before = build(["start c0 navigation sheet r0", "start c1 navigation sheet r0"])
+        var after = before
+        for k in 0..<3 { after.coordinators[k].stack[0] = scr(1) }
+        XCTAssertEqual(reason(.rootScreenStable, transition(before, "setRoot c0 r1", .applied, after)),
+                       "setRoot c0 r1 changed entry 0 of c1 from r0 to r1")
+        XCTAssertEqual(reason(.rootScreenStable, transition(before, "setRoot c1 r1", .applied, after)),
+                       "setRoot c1 r1 changed entry 0 of c0 from r0 to r1")
+        XCTAssertEqual(reason(.rootScreenStable, transition(before, "setRoot c2 r1", .applied, after)),
+                       "setRoot c2 r1 changed entry 0 of c0 from r0 to r1")
+    }
+
     // MARK: force-presentation-on-top
 
     func testForcePresentationOnTopCatchesPresentationOnHiddenPage() {
