@@ -74,9 +74,13 @@ extension State {
             // By position, not id, so that every coordinator is numbered: with a repeated id (a
             // broken state) a lookup finds only one of them.
             for i in 0..<n where number[i] < 0 { walk(from: i) }
+            // From here on the table maps an id straight to its canonical number, and the
+            // walk's stack is the writer's scratch.
+            for k in 0..<table where byID[k] >= 0 { byID[k] = number[Int(byID[k])] }
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: CanonicalWriter.bound(self)) { out in
                 guard let base = out.baseAddress else { return }
-                var writer = CanonicalWriter(number: number, live: n, lookup: lookup, out: ByteSink(base, capacity: out.count))
+                var writer = CanonicalWriter(number: number, live: n, canonByID: lookup, scratch: pending,
+                                             out: ByteSink(base, capacity: out.count))
                 writer.write(self, order: order)
                 bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: writer.out.count))
             }
@@ -159,14 +163,22 @@ struct CanonicalWriter {
     /// Ids that name no live coordinator (broken states only), numbered after the live ones.
     var dangling: [CoordinatorID] = []
 
-    let lookup: IDLookup
+    /// Canonical numbers by id, for ids below its count; other ids are looked up.
+    let canonByID: IDLookup
+    /// Room for a record's children, to sort them.
+    let scratch: UnsafeMutablePointer<Int32>
 
-    init(number: UnsafeMutablePointer<Int32>, live: Int, lookup: IDLookup, out: ByteSink) {
-        self.number = number; self.live = live; self.lookup = lookup; self.out = out
+    init(number: UnsafeMutablePointer<Int32>, live: Int, canonByID: IDLookup, scratch: UnsafeMutablePointer<Int32>, out: ByteSink) {
+        self.number = number; self.live = live; self.canonByID = canonByID; self.scratch = scratch; self.out = out
     }
 
     mutating func canon(_ id: CoordinatorID, _ s: State) -> UInt64 {
-        if let i = lookup.position(of: id, in: s) { return UInt64(number[i]) }
+        let x = Int(id.index)
+        if x >= 0 && x < canonByID.count {
+            if canonByID.table[x] >= 0 { return UInt64(canonByID.table[x]) }
+        } else if let i = s.index(of: id) {
+            return UInt64(number[i])
+        }
         if let d = dangling.firstIndex(of: id) { return UInt64(live + d) }
         dangling.append(id)
         return UInt64(live + dangling.count - 1)
@@ -224,22 +236,20 @@ struct CanonicalWriter {
             // Children as a set: their canonical numbers in increasing order, repeats kept.
             let children = count(.children)
             out.appendVarint(UInt64(children))
-            var last: Int64 = -1
-            for _ in 0..<children {
-                var next = Int64.max, repeats = 0
-                for m in 0..<children {
-                    let v = Int64(canon(CoordinatorID(Int(s.w(at + m))), s))
-                    if v > last && v < next { next = v; repeats = 1 } else if v == next { repeats += 1 }
-                }
-                if next == .max { break }
-                for _ in 0..<repeats { out.appendVarint(UInt64(next)) }
-                last = next
+            for m in 0..<children {
+                // Insertion sort: a coordinator has few children.
+                let v = Int32(truncatingIfNeeded: canon(CoordinatorID(Int(s.w(at + m))), s))
+                var k = m
+                while k > 0 && scratch[k - 1] > v { scratch[k] = scratch[k - 1]; k -= 1 }
+                scratch[k] = v
             }
+            for m in 0..<children { out.appendVarint(UInt64(scratch[m])) }
         }
     }
 }
 
-/// Positions by id for ids below `count`, else `index(of:)`.
+/// A table by id for ids below `count`: positions while the walk numbers the coordinators
+/// (`position(of:in:)` looks other ids up), canonical numbers once it has.
 struct IDLookup {
     let table: UnsafeMutablePointer<Int32>
     let count: Int

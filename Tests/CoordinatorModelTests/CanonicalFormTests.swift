@@ -24,6 +24,20 @@ final class CanonicalFormTests: XCTestCase {
         assertSame(a, b)
     }
 
+    /// A children list is a set with repeats: its order does not matter, a repeat and a
+    /// dangling id do (states a fault or a driver may give).
+    func testChildrenListOrderDoesNotMatterButItsRepeatsDo() {
+        func state(_ children: [Int]) -> State {
+            State(coordinators: [nav(0, children: children, stack: [scr(0), kid(1)], modals: [modal(.sheet, kid(2))]),
+                                 nav(1, parent: 0, stack: [scr(0)]), nav(2, parent: 0, stack: [scr(1)])], root: C(0))
+        }
+        assertSame(state([1, 2, 1, 9]), state([9, 1, 2, 1]))
+        assertSame(state([2, 1, 1, 9]), state([1, 9, 2, 1]))
+        assertDifferent(state([1, 2, 1, 9]), state([1, 2, 9]))
+        assertDifferent(state([1, 2, 1, 9]), state([1, 2, 2, 9]))
+        assertDifferent(state([1, 2]), state([1, 2, 9]))
+    }
+
     func testFinishedChildLeavesNoTraceInTheCanonicalForm() {
         let a = build(["start c0 navigation push r0", "start c0 navigation sheet r1", "finishFlow c1"])
         let b = build(["start c0 navigation sheet r1"])
