@@ -113,7 +113,10 @@ extension Invariant {
         guard !step.outcome.isRefused else { return nil }
         let after = step.state
         func modals(_ s: State, _ i: Int) -> [Modal] { (0..<s.modalCount(at: i)).map { s.modal(at: i, $0) } }
-        if let j = pairing.createdWithModals { return "\(after.id(at: j)) was created with modals \(modals(after, j))" }
+        if pairing.createdWithModals > 0 {
+            let j = pairing.firstCreatedWithModals
+            return "\(after.id(at: j)) was created with modals \(modals(after, j))"
+        }
         // The first two changes are kept by position (a step changes at most one list); the
         // full list is rebuilt only to describe a failure.
         let changes = pairing.modalChanges, first = pairing.firstModal, second = pairing.secondModal
@@ -298,8 +301,9 @@ extension Invariant {
 struct Pairing {
     /// Coordinators before that are live after.
     var kept = 0
-    /// The position after of the first coordinator created with modals.
-    var createdWithModals: Int?
+    /// Coordinators created with modals, and the first (its position after). Counts and
+    /// positions, no optionals: an optional's tag made copying this value stall.
+    var createdWithModals = 0, firstCreatedWithModals = 0
     /// Coordinators whose modal list changed, and the first two (positions before, after).
     var modalChanges = 0
     var firstModal = (before: 0, after: 0), secondModal = (before: 0, after: 0)
@@ -311,13 +315,17 @@ struct Pairing {
     /// they read the pairing.
     init() {}
 
+    @inline(__always)
     init(_ before: State, _ after: State) {
         var i = 0
         for j in after.positions {
             let id = after.id(at: j)
             while i < before.count && before.id(at: i) < id { i += 1 }
             guard i < before.count, before.id(at: i) == id else {
-                if createdWithModals == nil && after.modalCount(at: j) > 0 { createdWithModals = j }
+                if after.modalCount(at: j) > 0 {
+                    if createdWithModals == 0 { firstCreatedWithModals = j }
+                    createdWithModals += 1
+                }
                 continue
             }
             kept += 1
