@@ -97,11 +97,18 @@ extension State {
     /// the flat layout, whose lists follow the encoding's order: exploration decodes every
     /// state it expands.
     public init?(canonicalEncoding bytes: [UInt8]) {
+        self.init(canonicalEncoding: bytes[...])
+    }
+
+    /// The same from a part of a buffer, as exploration keeps its levels.
+    public init?(canonicalEncoding bytes: ArraySlice<UInt8>) {
         var r = ByteReader(bytes: bytes)
         // A coordinator takes at least eight bytes, which bounds what is reserved.
         guard let count = r.int(), count <= bytes.count / 8, let root = r.int() else { return nil }
-        var words = [Int64](repeating: 0, count: 1 + count)
+        // Grown from empty: the sized initializer looks up the array's generic metadata.
+        var words: [Int64] = []
         words.reserveCapacity(1 + count + count * Field.header + bytes.count)
+        words.append(contentsOf: repeatElement(0, count: 1 + count))
         words[0] = Int64(count)
         var last = -1
         for i in 0..<count {
@@ -296,11 +303,12 @@ extension [UInt8] {
 }
 
 struct ByteReader {
-    let bytes: [UInt8]
-    var at = 0
-    var atEnd: Bool { at == bytes.count }
+    let bytes: ArraySlice<UInt8>
+    var at: Int
+    init(bytes: ArraySlice<UInt8>) { self.bytes = bytes; at = bytes.startIndex }
+    var atEnd: Bool { at == bytes.endIndex }
     mutating func byte() -> UInt8? {
-        guard at < bytes.count else { return nil }
+        guard at < bytes.endIndex else { return nil }
         defer { at += 1 }
         return bytes[at]
     }

@@ -58,7 +58,7 @@ public struct CoordinatorMachine: StateMachine {
     }
 
     public func decode(_ bytes: ArraySlice<UInt8>) -> CoordinatorModel.State? {
-        CoordinatorModel.State(canonicalEncoding: Array(bytes))
+        CoordinatorModel.State(canonicalEncoding: bytes)
     }
 
     /// Replays the canonical path from the concrete initial state, renaming each action's
