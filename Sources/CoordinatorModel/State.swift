@@ -552,15 +552,14 @@ public struct State: Hashable, Sendable {
         let parent = Int64(self.id(at: p).index)
         let initial = kind == .tab ? Route(0) : route
         let current = kind == .tab ? configuration.initialPage(0) : Page(0)
-        let old = words
-        let total = old.count + created + hostWidth + 1 + Field.header + (kind == .tab ? 3 * pages : 1) + pages * (Field.header + 1)
+        let total = words.count + created + hostWidth + 1 + Field.header + (kind == .tab ? 3 * pages : 1) + pages * (Field.header + 1)
         // Grown from empty rather than made at its size: that initializer looks up the
         // array's generic metadata on every call, a tenth of this function's time.
         var fresh: [Int64] = []
         fresh.reserveCapacity(total)
         fresh.append(contentsOf: repeatElement(0, count: total))
         fresh.withUnsafeMutableBufferPointer { buffer in
-            old.withUnsafeBufferPointer { o in
+            words.withUnsafeBufferPointer { o in
                 guard let w = buffer.baseAddress, let from = o.baseAddress else { return }
                 w[0] = Int64(n + created)
                 for i in 0..<n { w[1 + i] = o[1 + i] + Int64(created) + (i > p ? Int64(hostWidth + 1) : 0) }
