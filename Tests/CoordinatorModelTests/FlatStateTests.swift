@@ -43,8 +43,11 @@ final class FlatStateTests: XCTestCase {
     /// `start` writes its change in one pass (`State.startChild`); the result must be what the
     /// general mechanisms give: a created coordinator, a child, a hosting entry appended.
     func testStartInOnePassEqualsCreatingThenAppending() {
-        var states = Set<State>()
-        reachable(.smallTab, depth: 2) { _, _, after in states.insert(after) }
+        // The first distinct states met, in a fixed order: tabs, stacks, modals, broken ones.
+        var seen = Set<State>(), states: [State] = []
+        reachable(.smallTab, depth: 2) { _, _, after in
+            if states.count < 400, seen.insert(after).inserted { states.append(after) }
+        }
         var checked = 0
         for configuration in [Preset.small.configuration, Configuration(routeCount: 2, pageCount: 3, initialPages: [P(2), P(0), P(1)])] {
             let model = Model(configuration: configuration)
