@@ -155,7 +155,8 @@ public struct Explorer<M: StateMachine> {
     }
 
     /// Scratch of `dropVisited`, kept by each worker: the distinct fingerprints of a batch, a
-    /// small hash set of them, and for each candidate the first of its fingerprint or -1.
+    /// small hash set of them, and for each candidate the index of its fingerprint among the
+    /// distinct ones, or -1 when an earlier candidate had it.
     struct Lookups {
         var fingerprints: [UInt64] = []
         var visited: [Bool] = []
