@@ -558,8 +558,8 @@ public struct State: Hashable, Sendable {
         var fresh: [Int64] = []
         fresh.reserveCapacity(total)
         fresh.append(contentsOf: repeatElement(0, count: total))
-        let written = fresh.withUnsafeMutableBufferPointer { buffer in
-            words.withUnsafeBufferPointer { o -> Int in
+        let written = words.withUnsafeBufferPointer { o in
+            fresh.withUnsafeMutableBufferPointer { buffer -> Int in
                 guard let w = buffer.baseAddress, let from = o.baseAddress else { return 0 }
                 w[0] = Int64(n + created)
                 for i in 0..<n { w[1 + i] = o[1 + i] + Int64(created) + (i > p ? Int64(hostWidth + 1) : 0) }
