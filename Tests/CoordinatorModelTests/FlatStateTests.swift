@@ -43,7 +43,7 @@ final class FlatStateTests: XCTestCase {
     /// `start` writes its change in one pass (`State.startChild`); the result must be what the
     /// general mechanisms give: a created coordinator, a child, a hosting entry appended.
     func testStartInOnePassEqualsCreatingThenAppending() {
-        // The first distinct states met, in a fixed order: tabs, stacks, modals, broken ones.
+        // The first 400 distinct states met, in a fixed order: tabs, stacks and modals.
         var seen = Set<State>(), states: [State] = []
         reachable(.smallTab, depth: 2) { _, _, after in
             if states.count < 400, seen.insert(after).inserted { states.append(after) }
