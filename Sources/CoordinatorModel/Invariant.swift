@@ -83,7 +83,7 @@ extension Invariant {
     public static func checkAll(_ before: State, _ action: Action, _ step: Step, _ configuration: Configuration,
                                 report: (Int, String) -> Void) {
         // One pass over both states for the three checks that pair their coordinators.
-        let pairing = step.outcome.isRefused && step.events.isEmpty ? Pairing() : Pairing(before, step.state)
+        let pairing = Pairing(before, step)
         if let r = refusalChangesNothingCheck(before, action, step, configuration) { report(5, r) }
         if let r = completionExactlyOnce(before, action, step, pairing) { report(6, r) }
         if let r = finishFlowCleansUpCheck(before, action, step, configuration) { report(7, r) }

@@ -23,7 +23,7 @@ extension Invariant {
         check: .transition(completionExactlyOnceCheck))
 
     static func completionExactlyOnceCheck(_ before: State, _ action: Action, _ step: Step, _ configuration: Configuration) -> String? {
-        completionExactlyOnce(before, action, step, Pairing(before, step.state))
+        completionExactlyOnce(before, action, step, Pairing(before, step))
     }
 
     static func completionExactlyOnce(_ before: State, _ action: Action, _ step: Step, _ pairing: Pairing) -> String? {
@@ -106,7 +106,7 @@ extension Invariant {
         check: .transition(modalDisciplineCheck))
 
     static func modalDisciplineCheck(_ before: State, _ action: Action, _ step: Step, _ configuration: Configuration) -> String? {
-        modalDiscipline(before, action, step, Pairing(before, step.state))
+        modalDiscipline(before, action, step, Pairing(before, step))
     }
 
     static func modalDiscipline(_ before: State, _ action: Action, _ step: Step, _ pairing: Pairing) -> String? {
@@ -215,7 +215,7 @@ extension Invariant {
         check: .transition(rootScreenStableCheck))
 
     static func rootScreenStableCheck(_ before: State, _ action: Action, _ step: Step, _ configuration: Configuration) -> String? {
-        rootScreenStable(before, action, step, Pairing(before, step.state))
+        rootScreenStable(before, action, step, Pairing(before, step))
     }
 
     static func rootScreenStable(_ before: State, _ action: Action, _ step: Step, _ pairing: Pairing) -> String? {
@@ -311,12 +311,17 @@ struct Pairing {
     var rootChanges = 0
     var firstRoot = (before: 0, after: 0), secondRoot = (before: 0, after: 0)
 
-    /// Nothing found: for a refused step without events, where the three checks return before
-    /// they read the pairing.
-    init() {}
+    /// The pairing of `step` from `before`; none for a refused step without events, where the
+    /// three checks return before they read it.
+    @inline(__always)
+    init(_ before: State, _ step: Step) {
+        if step.outcome.isRefused && step.events.isEmpty { self.init() } else { self.init(before, step.state) }
+    }
+
+    private init() {}
 
     @inline(__always)
-    init(_ before: State, _ after: State) {
+    private init(_ before: State, _ after: State) {
         var i = 0
         for j in after.positions {
             let id = after.id(at: j)
