@@ -15,9 +15,14 @@ public struct Invariant: Sendable, CustomStringConvertible {
         self.name = name; self.summary = summary; self.check = check
     }
 
-    /// `state` or `transition`: the JUnit failure type and the report's grouping.
-    public var kind: String {
-        if case .state = check { return "state" } else { return "transition" }
+    /// What an invariant looks at: one state, or one step.
+    public enum Kind: String, Sendable, Hashable {
+        case state, transition
+    }
+
+    /// The JUnit failure type and the report's grouping.
+    public var kind: Kind {
+        if case .state = check { return .state } else { return .transition }
     }
 
     public var description: String { name }

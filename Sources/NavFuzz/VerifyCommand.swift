@@ -81,7 +81,7 @@ enum VerifyCommand {
         for check in Verifier.checks {
             if let f = report.failure(check) {
                 cases.append(JUnitCase(classname: "verify", name: check, time: report.seconds,
-                                       outcome: .failure(message: "\(check): \(f.reason)", type: Invariant.named(check)?.kind ?? "conformance", text: f.text)))
+                                       outcome: .failure(message: "\(check): \(f.reason)", type: Invariant.named(check)?.kind.rawValue ?? "conformance", text: f.text)))
             } else {
                 cases.append(JUnitCase(classname: "verify", name: check, time: report.seconds, outcome: .passed))
             }

@@ -28,13 +28,22 @@ public struct Activity: Sendable {
                    systemOut: systemOut, systemErr: systemErr)
     }
 
-    /// One case per property: failed with the violation's reason and trace, or passed.
-    public static func propertyCases(suite: String, names: [(name: String, kind: String)],
-                                     failures: [String: (reason: String, text: String)], seconds: Double) -> [JUnitCase] {
+    /// One case per property: failed with the violation's reason and trace, or passed. A
+    /// `sometimes` property passes when reached; one never reached is skipped, or fails with
+    /// `unreachedFails` (verification, where a run that reached nothing proves nothing).
+    public static func propertyCases(suite: String, names: [(name: String, kind: PropertyKind)],
+                                     failures: [String: (reason: String, text: String)], unreached: [String] = [],
+                                     unreachedFails: Bool = false, seconds: Double) -> [JUnitCase] {
         names.map { p in
             if let f = failures[p.name] {
                 return JUnitCase(classname: suite, name: p.name, time: seconds,
-                                 outcome: .failure(message: "\(p.name): \(f.reason)", type: p.kind, text: f.text))
+                                 outcome: .failure(message: "\(p.name): \(f.reason)", type: p.kind.rawValue, text: f.text))
+            }
+            if p.kind == .sometimes && unreached.contains(p.name) {
+                let message = "\(p.name): never reached, so the run did not test it"
+                return JUnitCase(classname: suite, name: p.name, time: seconds,
+                                 outcome: unreachedFails ? .failure(message: message, type: p.kind.rawValue, text: message)
+                                     : .skipped(message: message))
             }
             return JUnitCase(classname: suite, name: p.name, time: seconds, outcome: .passed)
         }

@@ -1,7 +1,7 @@
 import CoordinatorModel
 
 /// The coordinator model as a `StateMachine`: the one file of the engine that knows coordinators.
-public struct CoordinatorMachine: StateMachine {
+public struct CoordinatorMachine: ExplorableMachine, FuzzableMachine, ShrinkableMachine, DescribedMachine {
     public let model: Model
     public let bounds: Bounds
     public let domain: Domain
@@ -28,6 +28,8 @@ public struct CoordinatorMachine: StateMachine {
         step.outcome.isRefused ? nil : step.state
     }
 
+    /// The twelve invariants (property `k` is `Invariant.all[k]`), then the `sometimes`
+    /// properties of `SometimesProperty.all`.
     public var properties: [Property<CoordinatorMachine>] {
         Invariant.all.map { invariant in
             switch invariant.check {
@@ -36,11 +38,12 @@ public struct CoordinatorMachine: StateMachine {
             case .transition(let check):
                 Property(name: invariant.name, summary: invariant.summary, check: .transition { [configuration = model.configuration] in check($0, $1, $2, configuration) })
             }
-        }
+        } + SometimesProperty.all.map { Property(name: $0.name, summary: $0.summary, check: .sometimes($0.holds)) }
     }
 
     /// The invariants called directly, not through closures (`Invariant.checkAll`); property
-    /// `k` of `properties` is `Invariant.all[k]`.
+    /// `k` of `properties` is `Invariant.all[k]`. The `sometimes` properties go through
+    /// their closures, only until each is reached.
     public func checkState(_ state: CoordinatorModel.State, _ checks: PropertyChecks<CoordinatorMachine>,
                            report: (Int, String) -> Void) {
         Invariant.checkAll(state, report: report)

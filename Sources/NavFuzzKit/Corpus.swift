@@ -3,7 +3,7 @@ import Foundation
 /// The regression corpus: a directory of small trace files (docs/CORPUS.md), replayed on every
 /// run, in the manner of libFuzzer's corpus. Generic: the caller's factory turns a file's
 /// settings into the machine, so this file knows nothing of coordinators.
-public struct Corpus<M: StateMachine>: Sendable {
+public struct Corpus<M: DescribedMachine>: Sendable {
     public typealias Factory = @Sendable (CorpusConfiguration) throws(CorpusError) -> M
     public let factory: Factory
 
@@ -92,7 +92,9 @@ public struct Corpus<M: StateMachine>: Sendable {
         let base = path.hasSuffix("/") ? path : path + "/"
         return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { base + $0 }
     }
+}
 
+extension Corpus where M: ExplorableMachine {
     /// Writes a counterexample as a corpus file named by the hash of its meaningful lines
     /// (settings, actions, expectation; not the comments): the same trace saved twice gets the
     /// same name, and an existing file is left as it is. Written to a temporary file and
@@ -138,7 +140,7 @@ public struct Corpus<M: StateMachine>: Sendable {
 }
 
 /// A corpus file bound to its machine, ready to replay.
-public struct CorpusEntry<M: StateMachine> {
+public struct CorpusEntry<M: DescribedMachine> {
     public var path: String
     public var file: CorpusFile
     public var machine: M

@@ -1,6 +1,6 @@
 /// An exploration as an activity: a case per property, the statistics as suite properties.
 extension Activity {
-    public static func exploration<M: StateMachine>(
+    public static func exploration<M: ExplorableMachine>(
         name: String, machine: M, report: ExplorationReport<M>, settings: [JUnitProperty],
         render: (Counterexample<M>) -> String
     ) -> Activity {
@@ -12,14 +12,16 @@ extension Activity {
             texts.append(text)
         }
         let names = machine.properties.map { ($0.name, $0.kind) }
-        let held = names.count - report.violations.count
+        let invariants = names.count { $0.1 != .sometimes }
+        let held = invariants - report.violations.count
         var summary = "\(name): \(Figures.count(report.states)) states, \(Figures.count(report.transitions)) transitions "
             + "(\(Figures.count(report.refused)) refused), depth \(report.depth), \(Figures.seconds(report.seconds)), "
             + "\(Figures.rate(report.statesPerSecond)) states/s, \(Figures.rate(report.transitionsPerSecond)) transitions/s, "
             + "\(Figures.bytes(report.peakMemoryBytes)) peak, "
             + String(format: "%.1f B/state, collision p ≈ %.1e", report.bytesPerState, report.collisionProbability)
-        summary += report.violations.isEmpty ? " — all \(names.count) invariants hold"
-            : " — \(report.violations.count) of \(names.count) invariants violated, \(held) hold"
+        summary += report.violations.isEmpty ? " — all \(invariants) invariants hold"
+            : " — \(report.violations.count) of \(invariants) invariants violated, \(held) hold"
+        if !report.unreached.isEmpty { summary += " — never reached: \(report.unreached.joined(separator: ", "))" }
         if let partial = report.partial { summary += " — PARTIAL: \(partial)" }
         let properties = settings + [
             JUnitProperty(name: "states", value: String(report.states)),
@@ -28,10 +30,10 @@ extension Activity {
             JUnitProperty(name: "depth", value: String(report.depth)),
             JUnitProperty(name: "complete", value: report.partial == nil ? "true" : "false"),
         ]
-        var cases = propertyCases(suite: name, names: names, failures: failures, seconds: report.seconds)
+        var cases = propertyCases(suite: name, names: names, failures: failures, unreached: report.unreached, seconds: report.seconds)
         if let partial = report.partial {
             // A partial exploration says so in CI rather than passing quietly.
-            cases.append(JUnitCase(classname: name, name: "complete", time: 0, outcome: .skipped(message: partial)))
+            cases.append(JUnitCase(classname: name, name: "complete", time: 0, outcome: .skipped(message: partial.description)))
         }
         return Activity(name: name, seconds: report.seconds, properties: properties, cases: cases, summary: summary,
                         failureTexts: texts)

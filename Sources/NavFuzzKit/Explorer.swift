@@ -4,23 +4,35 @@ import Synchronization
 
 /// Breadth-first exploration of every state within bounds (and depth), over canonical states
 /// identified by 64-bit fingerprints, on all cores. Every property is checked on every
-/// transition, refused ones included; each violated property gets its shortest counterexample.
+/// transition, refused ones included; each violated property gets its shortest counterexample
+/// (or up to `distinct` of them that differ), and every `sometimes` property is looked for.
 /// Results do not depend on the number of workers: levels are split into fixed chunks and
 /// merged in chunk order, so discovery order is that of a single-threaded BFS.
-public struct Explorer<M: StateMachine> {
+public struct Explorer<M: ExplorableMachine> {
     public struct Options: Sendable {
         public var workers: Int
         public var maxDepth: Int?
         public var maxStates: Int?
         public var maxSeconds: Double?
+        /// Counterexamples kept per property, at most; more than one are kept only when their
+        /// `signature`s differ. Default 1: the shortest.
+        public var distinct: Int
+        /// What makes two failures of one property different (the failing action, nil for a
+        /// state property, and the reason). Only asked when `distinct` is above 1.
+        public var signature: (@Sendable (M.Action?, String) -> String)?
+        /// Asked before each chunk of work: true ends exploration early (`StopReason.stopped`).
+        public var shouldStop: (@Sendable () -> Bool)?
         /// Called now and then from a worker thread while exploring.
         public var progress: (@Sendable (ExplorationProgress) -> Void)?
 
         public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, maxDepth: Int? = nil,
-                    maxStates: Int? = nil, maxSeconds: Double? = nil,
+                    maxStates: Int? = nil, maxSeconds: Double? = nil, distinct: Int = 1,
+                    signature: (@Sendable (M.Action?, String) -> String)? = nil,
+                    shouldStop: (@Sendable () -> Bool)? = nil,
                     progress: (@Sendable (ExplorationProgress) -> Void)? = nil) {
             self.workers = max(1, workers); self.maxDepth = maxDepth; self.maxStates = maxStates
-            self.maxSeconds = maxSeconds; self.progress = progress
+            self.maxSeconds = maxSeconds; self.distinct = max(1, distinct); self.signature = signature
+            self.shouldStop = shouldStop; self.progress = progress
         }
     }
 
@@ -45,15 +57,16 @@ public struct Explorer<M: StateMachine> {
             machine.encode(s, into: &scratch)
             if table.insert(Fingerprint.of(scratch), parent: nil).isNew { frontier.append(scratch) }
         }
-        var found = [Found?](repeating: nil, count: properties.count)
+        var found = [[Found]](repeating: [], count: properties.count)
+        var reached = Reached(count: properties.count)
         var applied = 0, refused = 0, depth = 0
-        var stopReason: String?
+        var stopReason: StopReason?
         var base = 0
 
         while frontier.count > 0 {
             let expand = options.maxDepth.map { depth < $0 } ?? true
-            let known = found.map { $0 != nil }
-            let outputs = expandLevel(frontier, base: base, expand: expand, known: known, table: table,
+            let known = Known(found: found, distinct: options.distinct)
+            let outputs = expandLevel(frontier, base: base, expand: expand, known: known, reached: reached, table: table,
                                       depth: depth, visited: table.count, transitions: applied + refused, start: clock)
             var next = Level()
             // Room for every candidate: most are new, and growing copies a whole level.
@@ -64,20 +77,26 @@ public struct Explorer<M: StateMachine> {
                 guard let out else { complete = false; continue }
                 applied += out.applied
                 refused += out.refused
-                for (p, v) in out.violations.enumerated() {
-                    if let v, found[p] == nil { found[p] = v }
+                reached.merge(out.reached)
+                for (p, list) in out.violations.enumerated() {
+                    for v in list where found[p].count < options.distinct
+                        && (found[p].isEmpty || !found[p].contains { $0.signature == v.signature }) {
+                        found[p].append(v)
+                    }
                 }
                 table.warm(out.candidates.lazy.map(\.fingerprint))
                 out.bytes.withUnsafeBufferPointer { bytes in
                     for c in out.candidates {
-                        if let cap = options.maxStates, table.count >= cap { stopReason = "--max-states \(cap) reached"; break }
+                        if let cap = options.maxStates, table.count >= cap { stopReason = .maxStates(cap); break }
                         if table.insert(c.fingerprint, parent: base + c.parent).isNew {
                             next.append(UnsafeBufferPointer(rebasing: bytes[c.start ..< c.start + c.length]))
                         }
                     }
                 }
             }
-            if !complete && stopReason == nil { stopReason = "--max-seconds \(options.maxSeconds ?? 0) reached" }
+            if !complete && stopReason == nil {
+                stopReason = options.shouldStop?() == true ? .stopped : .maxSeconds(options.maxSeconds ?? 0)
+            }
             if stopReason != nil { break }
             base += frontier.count
             frontier = next
@@ -86,11 +105,26 @@ public struct Explorer<M: StateMachine> {
 
         let elapsed = clock.duration(to: .now)
         let seconds = elapsed.inSeconds
-        let violations = found.enumerated().compactMap { (p, f) in f.map { counterexample(properties[p], $0, table: table) } }
+        let violations = found.enumerated().flatMap { (p, list) in list.map { counterexample(properties[p], $0, table: table) } }
         return ExplorationReport(
             states: table.count, applied: applied, refused: refused, depth: depth, seconds: seconds,
-            workers: options.workers, bytesPerState: Double(table.bytes) / Double(max(table.count, 1)),
-            peakMemoryBytes: peakResidentBytes(), partial: stopReason, violations: violations)
+            workers: workers, bytesPerState: Double(table.bytes) / Double(max(table.count, 1)),
+            peakMemoryBytes: peakResidentBytes(), partial: stopReason, violations: violations,
+            unreached: reached.unreached(properties))
+    }
+
+    /// The workers this run uses: as many as asked for and the machine allows.
+    var workers: Int { max(1, min(options.workers, machine.maxWorkers)) }
+
+    /// What the workers of a level skip: per property, whether it has all its counterexamples,
+    /// and the signatures of those it has.
+    struct Known: Sendable {
+        var full: [Bool]
+        var signatures: [[String]]
+        init(found: [[Found]], distinct: Int) {
+            full = found.map { $0.count >= distinct }
+            signatures = found.map { $0.compactMap(\.signature) }
+        }
     }
 
     // MARK: - One level
@@ -107,11 +141,13 @@ public struct Explorer<M: StateMachine> {
         func encoding(_ i: Int) -> ArraySlice<UInt8> { bytes[(i == 0 ? 0 : ends[i - 1]) ..< ends[i]] }
     }
 
-    /// Where a property first failed: the state (by number) and, for a transition, the action index.
+    /// Where a property first failed: the state (by number) and, for a transition, the action
+    /// index; the signature when more than one counterexample per property is kept.
     struct Found: Sendable {
         var state: Int
         var action: Int?
         var reason: String
+        var signature: String?
     }
 
     /// What one chunk of a level produced.
@@ -120,7 +156,8 @@ public struct Explorer<M: StateMachine> {
         var bytes: [UInt8] = []
         var applied = 0
         var refused = 0
-        var violations: [Found?]
+        var violations: [[Found]]
+        var reached: Reached
 
         /// Drops the candidates from `first` on that are already visited, or repeat an earlier
         /// one of the batch, with their bytes: the successors of one state, looked up in one
@@ -194,7 +231,7 @@ public struct Explorer<M: StateMachine> {
 
     /// Expands `frontier` (state numbers `base...`) in parallel; nil marks a chunk left undone
     /// when time ran out.
-    func expandLevel(_ frontier: Level, base: Int, expand: Bool, known: [Bool], table: VisitedTable,
+    func expandLevel(_ frontier: Level, base: Int, expand: Bool, known: Known, reached: Reached, table: VisitedTable,
                      depth: Int, visited: Int, transitions: Int, start: ContinuousClock.Instant) -> [ChunkOutput?] {
         let chunks = (frontier.count + Self.chunkSize - 1) / Self.chunkSize
         let results = ResultSlots<ChunkOutput>(count: chunks)
@@ -203,14 +240,15 @@ public struct Explorer<M: StateMachine> {
         let stepped = Atomic<Int>(transitions)
         let deadline = options.maxSeconds.map { start.advanced(by: .milliseconds(Int64($0 * 1000))) }
         let machine = self.machine
-        let progress = options.progress
-        let workers = min(options.workers, max(chunks, 1))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        let progress = options.progress, shouldStop = options.shouldStop
+        let distinct = options.distinct, signature = options.signature
+        let workers = min(self.workers, max(chunks, 1))
+        let work = { @Sendable (worker: Int) in
             // Each worker works on its own copies, so that no reference count is shared.
-            let machine = machine.replica()
+            let machine = workers == 1 ? machine : machine.replica()
             let properties = machine.properties
             let checks = PropertyChecks(properties)
-            let known = Array(known)
+            let known = known
             var actions: [M.Action] = []
             var lookups = Lookups()
             var lastReport = ContinuousClock.now
@@ -218,14 +256,30 @@ public struct Explorer<M: StateMachine> {
                 let chunk = next.add(1, ordering: .relaxed).oldValue
                 if chunk >= chunks { return }
                 if let deadline, ContinuousClock.now >= deadline { return }
-                var out = ChunkOutput(violations: [Found?](repeating: nil, count: properties.count))
+                if let shouldStop, shouldStop() { return }
+                var out = ChunkOutput(violations: [[Found]](repeating: [], count: properties.count), reached: reached)
+                let looking = !out.reached.covers(checks)
+                /// Keeps the first failure of each property, or with `distinct` the first of
+                /// each signature, up to `distinct`.
+                func record(_ p: Int, _ found: Found, _ action: M.Action?) {
+                    if known.full[p] { return }
+                    if distinct == 1 {
+                        if out.violations[p].isEmpty { out.violations[p].append(found) }
+                        return
+                    }
+                    guard out.violations[p].count + known.signatures[p].count < distinct else { return }
+                    var found = found
+                    let s = signature?(action, found.reason) ?? found.reason
+                    if known.signatures[p].contains(s) || out.violations[p].contains(where: { $0.signature == s }) { return }
+                    found.signature = s
+                    out.violations[p].append(found)
+                }
                 let end = min(frontier.count, (chunk + 1) * Self.chunkSize)
                 for local in chunk * Self.chunkSize ..< end {
                     guard let state = machine.decode(frontier.encoding(local)) else { continue }
                     let number = base + local
-                    machine.checkState(state, checks) { p, reason in
-                        if !known[p] && out.violations[p] == nil { out.violations[p] = Found(state: number, action: nil, reason: reason) }
-                    }
+                    machine.checkState(state, checks) { p, reason in record(p, Found(state: number, action: nil, reason: reason), nil) }
+                    if looking { out.reached.note(state, checks) }
                     guard expand else { continue }
                     actions.removeAll(keepingCapacity: true)
                     machine.actions(in: state, into: &actions)
@@ -233,7 +287,7 @@ public struct Explorer<M: StateMachine> {
                     for (a, action) in actions.enumerated() {
                         let step = machine.step(state, action)
                         machine.checkTransition(state, action, step, checks) { p, reason in
-                            if !known[p] && out.violations[p] == nil { out.violations[p] = Found(state: number, action: a, reason: reason) }
+                            record(p, Found(state: number, action: a, reason: reason), action)
                         }
                         guard let successor = machine.successor(of: step) else { out.refused += 1; continue }
                         out.applied += 1
@@ -256,13 +310,19 @@ public struct Explorer<M: StateMachine> {
                 }
             }
         }
+        // One worker works on the calling thread: a machine that drives a live system needs
+        // the thread it was made on (a pinned core, the main actor's thread).
+        if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
         return results.values
     }
 
     // MARK: - Counterexamples
 
     /// Rebuilds the shortest path to a violation: parents back to an initial state, then the
-    /// first action of each state whose successor has the next fingerprint.
+    /// first action of each state whose successor has the next fingerprint, and the failing
+    /// step checked again. A machine that does not repeat itself (one that drives a live system
+    /// whose behaviour depends on more than its state, say) cannot be followed: the
+    /// counterexample then says where it broke off, in `unreplayable`.
     func counterexample(_ property: Property<M>, _ found: Found, table: VisitedTable) -> Counterexample<M> {
         var numbers = [found.state]
         while let p = table.parent(numbers[numbers.count - 1]) { numbers.append(p) }
@@ -279,32 +339,44 @@ public struct Explorer<M: StateMachine> {
             machine.encode(s, into: &scratch)
             return Fingerprint.of(scratch)
         }
+        func result(_ initial: M.State, _ path: [M.Action], broken: String?) -> Counterexample<M> {
+            Counterexample(property: property.name, kind: property.kind, reason: found.reason, initial: initial,
+                           actions: machine.concretize(path, from: initial), unreplayable: broken)
+        }
         guard let initial = initials.first(where: { fingerprint($0) == table.fingerprint(numbers[0]) }),
               var state = canonical(initial) else {
-            return Counterexample(property: property.name, kind: property.kind, reason: found.reason, initial: initials[0], actions: [])
+            return result(initials[0], [], broken: "no initial state has the fingerprint exploration started from")
         }
         // Walk canonical states, as the workers did, so that action indices mean the same.
         var path: [M.Action] = []
         var actions: [M.Action] = []
-        for n in numbers.dropFirst() {
+        for (depth, n) in numbers.dropFirst().enumerated() {
             actions.removeAll(keepingCapacity: true)
             machine.actions(in: state, into: &actions)
-            for a in actions {
-                if let s = machine.successor(of: machine.step(state, a)), machine.isWithinBounds(s),
-                   fingerprint(s) == table.fingerprint(n), let c = canonical(s) {
-                    path.append(a)
-                    state = c
-                    break
-                }
+            guard let (a, next) = actions.lazy.compactMap({ a -> (M.Action, M.State)? in
+                guard let s = self.machine.successor(of: self.machine.step(state, a)), self.machine.isWithinBounds(s),
+                      fingerprint(s) == table.fingerprint(n), let c = canonical(s) else { return nil }
+                return (a, c)
+            }).first else {
+                return result(initial, path, broken: "no action of step \(depth + 1) leads to the state exploration found "
+                              + "there: the machine did not repeat itself")
             }
+            path.append(a)
+            state = next
         }
+        var again = false
         if let a = found.action {
             actions.removeAll(keepingCapacity: true)
             machine.actions(in: state, into: &actions)
-            if a < actions.count { path.append(actions[a]) }
+            guard a < actions.count else {
+                return result(initial, path, broken: "the failing state has fewer actions than when explored: the machine did not repeat itself")
+            }
+            path.append(actions[a])
+            if case .transition(let check) = property.check { again = check(state, actions[a], machine.step(state, actions[a])) != nil }
+        } else if case .state(let check) = property.check {
+            again = check(state) != nil
         }
-        return Counterexample(property: property.name, kind: property.kind, reason: found.reason,
-                              initial: initial, actions: machine.concretize(path, from: initial))
+        return result(initial, path, broken: again ? nil : "\(property.name) held when the path was followed again: the machine did not repeat itself")
     }
 }
 
@@ -332,10 +404,35 @@ public struct ExplorationProgress: Sendable {
 /// A violated property and the shortest action sequence that shows it, replayable from `initial`.
 public struct Counterexample<M: StateMachine>: Sendable {
     public var property: String
-    public var kind: String
+    public var kind: PropertyKind
     public var reason: String
     public var initial: M.State
     public var actions: [M.Action]
+    /// Why the path could not be rebuilt as found, when it could not: the machine did not
+    /// repeat itself. `actions` are then the part that could.
+    public var unreplayable: String?
+
+    public init(property: String, kind: PropertyKind, reason: String, initial: M.State, actions: [M.Action],
+                unreplayable: String? = nil) {
+        self.property = property; self.kind = kind; self.reason = reason; self.initial = initial
+        self.actions = actions; self.unreplayable = unreplayable
+    }
+}
+
+/// Why an exploration ended before it had seen every state.
+public enum StopReason: Sendable, Hashable, CustomStringConvertible {
+    case maxStates(Int)
+    case maxSeconds(Double)
+    /// `Options.shouldStop` said so.
+    case stopped
+
+    public var description: String {
+        switch self {
+        case .maxStates(let n): "--max-states \(n) reached"
+        case .maxSeconds(let s): "--max-seconds \(s) reached"
+        case .stopped: "stopped early"
+        }
+    }
 }
 
 public struct ExplorationReport<M: StateMachine>: Sendable {
@@ -348,8 +445,12 @@ public struct ExplorationReport<M: StateMachine>: Sendable {
     public var bytesPerState: Double
     public var peakMemoryBytes: Int
     /// Why exploration stopped before the end, when it did.
-    public var partial: String?
+    public var partial: StopReason?
+    /// Per property, its shortest counterexample (or up to `distinct` that differ), in
+    /// property order.
     public var violations: [Counterexample<M>]
+    /// The `sometimes` properties no explored state had.
+    public var unreached: [String]
 
     public var transitions: Int { applied + refused }
     public var statesPerSecond: Double { Double(states) / max(seconds, 1e-9) }

@@ -1,6 +1,6 @@
 /// Fuzzing as an activity: a case per property, the seed and budget as suite properties.
 extension Activity {
-    public static func fuzzing<M: StateMachine>(
+    public static func fuzzing<M: FuzzableMachine & ShrinkableMachine & DescribedMachine>(
         name: String, machine: M, report: FuzzReport<M>, settings: [JUnitProperty],
         render: (FuzzFailure<M>) -> String
     ) -> Activity {
@@ -12,10 +12,12 @@ extension Activity {
             texts.append(text)
         }
         let names = machine.properties.map { ($0.name, $0.kind) }
-        let summary = "\(name): seed \(report.seed), \(Figures.count(report.walks)) walks of up to \(report.walkLength) steps, "
+        let invariants = names.count { $0.1 != .sometimes }
+        var summary = "\(name): seed \(report.seed), \(Figures.count(report.walks)) walks of up to \(report.walkLength) steps, "
             + "\(Figures.count(report.steps)) steps, \(Figures.seconds(report.seconds)), \(Figures.rate(report.stepsPerSecond)) steps/s — "
-            + (report.failures.isEmpty ? "all \(names.count) invariants hold"
-                : "\(report.failures.count) of \(names.count) invariants violated")
+            + (report.failures.isEmpty ? "all \(invariants) invariants hold"
+                : "\(Set(report.failures.map(\.property)).count) of \(invariants) invariants violated")
+        if !report.unreached.isEmpty { summary += " — never reached: \(report.unreached.joined(separator: ", "))" }
         let properties = settings + [
             JUnitProperty(name: "seed", value: String(report.seed)),
             JUnitProperty(name: "walks", value: String(report.walks)),
@@ -23,7 +25,8 @@ extension Activity {
             JUnitProperty(name: "steps", value: String(report.steps)),
         ]
         return Activity(name: name, seconds: report.seconds, properties: properties,
-                        cases: propertyCases(suite: name, names: names, failures: failures, seconds: report.seconds),
+                        cases: propertyCases(suite: name, names: names, failures: failures, unreached: report.unreached,
+                                             seconds: report.seconds),
                         summary: summary, failureTexts: texts, systemOut: report.text(machine, timings: false))
     }
 
@@ -42,7 +45,7 @@ extension Activity {
                 let first = r.violations.first
                 let message = first.map { "\($0.property): \($0.reason)" } ?? "expected \(r.expectation), but every property held"
                 cases.append(JUnitCase(classname: name, name: r.path, time: time,
-                                       outcome: .failure(message: message, type: first?.kind ?? "expectation", text: text)))
+                                       outcome: .failure(message: message, type: first?.kind.rawValue ?? "expectation", text: text)))
             }
         }
         let failed = results.filter { !$0.passed }.count

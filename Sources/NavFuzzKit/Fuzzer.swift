@@ -3,11 +3,12 @@ import Foundation
 import Synchronization
 
 /// Seeded random walks over a `StateMachine`, on all cores, checking every property after every
-/// step; each violated property gets a shrunk counterexample. Walk `i` draws only from its own
-/// generator, seeded from `(seed, i)`, and results merge by walk number, so a run is the same
-/// (timings aside) whatever the number of workers. Swarm testing: each walk turns on a random
-/// subset of the action kinds, which reaches corners a fixed mix of actions rarely does.
-public struct Fuzzer<M: StateMachine> {
+/// step; each violated property gets a shrunk counterexample (or up to `distinct` that differ),
+/// and every `sometimes` property is looked for. Walk `i` draws only from its own generator,
+/// seeded from `(seed, i)`, and results merge by walk number, so a run is the same (timings
+/// aside) whatever the number of workers. Swarm testing: each walk turns on a random subset of
+/// the action kinds, which reaches corners a fixed mix of actions rarely does.
+public struct Fuzzer<M: FuzzableMachine & ShrinkableMachine> {
     public struct Options: Sendable {
         public var seed: UInt64
         /// Stop after this many walks. With neither `walks` nor `maxSeconds`, 1,000 walks.
@@ -26,6 +27,12 @@ public struct Fuzzer<M: StateMachine> {
         /// Run only the walks whose number is `index` modulo `count`: shards of one job, which
         /// together run every walk the whole job would.
         public var shard: (index: Int, count: Int) = (0, 1)
+        /// Failures kept per property, at most; more than one only when their `signature`s
+        /// differ (see `Explorer.Options`). Default 1: the first.
+        public var distinct: Int = 1
+        public var signature: (@Sendable (M.Action?, String) -> String)?
+        /// Asked before each walk: true starts no more walks.
+        public var shouldStop: (@Sendable () -> Bool)?
 
         public init(seed: UInt64 = 0, walks: Int? = nil, maxSeconds: Double? = nil, walkLength: Int = 100,
                     workers: Int = ProcessInfo.processInfo.activeProcessorCount, swarm: Bool = true,
@@ -61,17 +68,20 @@ public struct Fuzzer<M: StateMachine> {
             clock.advanced(by: .nanoseconds(Int64(s.isNaN ? 0 : Swift.min(Swift.max(s, 0), 1e9) * 1e9)))
         }
         let limit = options.walks ?? Int.max
+        let workers = max(1, min(options.workers, machine.maxWorkers))
         let next = Atomic<Int>(0)
-        let slots = ResultSlots<Tally>(count: options.workers)
+        let slots = ResultSlots<Tally>(count: workers)
+        let keep = Keep(distinct: max(1, options.distinct), signature: options.signature)
 
-        DispatchQueue.concurrentPerform(iterations: options.workers) { worker in
+        let work = { @Sendable (worker: Int) in
             // Each worker works on its own copies, so that no reference count is shared: the
             // initial states too, whose lists every walk keeps sharing until it changes them.
-            let machine = machine.replica()
+            let machine = workers == 1 ? machine : machine.replica()
             var walker = Walker(machine: machine, properties: machine.properties, initials: machine.initialStates(), filter: filter,
-                                seed: options.seed, length: options.walkLength, swarm: options.swarm)
+                                seed: options.seed, length: options.walkLength, swarm: options.swarm, keep: keep)
             while true {
                 if let deadline, ContinuousClock.now >= deadline { break }
+                if let stop = options.shouldStop, stop() { break }
                 let first = next.add(Self.batch, ordering: .relaxed).oldValue
                 if first >= limit { break }
                 for i in first ..< min(first + Self.batch, limit) where i % options.shard.count == options.shard.index {
@@ -80,24 +90,33 @@ public struct Fuzzer<M: StateMachine> {
             }
             slots[worker] = walker.tally
         }
+        // One worker works on the calling thread (see `Explorer`).
+        if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
 
         var total = Tally(kinds: kindNames.count, properties: properties.count)
-        for case let t? in slots.values { total.merge(t) }
+        for case let t? in slots.values { total.merge(t, keep: keep) }
         let fuzzSeconds = seconds(since: clock)
 
-        // Shrink each property's earliest failure, in parallel; each shrink is deterministic.
-        let found = total.failures.enumerated().compactMap { p, f in f.map { (p, $0) } }
+        // Shrink each kept failure, in parallel; each shrink is deterministic.
+        let found = total.failures.enumerated().flatMap { p, list in list.map { (p, $0) } }
         let shrunk = ResultSlots<FuzzFailure<M>>(count: found.count)
-        DispatchQueue.concurrentPerform(iterations: found.count) { n in
+        let shrinkOne = { @Sendable (n: Int) in
             let (p, f) = found[n]
             let property = properties[p]
-            let result = options.shrink ? Shrinker(machine).shrink(f.actions, from: f.initial, property: property.name) : nil
+            var accept: (@Sendable (M.Action?, String) -> Bool)?
+            if let wanted = f.signature {
+                accept = { action, reason in keep.signature(action, reason) == wanted }
+            }
+            let result = options.shrink ? Shrinker(machine).shrink(f.actions, from: f.initial, property: property.name, accepting: accept) : nil
             let original = Counterexample<M>(property: property.name, kind: property.kind, reason: f.reason,
                                              initial: f.initial, actions: f.actions)
             shrunk[n] = FuzzFailure(property: property.name, kind: property.kind, reason: f.reason, walk: f.walk,
                                     walkSeed: Xoshiro.walkSeed(options.seed, walk: f.walk), kinds: f.kinds,
                                     original: original, shrunk: result?.counterexample ?? original,
                                     shrinkSeconds: result?.seconds ?? 0)
+        }
+        if workers == 1 { for n in found.indices { shrinkOne(n) } } else {
+            DispatchQueue.concurrentPerform(iterations: found.count, execute: shrinkOne)
         }
 
         let appliedSteps = total.applied.reduce(0, +)
@@ -108,12 +127,13 @@ public struct Fuzzer<M: StateMachine> {
             },
             properties: properties.indices.map { p in
                 FuzzCoverage.PropertyCount(property: properties[p].name, kind: properties[p].kind,
-                                           checks: properties[p].isStateProperty ? total.walks + appliedSteps : total.steps,
-                                           failedWalks: total.failedWalks[p])
+                                           checks: properties[p].kind == .transition ? total.steps : total.walks + appliedSteps,
+                                           failedWalks: total.failedWalks[p], reached: total.reached[p])
             })
         return FuzzReport(seed: options.seed, walks: total.walks, walkLength: options.walkLength, steps: total.steps,
-                          outsideBounds: total.outsideBounds, workers: options.workers, seconds: fuzzSeconds,
-                          coverage: coverage, failures: shrunk.values.compactMap { $0 })
+                          outsideBounds: total.outsideBounds, workers: workers, seconds: fuzzSeconds,
+                          coverage: coverage, failures: shrunk.values.compactMap { $0 },
+                          unreached: total.reached.unreached(properties))
     }
 }
 
@@ -122,13 +142,39 @@ private func seconds(since start: ContinuousClock.Instant) -> Double {
 }
 
 extension Fuzzer {
+    /// Which failures of a property are kept: the first, or up to `distinct` of different
+    /// signatures, those of the lowest walk numbers.
+    struct Keep: Sendable {
+        var distinct: Int
+        var signature: @Sendable (M.Action?, String) -> String
+
+        init(distinct: Int, signature: (@Sendable (M.Action?, String) -> String)?) {
+            self.distinct = distinct
+            self.signature = signature ?? { _, reason in reason }
+        }
+
+        /// Adds `f` to `list` if it belongs among the kept ones. Which failures end up kept
+        /// does not depend on the order they come in, so neither on the number of workers.
+        func add(_ f: Tally.Failure, to list: inout [Tally.Failure]) {
+            if let same = list.firstIndex(where: { $0.signature == f.signature }) {
+                if f.walk < list[same].walk { list[same] = f }
+            } else {
+                list.append(f)
+            }
+            list.sort { $0.walk < $1.walk }
+            if list.count > distinct { list.removeLast(list.count - distinct) }
+        }
+    }
+
     /// What the walks of one worker counted. Merging sums the counts and keeps, per property,
-    /// the failure of the lowest walk number, so the merged tally does not depend on which
+    /// the failures of the lowest walk numbers, so the merged tally does not depend on which
     /// worker ran which walk.
     struct Tally: Sendable {
         struct Failure: Sendable {
             var walk: Int
             var reason: String
+            /// Set when more than one failure per property is kept.
+            var signature: String?
             var kinds: [String]
             var initial: M.State
             var actions: [M.Action]
@@ -140,24 +186,27 @@ extension Fuzzer {
         var applied: [Int]
         var refused: [[String: Int]]
         var failedWalks: [Int]
-        var failures: [Failure?]
+        var failures: [[Failure]]
+        var reached: Reached
 
         init(kinds: Int, properties: Int) {
             applied = Array(repeating: 0, count: kinds)
             refused = Array(repeating: [:], count: kinds)
             failedWalks = Array(repeating: 0, count: properties)
-            failures = Array(repeating: nil, count: properties)
+            failures = Array(repeating: [], count: properties)
+            reached = Reached(count: properties)
         }
 
-        mutating func merge(_ other: Tally) {
+        mutating func merge(_ other: Tally, keep: Keep) {
             walks += other.walks
             steps += other.steps
             outsideBounds += other.outsideBounds
+            reached.merge(other.reached)
             for k in applied.indices { applied[k] += other.applied[k] }
             for k in refused.indices { refused[k].merge(other.refused[k], uniquingKeysWith: +) }
             for p in failedWalks.indices {
                 failedWalks[p] += other.failedWalks[p]
-                if let f = other.failures[p], f.walk < failures[p]?.walk ?? .max { failures[p] = f }
+                for f in other.failures[p] { keep.add(f, to: &failures[p]) }
             }
         }
     }
@@ -171,17 +220,18 @@ extension Fuzzer {
         let seed: UInt64
         let length: Int
         let swarm: Bool
+        let keep: Keep
         var tally: Tally
         var scratch: [M.Action] = []
         var trace: [M.Action] = []
         var failed: [(Int, String)] = []
 
         init(machine: M, properties: [Property<M>], initials: [M.State], filter: KindFilter,
-             seed: UInt64, length: Int, swarm: Bool) {
+             seed: UInt64, length: Int, swarm: Bool, keep: Keep) {
             self.machine = machine
             checks = PropertyChecks(properties)
             self.initials = initials; self.filter = filter; self.seed = seed
-            self.length = length; self.swarm = swarm
+            self.length = length; self.swarm = swarm; self.keep = keep
             tally = Tally(kinds: filter.count, properties: properties.count)
         }
 
@@ -201,8 +251,10 @@ extension Fuzzer {
             swap(&failed, &self.failed)
             swap(&scratch, &self.scratch)
             defer { swap(&failed, &self.failed); swap(&scratch, &self.scratch) }
+            var looking = !tally.reached.covers(checks)
             machine.checkState(initial, checks) { failed.append(($0, $1)) }
-            if !failed.isEmpty { return record(index, kinds, initial, &failed) }
+            if !failed.isEmpty { return record(index, kinds, initial, nil, &failed) }
+            if looking { tally.reached.note(initial, checks); looking = !tally.reached.covers(checks) }
             var state = initial
             for _ in 0 ..< length {
                 guard let (action, k) = machine.sampleAction(in: state, kinds: kinds, using: &rng, scratch: &scratch) else { break }
@@ -212,9 +264,10 @@ extension Fuzzer {
                 if let next = machine.successor(of: step) {
                     tally.applied[k] += 1
                     machine.checkState(next, checks) { failed.append(($0, $1)) }
-                    if !failed.isEmpty { trace.append(action); return record(index, kinds, initial, &failed) }
+                    if !failed.isEmpty { trace.append(action); return record(index, kinds, initial, action, &failed) }
                     // Bounds only steer the walk: a successor outside them is checked, then dropped.
                     if machine.isWithinBounds(next) {
+                        if looking { tally.reached.note(next, checks); looking = !tally.reached.covers(checks) }
                         state = next
                         trace.append(action)
                     } else {
@@ -222,19 +275,20 @@ extension Fuzzer {
                     }
                 } else {
                     tally.refused[k][machine.refusal(of: step) ?? "refused", default: 0] += 1
-                    if !failed.isEmpty { trace.append(action); return record(index, kinds, initial, &failed) }
+                    if !failed.isEmpty { trace.append(action); return record(index, kinds, initial, action, &failed) }
                 }
             }
         }
 
         /// Notes the properties that failed on the walk's last step; the walk stops there.
-        mutating func record(_ walk: Int, _ kinds: KindFilter, _ initial: M.State, _ failed: inout [(Int, String)]) {
+        mutating func record(_ walk: Int, _ kinds: KindFilter, _ initial: M.State, _ action: M.Action?,
+                             _ failed: inout [(Int, String)]) {
             for (p, reason) in failed {
                 tally.failedWalks[p] += 1
-                if walk < tally.failures[p]?.walk ?? .max {
-                    tally.failures[p] = Tally.Failure(walk: walk, reason: reason, kinds: kinds.enabledNames,
-                                                      initial: initial, actions: trace)
-                }
+                let signature = keep.distinct > 1 ? keep.signature(action, reason) : nil
+                if keep.distinct == 1, let known = tally.failures[p].first, known.walk <= walk { continue }
+                keep.add(Tally.Failure(walk: walk, reason: reason, signature: signature, kinds: kinds.enabledNames,
+                                       initial: initial, actions: trace), to: &tally.failures[p])
             }
             failed.removeAll(keepingCapacity: true)
         }
@@ -253,8 +307,11 @@ public struct FuzzReport<M: StateMachine>: Sendable {
     /// Time spent walking (shrinking is timed per failure).
     public var seconds: Double
     public var coverage: FuzzCoverage
-    /// At most one per property (from the lowest walk number that failed it), in property order.
+    /// Per property, its failure from the lowest walk number that failed it (or up to
+    /// `distinct` that differ), in property order.
     public var failures: [FuzzFailure<M>]
+    /// The `sometimes` properties no walk reached.
+    public var unreached: [String]
 
     public var stepsPerSecond: Double { Double(steps) / max(seconds, 1e-9) }
 }
@@ -276,12 +333,14 @@ public struct FuzzCoverage: Sendable, Hashable {
     }
     public struct PropertyCount: Sendable, Hashable {
         public var property: String
-        public var kind: String
-        /// State properties: the initial state of each walk and every applied step;
-        /// transition properties: every step, refused ones included.
+        public var kind: PropertyKind
+        /// State and `sometimes` properties: the initial state of each walk and every applied
+        /// step; transition properties: every step, refused ones included.
         public var checks: Int
         /// Walks that ended on a violation of this property; 0 when it never failed.
         public var failedWalks: Int
+        /// For a `sometimes` property: whether a walk reached it.
+        public var reached: Bool
     }
     public var kinds: [KindCount]
     public var properties: [PropertyCount]
@@ -290,7 +349,7 @@ public struct FuzzCoverage: Sendable, Hashable {
 /// A violated property: where the fuzzer first saw it and the shrunk trace that shows it.
 public struct FuzzFailure<M: StateMachine>: Sendable {
     public var property: String
-    public var kind: String
+    public var kind: PropertyKind
     /// The reason on the walk as found (the shrunk trace may give another).
     public var reason: String
     public var walk: Int
@@ -306,7 +365,7 @@ public struct FuzzFailure<M: StateMachine>: Sendable {
     public var originalLength: Int { original.actions.count }
 }
 
-extension FuzzReport {
+extension FuzzReport where M: DescribedMachine {
     /// The report as people read it. With `timings: false` nothing depends on the clock or
     /// the number of workers, so equal runs print equal text.
     public func text(_ machine: M, timings: Bool = true) -> String {
@@ -330,7 +389,8 @@ extension FuzzReport {
         lines.append("properties (checks, outcome):")
         let pwidth = coverage.properties.map(\.property.count).max() ?? 0
         for p in coverage.properties {
-            let outcome = p.failedWalks == 0 ? "held" : "FAILED in \(p.failedWalks) walk\(p.failedWalks == 1 ? "" : "s")"
+            let outcome = p.kind == .sometimes ? (p.reached ? "reached" : "NEVER REACHED")
+                : p.failedWalks == 0 ? "held" : "FAILED in \(p.failedWalks) walk\(p.failedWalks == 1 ? "" : "s")"
             lines.append("  " + p.property.padding(toLength: pwidth, withPad: " ", startingAt: 0) + "  \(p.checks) checks, \(outcome)")
         }
         for f in failures {

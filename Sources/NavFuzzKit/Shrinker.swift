@@ -3,19 +3,26 @@
 /// the failure (1-minimal), then simplify arguments (`simplifications(of:)`), repeating until
 /// nothing changes. Every candidate is replayed from the initial state, so preconditions are
 /// re-evaluated: a step that no longer applies is refused by the machine, as it would be in the
-/// app. A candidate fails when the property fails after any of its steps; it is then cut after
-/// the first such step. Deterministic: candidates are tried in a fixed order.
-public struct Shrinker<M: StateMachine> {
+/// app. A candidate fails when the property is among those that fail at its first failing step
+/// (where any property first fails), so the shrunk trace shows that property and nothing
+/// before it; it is then cut after that step. Deterministic: candidates are tried in a fixed
+/// order.
+public struct Shrinker<M: ShrinkableMachine> {
     public let machine: M
 
     public init(_ machine: M) { self.machine = machine }
 
     /// The shrunk counterexample, or nil when `actions` does not fail `property` (or no
-    /// property has that name).
-    public func shrink(_ actions: [M.Action], from initial: M.State, property name: String) -> ShrinkResult<M>? {
+    /// property has that name). With `accepting`, a failure counts only when it also passes
+    /// that test of the failing action (nil for the initial state) and the reason: a way to
+    /// keep one failure of a property apart from another while shrinking.
+    public func shrink(_ actions: [M.Action], from initial: M.State, property name: String,
+                       accepting accept: (@Sendable (M.Action?, String) -> Bool)? = nil) -> ShrinkResult<M>? {
         let clock = ContinuousClock.now
-        guard let property = machine.properties.first(where: { $0.name == name }) else { return nil }
-        var search = Search(machine: machine, property: property, initial: initial)
+        let properties = machine.properties
+        guard let index = properties.firstIndex(where: { $0.name == name }) else { return nil }
+        let property = properties[index]
+        var search = Search(machine: machine, property: index, checks: PropertyChecks(properties), initial: initial, accept: accept)
         guard var current = search.failing(actions[...]) else { return nil }
         // Each round shortens the trace or simplifies a step; the cap only matters for a
         // machine whose simplifications go round in a circle.
@@ -30,40 +37,46 @@ public struct Shrinker<M: StateMachine> {
         let reason = search.failure(current[...])?.reason ?? ""
         let elapsed = clock.duration(to: .now)
         return ShrinkResult(
-            counterexample: Counterexample(property: property.name, kind: property.kind, reason: reason,
+            counterexample: Counterexample(property: name, kind: property.kind, reason: reason,
                                            initial: initial, actions: current),
             originalLength: actions.count, replays: search.replays,
             seconds: elapsed.inSeconds)
     }
 
-    /// One shrink: the property, where replays start, and how many were made.
+    /// One shrink: the property (by index), where replays start, and how many were made.
     struct Search {
         let machine: M
-        let property: Property<M>
+        let property: Int
+        let checks: PropertyChecks<M>
         let initial: M.State
+        let accept: (@Sendable (M.Action?, String) -> Bool)?
         var replays = 0
 
-        /// Where the property first fails replaying `actions`: the number of steps taken (0 for
-        /// the initial state) and the reason; nil when it holds throughout.
+        /// Where the first property fails replaying `actions`, if the property is among those
+        /// failing there (and the failure is accepted): the number of steps taken (0 for the
+        /// initial state) and the reason; nil otherwise.
         mutating func failure(_ actions: ArraySlice<M.Action>) -> (steps: Int, reason: String)? {
             replays += 1
             var state = initial
-            switch property.check {
-            case .state(let check):
-                if let r = check(state) { return (0, r) }
-                for (i, a) in actions.enumerated() {
-                    guard let next = machine.successor(of: machine.step(state, a)) else { continue }
+            var ours: String?, any = false
+            let p = property
+            machine.checkState(state, checks) { q, r in any = true; if q == p && ours == nil { ours = r } }
+            if any { return judge(ours, nil, steps: 0) }
+            for (i, a) in actions.enumerated() {
+                let step = machine.step(state, a)
+                machine.checkTransition(state, a, step, checks) { q, r in any = true; if q == p && ours == nil { ours = r } }
+                if let next = machine.successor(of: step) {
+                    machine.checkState(next, checks) { q, r in any = true; if q == p && ours == nil { ours = r } }
                     state = next
-                    if let r = check(state) { return (i + 1, r) }
                 }
-            case .transition(let check):
-                for (i, a) in actions.enumerated() {
-                    let step = machine.step(state, a)
-                    if let r = check(state, a, step) { return (i + 1, r) }
-                    if let next = machine.successor(of: step) { state = next }
-                }
+                if any { return judge(ours, a, steps: i + 1) }
             }
             return nil
+        }
+
+        private func judge(_ reason: String?, _ action: M.Action?, steps: Int) -> (steps: Int, reason: String)? {
+            guard let reason, accept?(action, reason) ?? true else { return nil }
+            return (steps, reason)
         }
 
         /// The candidate cut after its first failing step, or nil when it does not fail.

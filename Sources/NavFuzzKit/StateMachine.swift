@@ -1,5 +1,7 @@
 /// What the engine explores, fuzzes and shrinks: a deterministic transition system with named
-/// properties, in the spirit of Stateright's `Model`. The engine knows nothing else about it.
+/// properties, in the spirit of Stateright's `Model`. This is the core; what exploration,
+/// fuzzing, shrinking and printing need beyond it are the refinements below, each with
+/// defaults wherever one makes sense.
 public protocol StateMachine: Sendable {
     associatedtype State: Sendable
     associatedtype Action: Sendable
@@ -10,68 +12,42 @@ public protocol StateMachine: Sendable {
     /// Every action to try in `state`, in a deterministic order.
     func actions(in state: State, into actions: inout [Action])
     func step(_ state: State, _ action: Action) -> Step
-    /// The state after `step`, or nil when the action was refused.
+    /// The state after `step`, or nil when the step leads nowhere (the action was refused).
     func successor(of step: Step) -> State?
     var properties: [Property<Self>] { get }
-    /// Successors outside bounds are discarded.
+
+    /// Whether exploration keeps a successor and a walk goes on from it. Default: always.
     func isWithinBounds(_ state: State) -> Bool
-    /// Appends the canonical encoding: equal bytes exactly when the states are the same state.
-    func encode(_ state: State, into bytes: inout [UInt8])
-    func decode(_ bytes: ArraySlice<UInt8>) -> State?
-
-    /// Rewrites a path found over canonical states so that it replays from `initialStates()`
-    /// as written (for example with ids in creation order). Identity by default.
-    func concretize(_ path: [Action], from initial: State) -> [Action]
-    func describe(_ state: State) -> String
-    func describe(_ action: Action) -> String
-    /// Parses the text form `describe(_:)` prints; the error names the column.
-    func parseAction(_ text: String) throws(ActionParseError) -> Action
-    /// The refusal reason of a refused step, for coverage; nil when it applied.
+    /// Why a step led nowhere, for traces and coverage; nil when it applied. Default: "refused".
     func refusal(of step: Step) -> String?
-    /// A short name of the action's kind, for coverage and swarm testing.
-    func kindName(of action: Action) -> String
+}
 
-    // Checking: exploration and fuzzing check every state and every step through these.
+extension StateMachine {
+    public func isWithinBounds(_ state: State) -> Bool { true }
+    public func refusal(of step: Step) -> String? { successor(of: step) == nil ? "refused" : nil }
+}
 
+/// Speed: the checks called without closures, and a copy per worker. Exploration, fuzzing and
+/// shrinking check every step through these; the defaults call the properties' closures.
+public protocol FastMachine: StateMachine {
     /// Runs the state properties of `checks` on `state` and reports each failure with its
-    /// property's index. The default calls the closures; a machine whose properties are known
-    /// statically may call them directly, sparing the thunk a generically stored closure
-    /// costs on every call.
+    /// property's index. A machine whose properties are known statically may call them
+    /// directly, sparing the thunk a generically stored closure costs on every call.
     func checkState(_ state: State, _ checks: PropertyChecks<Self>, report: (Int, String) -> Void)
     /// The same for the transition properties on one step.
     func checkTransition(_ state: State, _ action: Action, _ step: Step, _ checks: PropertyChecks<Self>,
                          report: (Int, String) -> Void)
-
-    // Fuzzing and shrinking. Each has a default, so a machine only has to enumerate actions.
-
-    /// Every kind name `kindName(of:)` can return, in a fixed order: the fuzzer's coverage rows
-    /// and the switches of swarm testing. Default: the kinds enumerated in the initial states.
-    var actionKinds: [String] { get }
-    /// How often the fuzzer picks a kind relative to the others; 0 leaves it out. Default 1.
-    func defaultWeight(ofKind kind: String) -> Int
-    /// One random action of an enabled kind in `state`, with the index of its kind in
-    /// `actionKinds`; nil when there is none. The default enumerates `actions(in:into:)` into
-    /// `scratch` and picks a present kind by weight, then one of its actions uniformly; a
-    /// machine that can build an action directly should, since enumeration is most of the cost.
-    func sampleAction(in state: State, kinds: KindFilter, using rng: inout Xoshiro,
-                      scratch: inout [Action]) -> (action: Action, kind: Int)?
-    /// Simpler variants of `action`, simplest first, for the shrinker. Each must be strictly
-    /// simpler by some measure that cannot go down forever. Default: none.
-    func simplifications(of action: Action) -> [Action]
-    /// The trace without the steps in `range`, with later actions rewritten for what those
-    /// steps created (for example ids allocated in creation order, which shift down); nil when
-    /// removing them needs no rewriting. The shrinker tries it after the plain removal.
-    /// Default: nil.
-    func removing(_ range: Range<Int>, from actions: [Action], initial: State) -> [Action]?
-    /// Readable events a step emitted (shown in traces). Default: none.
-    func events(of step: Step) -> [String]
     /// An equal machine that shares no reference-counted storage with this one. Workers take
     /// one each: threads that retain and release the same objects slow each other down.
     /// Default: itself.
     func replica() -> Self
+    /// How many threads may use the machine (its replicas) at once. Default: any number; a
+    /// machine that drives one live system says 1, and the engines then run on the calling
+    /// thread alone.
+    var maxWorkers: Int { get }
 }
 
-extension StateMachine {
+extension FastMachine {
     public func checkState(_ state: State, _ checks: PropertyChecks<Self>, report: (Int, String) -> Void) {
         for c in checks.state.indices { if let r = checks.state[c].1(state) { report(checks.state[c].0, r) } }
     }
@@ -83,10 +59,43 @@ extension StateMachine {
         }
     }
 
-    public func concretize(_ path: [Action], from initial: State) -> [Action] { path }
-    public func refusal(of step: Step) -> String? { successor(of: step) == nil ? "refused" : nil }
     public func replica() -> Self { self }
+    public var maxWorkers: Int { .max }
+}
 
+/// Exploration: a canonical encoding, so that states are stored as bytes and identified by
+/// 64-bit fingerprints.
+public protocol ExplorableMachine: FastMachine {
+    /// Appends the canonical encoding: equal bytes exactly when the states are the same state.
+    func encode(_ state: State, into bytes: inout [UInt8])
+    func decode(_ bytes: ArraySlice<UInt8>) -> State?
+    /// Rewrites a path found over canonical states so that it replays from `initialStates()`
+    /// as written (for example with ids in creation order). Default: the path as it is.
+    func concretize(_ path: [Action], from initial: State) -> [Action]
+}
+
+extension ExplorableMachine {
+    public func concretize(_ path: [Action], from initial: State) -> [Action] { path }
+}
+
+/// Fuzzing: action kinds with weights, and random actions.
+public protocol FuzzableMachine: FastMachine {
+    /// A short name of the action's kind, for coverage and swarm testing.
+    func kindName(of action: Action) -> String
+    /// Every kind name `kindName(of:)` can return, in a fixed order: the fuzzer's coverage rows
+    /// and the switches of swarm testing. Default: the kinds enumerated in the initial states.
+    var actionKinds: [String] { get }
+    /// How often the fuzzer picks a kind relative to the others; 0 leaves it out. Default 1.
+    func defaultWeight(ofKind kind: String) -> Int
+    /// One random action of an enabled kind in `state`, with the index of its kind in
+    /// `actionKinds`; nil when there is none. The default enumerates `actions(in:into:)` into
+    /// `scratch` and picks a present kind by weight, then one of its actions uniformly; a
+    /// machine that can build an action directly should, since enumeration is most of the cost.
+    func sampleAction(in state: State, kinds: KindFilter, using rng: inout Xoshiro,
+                      scratch: inout [Action]) -> (action: Action, kind: Int)?
+}
+
+extension FuzzableMachine {
     public var actionKinds: [String] {
         var kinds: [String] = []
         var actions: [Action] = []
@@ -110,11 +119,9 @@ extension StateMachine {
         // Keep the enabled actions at the front, remembering each one's kind.
         var kindOf: [Int] = []
         var present = [Bool](repeating: false, count: kinds.count)
-        var kept = 0
         for i in scratch.indices {
             guard let k = kinds.index(of: kindName(of: scratch[i])), kinds.isEnabled(k) else { continue }
-            scratch.swapAt(i, kept)
-            kept += 1
+            scratch.swapAt(i, kindOf.count)
             kindOf.append(k)
             present[k] = true
         }
@@ -126,9 +133,36 @@ extension StateMachine {
         }
         return nil
     }
+}
 
+/// Shrinking: simpler variants of an action, and removal of steps that later steps refer to.
+public protocol ShrinkableMachine: FastMachine {
+    /// Simpler variants of `action`, simplest first. Each must be strictly simpler by some
+    /// measure that cannot go down forever. Default: none.
+    func simplifications(of action: Action) -> [Action]
+    /// The trace without the steps in `range`, with later actions rewritten for what those
+    /// steps created (for example ids allocated in creation order, which shift down); nil when
+    /// removing them needs no rewriting. The shrinker tries it after the plain removal.
+    /// Default: nil.
+    func removing(_ range: Range<Int>, from actions: [Action], initial: State) -> [Action]?
+}
+
+extension ShrinkableMachine {
     public func simplifications(of action: Action) -> [Action] { [] }
     public func removing(_ range: Range<Int>, from actions: [Action], initial: State) -> [Action]? { nil }
+}
+
+/// Text: states and actions for people, actions parsed back from corpus files.
+public protocol DescribedMachine: StateMachine {
+    func describe(_ state: State) -> String
+    func describe(_ action: Action) -> String
+    /// Parses the text form `describe(_:)` prints; the error names the column.
+    func parseAction(_ text: String) throws(ActionParseError) -> Action
+    /// Readable events a step emitted (shown in traces). Default: none.
+    func events(of step: Step) -> [String]
+}
+
+extension DescribedMachine {
     public func events(of step: Step) -> [String] { [] }
 }
 
@@ -205,11 +239,24 @@ public struct KindFilter: Sendable {
     }
 }
 
-/// A named property that must always hold: on every state, or on every transition.
+/// What a property claims: that every state, or every step, is good (`always`, in
+/// Stateright's words), or that some state the run reaches is of a kind (`sometimes`), so that
+/// a run that passes cannot have passed by never getting anywhere.
+public enum PropertyKind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    case state, transition, sometimes
+    public var description: String { rawValue }
+}
+
+/// A named property: one that must always hold, on every state or on every transition, or
+/// one that some reached state must have.
 public struct Property<M: StateMachine>: Sendable {
     public enum Check: Sendable {
+        /// A reason when the state is bad, else nil.
         case state(@Sendable (M.State) -> String?)
+        /// A reason when the step is bad, else nil.
         case transition(@Sendable (M.State, M.Action, M.Step) -> String?)
+        /// Whether the state is one the run should reach.
+        case sometimes(@Sendable (M.State) -> Bool)
     }
 
     public let name: String
@@ -220,8 +267,13 @@ public struct Property<M: StateMachine>: Sendable {
         self.name = name; self.summary = summary; self.check = check
     }
 
-    public var isStateProperty: Bool { if case .state = check { true } else { false } }
-    public var kind: String { isStateProperty ? "state" : "transition" }
+    public var kind: PropertyKind {
+        switch check {
+        case .state: .state
+        case .transition: .transition
+        case .sometimes: .sometimes
+        }
+    }
 }
 
 /// The checks of some properties by kind, each with its property's index. They are read by
@@ -230,14 +282,46 @@ public struct Property<M: StateMachine>: Sendable {
 public struct PropertyChecks<M: StateMachine>: Sendable {
     public private(set) var state: [(Int, @Sendable (M.State) -> String?)] = []
     public private(set) var transition: [(Int, @Sendable (M.State, M.Action, M.Step) -> String?)] = []
+    public private(set) var sometimes: [(Int, @Sendable (M.State) -> Bool)] = []
 
     public init(_ properties: [Property<M>]) {
         for (p, property) in properties.enumerated() {
             switch property.check {
             case .state(let f): state.append((p, f))
             case .transition(let f): transition.append((p, f))
+            case .sometimes(let f): sometimes.append((p, f))
             }
         }
+    }
+}
+
+/// Which `sometimes` properties a run reached, by property index; merged over workers.
+public struct Reached: Sendable, Hashable {
+    public private(set) var flags: [Bool]
+
+    public init(count: Int) { flags = [Bool](repeating: false, count: count) }
+
+    public subscript(p: Int) -> Bool { p < flags.count && flags[p] }
+
+    /// Marks every `sometimes` property of `checks` that `state` has and that was not reached yet.
+    mutating func note<M: StateMachine>(_ state: M.State, _ checks: PropertyChecks<M>) {
+        for c in checks.sometimes.indices where !flags[checks.sometimes[c].0] {
+            if checks.sometimes[c].1(state) { flags[checks.sometimes[c].0] = true }
+        }
+    }
+
+    /// Whether every `sometimes` property of `checks` was reached: nothing left to evaluate.
+    func covers<M: StateMachine>(_ checks: PropertyChecks<M>) -> Bool {
+        checks.sometimes.allSatisfy { flags[$0.0] }
+    }
+
+    mutating func merge(_ other: Reached) {
+        for p in flags.indices where p < other.flags.count && other.flags[p] { flags[p] = true }
+    }
+
+    /// The names of the `sometimes` properties never reached, in property order.
+    public func unreached<M: StateMachine>(_ properties: [Property<M>]) -> [String] {
+        properties.indices.filter { properties[$0].kind == .sometimes && !self[$0] }.map { properties[$0].name }
     }
 }
 

@@ -58,7 +58,7 @@ public struct TraceRun<M: StateMachine> {
 /// A property that failed at a step of a replayed trace (step 0 is the initial state).
 public struct TraceViolation: Sendable, Hashable {
     public var property: String
-    public var kind: String
+    public var kind: PropertyKind
     public var reason: String
     public var step: Int
 }
@@ -69,23 +69,24 @@ public struct TraceViolation: Sendable, Hashable {
 public enum TraceText {
     /// The trace as text. Each state is indented under its step; a refused step leaves it as
     /// it was, so it is not repeated.
-    public static func text<M: StateMachine>(_ counterexample: Counterexample<M>, machine: M) -> String {
-        text(headline: "\(counterexample.property) (\(counterexample.kind)) violated: \(counterexample.reason)",
-             TraceRun(machine, initial: counterexample.initial, actions: counterexample.actions), machine: machine)
+    public static func text<M: DescribedMachine>(_ counterexample: Counterexample<M>, machine: M) -> String {
+        var headline = "\(counterexample.property) (\(counterexample.kind)) violated: \(counterexample.reason)"
+        if let broken = counterexample.unreplayable { headline += "\nWARNING: this trace is incomplete: \(broken)" }
+        return text(headline: headline, TraceRun(machine, initial: counterexample.initial, actions: counterexample.actions), machine: machine)
     }
 
     /// Any trace as text (a corpus file, say), headed by its first violation if it has one.
-    public static func text<M: StateMachine>(initial: M.State, actions: [M.Action], machine: M) -> String {
+    public static func text<M: DescribedMachine>(initial: M.State, actions: [M.Action], machine: M) -> String {
         let run = TraceRun(machine, initial: initial, actions: actions)
         return text(headline: headline(run), run, machine: machine)
     }
 
-    static func headline<M: StateMachine>(_ run: TraceRun<M>) -> String {
+    static func headline<M: DescribedMachine>(_ run: TraceRun<M>) -> String {
         guard let v = run.firstViolations.first else { return "every property held" }
         return "\(v.property) (\(v.kind)) violated at step \(v.step): \(v.reason)"
     }
 
-    static func text<M: StateMachine>(headline: String, _ run: TraceRun<M>, machine: M) -> String {
+    static func text<M: DescribedMachine>(headline: String, _ run: TraceRun<M>, machine: M) -> String {
         var lines = [headline]
         let n = run.steps.count
         lines.append("\(n) step\(n == 1 ? "" : "s") from the initial state:")
@@ -113,20 +114,20 @@ public enum TraceText {
 
     /// The trace as JSON with sorted keys: `property`, `kind`, `reason`, `initial` (the state
     /// as text) and `steps`, each with `action`, `outcome`, `events` and `state`.
-    public static func json<M: StateMachine>(_ counterexample: Counterexample<M>, machine: M) -> String {
-        json(property: counterexample.property, kind: counterexample.kind, reason: counterexample.reason,
+    public static func json<M: DescribedMachine>(_ counterexample: Counterexample<M>, machine: M) -> String {
+        json(property: counterexample.property, kind: counterexample.kind.rawValue, reason: counterexample.reason,
              TraceRun(machine, initial: counterexample.initial, actions: counterexample.actions), machine: machine)
     }
 
     /// Any trace as JSON; `property`, `kind` and `reason` are those of its first violation,
     /// or empty when every property held.
-    public static func json<M: StateMachine>(initial: M.State, actions: [M.Action], machine: M) -> String {
+    public static func json<M: DescribedMachine>(initial: M.State, actions: [M.Action], machine: M) -> String {
         let run = TraceRun(machine, initial: initial, actions: actions)
         let v = run.firstViolations.first
-        return json(property: v?.property ?? "", kind: v?.kind ?? "", reason: v?.reason ?? "", run, machine: machine)
+        return json(property: v?.property ?? "", kind: v?.kind.rawValue ?? "", reason: v?.reason ?? "", run, machine: machine)
     }
 
-    static func json<M: StateMachine>(property: String, kind: String, reason: String, _ run: TraceRun<M>, machine: M) -> String {
+    static func json<M: DescribedMachine>(property: String, kind: String, reason: String, _ run: TraceRun<M>, machine: M) -> String {
         let doc = JSONTrace(
             property: property, kind: kind, reason: reason,
             initial: machine.describe(run.initial),
@@ -146,7 +147,7 @@ public enum TraceText {
     }
 
     /// `applied` or `refused(reason)`.
-    static func outcome<M: StateMachine>(_ machine: M, _ record: TraceRun<M>.StepRecord) -> String {
+    static func outcome<M: DescribedMachine>(_ machine: M, _ record: TraceRun<M>.StepRecord) -> String {
         record.applied ? "applied" : "refused(\(machine.refusal(of: record.step) ?? "refused"))"
     }
 

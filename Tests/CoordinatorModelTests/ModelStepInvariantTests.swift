@@ -94,8 +94,8 @@ final class ModelStepInvariantTests: XCTestCase {
             "root-screen-stable", "force-presentation-on-top", "restart-resets",
         ])
         XCTAssertEqual(Invariant.stateInvariants.count, 5)
-        XCTAssertEqual(Invariant.named("modal-discipline")?.kind, "transition")
-        XCTAssertEqual(Invariant.named("stack-shape")?.kind, "state")
+        XCTAssertEqual(Invariant.named("modal-discipline")?.kind, .transition)
+        XCTAssertEqual(Invariant.named("stack-shape")?.kind, .state)
     }
 }
 

@@ -4,7 +4,7 @@ import XCTest
 
 /// A tiny deliberately broken machine: a counter with +1, +3 and ×2 up to a bound, whose
 /// properties fail at known distances from 0, so that shortest traces are known by hand.
-struct CounterMachine: StateMachine {
+struct CounterMachine: ExplorableMachine, FuzzableMachine, DescribedMachine {
     var bound = 40
     var initial = [0]
 
@@ -45,7 +45,7 @@ struct CounterMachine: StateMachine {
 }
 
 final class ExplorerTests: XCTestCase {
-    func run<M: StateMachine>(_ m: M, workers: Int = 2, maxDepth: Int? = nil, maxStates: Int? = nil) -> ExplorationReport<M> {
+    func run<M: ExplorableMachine>(_ m: M, workers: Int = 2, maxDepth: Int? = nil, maxStates: Int? = nil) -> ExplorationReport<M> {
         Explorer(m, options: .init(workers: workers, maxDepth: maxDepth, maxStates: maxStates)).run()
     }
 

@@ -22,7 +22,7 @@ enum FuzzFixtures {
 
     static func counterexample(_ machine: CoordinatorMachine, property: String, _ actions: [String]) throws -> Counterexample<CoordinatorMachine> {
         let parsed = try actions.map { try machine.parseAction($0) }
-        return Counterexample(property: property, kind: machine.properties.first { $0.name == property }?.kind ?? "",
+        return Counterexample(property: property, kind: machine.properties.first { $0.name == property }?.kind ?? .state,
                               reason: "", initial: machine.model.initialState(), actions: parsed)
     }
 }
@@ -100,7 +100,7 @@ final class FuzzerTests: XCTestCase {
         XCTAssertEqual(r.walks, 200)
         XCTAssertEqual(r.coverage.kinds.map(\.kind), ActionName.allCases.map(\.rawValue))
         for p in r.coverage.properties {
-            XCTAssertEqual(p.checks, p.kind == "state" ? r.walks + applied : r.steps, p.property)
+            XCTAssertEqual(p.checks, p.kind != .transition ? r.walks + applied : r.steps, p.property)
             XCTAssertEqual(p.failedWalks, 0)
         }
         // The fuzz domain includes none and multiple; user actions are drawn most.
@@ -209,7 +209,7 @@ final class FuzzerTests: XCTestCase {
 }
 
 /// A counter that must stay below five: the smallest machine that uses every default.
-struct BelowFiveCounter: StateMachine {
+struct BelowFiveCounter: ExplorableMachine, FuzzableMachine, ShrinkableMachine, DescribedMachine {
     enum Move: String, Sendable, Hashable { case inc, dec, reset }
     func initialStates() -> [Int] { [0] }
     func actions(in state: Int, into actions: inout [Move]) { actions += [.inc, .dec, .reset] }

@@ -44,7 +44,7 @@ final class VisitedTableTests: XCTestCase {
         _ = table.insert(5, parent: nil)
         let sameSlot: UInt64 = 7 << 32
         let fps: [UInt64] = [1, 5, 1, sameSlot, sameSlot | 1, sameSlot, 9, 5, sameSlot | 1]
-        var out = Chunk(violations: [])
+        var out = Chunk(violations: [], reached: Reached(count: 0))
         for (k, fp) in fps.enumerated() {
             out.candidates.append((fp, 0, k, 1))
             out.bytes.append(UInt8(k))

@@ -1,0 +1,103 @@
+/// A kind of state a run should reach (Stateright's `sometimes`): where the classic bugs of
+/// coordinator libraries live. A run that never gets there passed without testing it, so runs
+/// report the ones they never reached.
+public struct SometimesProperty: Sendable, CustomStringConvertible {
+    public let name: String
+    public let summary: String
+    /// The state can only come about when the implementation offers one of these actions.
+    public let needsAny: Set<ActionName>
+    /// The state has a tab coordinator in it.
+    public let needsTab: Bool
+    public let holds: @Sendable (State) -> Bool
+
+    public var description: String { name }
+
+    /// Every `sometimes` property of the model.
+    public static let all: [SometimesProperty] = [
+        SometimesProperty(
+            name: "swipe-ends-a-child", summary: "the user can swipe away a sheet that hosts a child coordinator",
+            needsAny: [.start, .forcePresentation], needsTab: false) { s in
+                guard let m = s.descend()?.lastModal, let h = s.index(of: m.holder) else { return false }
+                let modal = s.modal(at: h, m.index)
+                return modal.style.isSwipeDismissible && modal.entry.child != nil
+            },
+        SometimesProperty(
+            name: "back-ends-a-child", summary: "the user's back button would end a pushed child coordinator",
+            needsAny: [.start], needsTab: false) { s in
+                guard let d = s.descend(), d.stackIndex == 0, case .stack? = s.hosting(of: d.owner) else { return false }
+                return true
+            },
+        SometimesProperty(
+            name: "two-modal-levels", summary: "the visible screen lies under two modal presentations or more",
+            needsAny: [.present, .start, .forcePresentation], needsTab: false) { s in s.modalLevelsOnTheWayDown() >= 2 },
+        SometimesProperty(
+            name: "three-entry-stack", summary: "a navigation stack holds three entries or more",
+            needsAny: [.push, .start], needsTab: false) { s in s.positions.contains { s.stackCount(at: $0) >= 3 } },
+        SometimesProperty(
+            name: "modal-over-a-tab-page", summary: "the visible screen is presented from inside a tab's page",
+            needsAny: [.present, .start, .forcePresentation], needsTab: true) { s in s.isModalOverATabPage() },
+        SometimesProperty(
+            name: "other-tab-page-visible", summary: "a tab shows a page other than its first",
+            needsAny: [.select, .userSelectTab, .setPages], needsTab: true) { s in s.showsALaterTabPage() },
+    ]
+}
+
+extension State {
+    /// How the way down (MODEL.md §3) leaves a coordinator: through its top modal, its
+    /// current page, or its top stack entry.
+    enum Passage { case modal, page, stack }
+
+    /// Calls `visit` with the position of each coordinator on the way down to the visible
+    /// screen and how the walk leaves it, the owner of the screen last; stops early when
+    /// `visit` returns false or the state is broken.
+    func walkDown(_ visit: (Int, Passage) -> Bool) {
+        var id = root
+        for _ in 0...count {
+            guard let i = index(of: id) else { return }
+            let next: CoordinatorID?
+            if modalCount(at: i) > 0 {
+                guard visit(i, .modal) else { return }
+                next = modal(at: i, modalCount(at: i) - 1).entry.child
+            } else if kind(at: i) == .tab {
+                guard visit(i, .page) else { return }
+                next = pageCoordinator(at: i, for: currentPage(at: i))
+            } else {
+                guard visit(i, .stack) else { return }
+                next = stackCount(at: i) > 0 ? stackEntry(at: i, stackCount(at: i) - 1).child : nil
+            }
+            guard let next else { return }
+            id = next
+        }
+    }
+
+    /// The modal lists passed on the way down to the visible screen, counted by their entries:
+    /// how many presentations lie under what the user sees.
+    func modalLevelsOnTheWayDown() -> Int {
+        var levels = 0
+        walkDown { i, passage in
+            if passage == .modal { levels += modalCount(at: i) }
+            return true
+        }
+        return levels
+    }
+
+    /// Whether the way down passes a tab's page and then a modal.
+    func isModalOverATabPage() -> Bool {
+        var inPage = false, found = false
+        walkDown { _, passage in
+            if passage == .page { inPage = true } else if passage == .modal && inPage { found = true }
+            return !found
+        }
+        return found
+    }
+
+    /// Whether the way down passes a tab whose current page is not its first.
+    func showsALaterTabPage() -> Bool {
+        var found = false
+        walkDown { i, passage in
+            if passage == .page && pageCount(at: i) > 0 && currentPage(at: i) != page(at: i, 0) { found = true }
+            return !found
+        }
+        return found
+    }
+}
