@@ -89,7 +89,7 @@ public struct State: Hashable, Sendable {
     }
 
     /// No coordinators: a placeholder to move a state out of a value.
-    static let empty = State(words: [0], root: CoordinatorID(0), nextID: 0)
+    public static let empty = State(words: [0], root: CoordinatorID(0), nextID: 0)
     init(words: [Int64], root: CoordinatorID, nextID: Int32) { self.words = words; self.root = root; self.nextID = nextID }
 
     // MARK: - Layout

@@ -5,28 +5,33 @@ import NavFuzzKit
 /// `NavFuzz verify --driver 'COMMAND'`: checks a coordinator implementation, running in another
 /// process and speaking docs/DRIVER-PROTOCOL.md, against the model.
 enum VerifyCommand {
+    static let defaults = Verifier.Options()
+
     static let help = """
     USAGE: NavFuzz verify --driver 'COMMAND' [options]
 
     Drives the model and the implementation behind COMMAND (run with /bin/sh -c) with the same
-    actions — every path of the presets up to --depth, then seeded random walks — and compares
-    outcome, events and snapshot after every step. Every invariant is also checked on the
-    implementation's own states, plus no-crash, no-hang and no-leak. Failures are shrunk against
-    the implementation. See docs/VERIFY.md.
+    actions — given traces, then short seeded random walks, then every path of the presets up to
+    --depth — and compares outcome, events and snapshot after every step. Every invariant is
+    also checked on the implementation's own states, plus no-crash, no-hang and no-leak.
+    Failures are shrunk against the implementation, saved as corpus files and printed. See
+    docs/VERIFY.md.
 
     OPTIONS:
       --driver COMMAND         the implementation's driver (required)
-      --presets LIST           presets whose bounds and configuration to use (default: small,small-tab)
-      --depth N                explore every path of at most N actions (default: 3; 0: none)
-      --walks N                random walks per preset (default: 200)
-      --walk-length N          actions per walk (default: 40)
-      --seed N                 seed of the walks (default: 0)
-      --timeout S              seconds a driver may take to answer one step (default: 5)
+      --presets LIST           presets to explore (default: \(defaults.presets.map(\.name).joined(separator: ",")))
+      --depth N                explore every path of at most N actions (default: \(defaults.depth); 0: none)
+      --walks N                random walks per walk preset (default: \(defaults.walks); 0: none)
+      --walk-length N          actions per walk (default: \(defaults.walkLength))
+      --seed N                 seed of the walks (default: \(defaults.seed))
+      --distinct N             failures reported per check, when they differ (default: \(defaults.distinct))
+      --timeout S              seconds a driver may take to answer one request (default: \(Int(defaults.timeout)))
       --first-failure          stop looking once a check fails (the failure is still shrunk)
+      --no-restore             replay every path from reset even when the driver saves states
       --no-pin                 let the driver run on any core (by default it shares the core of
                                the verifying thread: the protocol takes turns, see docs/VERIFY.md)
-      --corpus DIR             also replay the corpus files that run under the first preset's
-                               configuration and inject no model fault (e.g. --corpus Corpus)
+      --corpus PATH            also replay the corpus files at PATH (a file or a directory) that
+                               inject no model fault, each under its own configuration
     \(RunOptions.help)
     """
 
@@ -49,26 +54,25 @@ enum VerifyCommand {
         options.walks = try args.int("--walks", in: 0...100_000_000) ?? options.walks
         options.walkLength = try args.int("--walk-length", in: 1...100_000) ?? options.walkLength
         options.seed = try args.seed("--seed") ?? options.seed
+        options.distinct = try args.int("--distinct", in: 1...100) ?? options.distinct
         options.timeout = try args.double("--timeout") ?? options.timeout
         options.stopAtFirstFailure = args.flag("--first-failure")
+        options.restore = !args.flag("--no-restore")
         options.pinDriver = !args.flag("--no-pin")
         var skipped = 0
         if let corpus = try args.option("--corpus") {
-            let configuration = options.presets.first?.configuration ?? Configuration()
             do {
                 for entry in try Corpus<CoordinatorMachine>.coordinators.load(path: corpus) {
-                    if entry.machine.model.fault == nil && entry.machine.model.configuration == configuration {
-                        options.traces.append(entry.actions)
-                    } else {
-                        skipped += 1
-                    }
+                    guard entry.machine.model.fault == nil else { skipped += 1; continue }
+                    options.traces.append(GivenTrace(name: entry.path, configuration: entry.machine.model.configuration,
+                                                     actions: entry.actions))
                 }
             } catch {
                 throw UsageError("\(error)", hint: "see docs/CORPUS.md for the format")
             }
-            options.traceConfiguration = configuration
         }
         let run = try RunOptions.parse(&args, environment: context.environment)
+        options.shard = (run.shard.index, run.shard.count)
         try args.noPositionals()
         try run.checkReportPath()
 
@@ -77,28 +81,75 @@ enum VerifyCommand {
             context.terminal.out(report.text)
             throw UsageError("the driver '\(driver)' could not be verified: \(error)", hint: "see docs/DRIVER-PROTOCOL.md")
         }
+        let texts = report.groups.map { render($0, driver: driver, run: run, context: context) }
         var cases: [JUnitCase] = []
         for check in Verifier.checks {
-            if let f = report.failure(check) {
+            let failures = report.failures(check)
+            if let f = failures.first {
+                let text = failures.map(\.text).joined(separator: "\n\n")
                 cases.append(JUnitCase(classname: "verify", name: check, time: report.seconds,
-                                       outcome: .failure(message: "\(check): \(f.reason)", type: Invariant.named(check)?.kind.rawValue ?? "conformance", text: f.text)))
+                                       outcome: .failure(message: "\(check): \(f.reason)", type: Invariant.named(check)?.kind.rawValue ?? "conformance", text: text)))
             } else {
                 cases.append(JUnitCase(classname: "verify", name: check, time: report.seconds, outcome: .passed))
             }
         }
+        for name in SometimesProperty.all.map(\.name) where report.unreached.contains(name) {
+            let message = "\(name): never reached, so the run did not test it"
+            cases.append(JUnitCase(classname: "verify", name: name, time: 0,
+                                   outcome: .failure(message: message, type: "sometimes", text: message)))
+        }
         let corpusNote = options.traces.isEmpty && skipped == 0 ? ""
-            : "\(options.traces.count) corpus traces (\(skipped) under another configuration or a fault skipped), "
-        let summary = "verify: " + corpusNote + "\(report.steps) steps in \(report.resets) runs, \(Figures.seconds(report.seconds)), "
+            : "\(options.traces.count) corpus traces (\(skipped) with a model fault skipped), "
+        let broken = Set(report.failures.map(\.invariant)).count
+        var summary = "verify: " + corpusNote + "\(report.steps) steps checked, \(Figures.seconds(report.seconds)), "
             + "\(Figures.rate(report.stepsPerSecond)) steps/s — "
-            + (report.failures.isEmpty ? "all \(Verifier.checks.count) checks hold" : "\(report.failures.count) of \(Verifier.checks.count) checks broken")
+            + (broken == 0 ? "all \(Verifier.checks.count) checks hold" : "\(broken) of \(Verifier.checks.count) checks broken")
+        if !report.unreached.isEmpty { summary += " — never reached: \(report.unreached.joined(separator: ", "))" }
+        if let first = report.firstFailureSeconds, broken > 0 { summary += String(format: " (first failure after %.2f s)", first) }
         let activity = Activity(
             name: "verify", seconds: report.seconds,
             properties: [JUnitProperty(name: "driver", value: driver), JUnitProperty(name: "seed", value: String(options.seed)),
                          JUnitProperty(name: "presets", value: options.presets.map(\.name).joined(separator: ",")),
                          JUnitProperty(name: "depth", value: String(options.depth)),
-                         JUnitProperty(name: "steps", value: String(report.steps))],
-            cases: cases, summary: summary, failureTexts: report.failures.isEmpty ? [] : [report.text],
-            systemErr: report.diagnostics)
+                         JUnitProperty(name: "walks", value: String(report.walks)),
+                         JUnitProperty(name: "steps", value: String(report.steps)),
+                         JUnitProperty(name: "shard", value: run.shard.description)],
+            cases: cases, summary: summary, failureTexts: texts, systemOut: report.text, systemErr: report.diagnostics)
+        if run.traceFormat != "json" {
+            for n in report.notes { context.terminal.err("note: \(n)") }
+        }
         return try context.finish([activity], run: run)
+    }
+
+    /// One failing trace for people (or tools): saved as a corpus file that `verify --corpus`
+    /// replays against the implementation, with the command that does it.
+    static func render(_ group: [ConformanceFailure], driver: String, run: RunOptions, context: Context) -> String {
+        guard let first = group.first else { return "" }
+        let machine = CoordinatorMachine.fromConfiguration(first.configuration)
+        let counterexample = Counterexample<CoordinatorMachine>(
+            property: first.invariant, kind: .transition, reason: first.reason, initial: machine.model.initialState(),
+            actions: first.trace)
+        var notes = [CorpusNote(key: "found-by", value: "verify --driver \(driver): \(first.source)")]
+        for f in group { notes.append(CorpusNote(key: "broke", value: "\(f.invariant): \(f.reason)")) }
+        var tail: [String] = []
+        var saved: String?
+        do {
+            saved = try Corpus<CoordinatorMachine>.save(counterexample, machine: machine, settings: machine.corpusSettings,
+                                                        notes: notes, expectation: .holds, to: run.failuresDirectory)
+        } catch {
+            tail.append("could not save the trace: \(error)")
+        }
+        let replay = saved.map { "swift run NavFuzz verify --driver \(TraceText.shellQuoted(driver)) --corpus \(TraceText.shellQuoted($0)) --walks 0 --depth 0" }
+        if run.traceFormat == "json" {
+            let object: [String: Any] = [
+                "checks": group.map(\.invariant), "reasons": group.map(\.reason), "trace": first.trace.map(\.description),
+                "configuration": machine.corpusSettings.map { "\($0.key): \($0.value)" }, "source": first.source,
+                "saved": saved ?? "", "replay": replay ?? "",
+            ]
+            guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return "{}" }
+            return String(decoding: data, as: UTF8.self)
+        }
+        if let replay { tail.append("replay: \(replay)") }
+        return ConformanceFailure.text(group) + "\n" + tail.joined(separator: "\n")
     }
 }

@@ -45,8 +45,14 @@ extension CoordinatorMachine {
             let at = c["initialPages"] ?? c["pages"] ?? c["routes"] ?? c["root"] ?? CorpusSetting(key: "", value: "", line: 1, column: 1)
             throw c.error(at, "expected a usable configuration: \(problem)")
         }
+        return fromConfiguration(configuration, fault: fault)
+    }
+
+    /// The machine of a corpus file with these settings: no bounds, the fuzzing domain over
+    /// the configuration's routes and pages.
+    public static func fromConfiguration(_ configuration: Configuration, fault: Fault? = nil) -> CoordinatorMachine {
         let fuzz = Preset.fuzz.domain
-        let domain = Domain(routes: (0..<routes).map(Route.init), pages: (0..<pages).map(Page.init),
+        let domain = Domain(routes: (0..<configuration.routeCount).map(Route.init), pages: (0..<configuration.pageCount).map(Page.init),
                             startKinds: fuzz.startKinds, startStyles: fuzz.startStyles, forceStyles: fuzz.forceStyles,
                             presentStyles: fuzz.presentStyles, badgeValues: fuzz.badgeValues, includeNoneAndMultiple: true)
         return CoordinatorMachine(model: Model(configuration: configuration, fault: fault), bounds: .unbounded, domain: domain)

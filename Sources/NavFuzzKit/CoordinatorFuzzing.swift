@@ -5,7 +5,6 @@ import CoordinatorModel
 
 /// `ActionName.allCases` built once: the synthesized property makes a new array on every call.
 private let actionNames: [ActionName] = ActionName.allCases
-private let routerPartNames: [ActionName] = ActionName.allCases.filter(\.isRouterPart)
 
 extension CoordinatorMachine {
     /// Every action name, in `ActionName` order; kinds the domain leaves out get weight 0.
@@ -38,90 +37,15 @@ extension CoordinatorMachine {
         }
     }
 
-    /// Builds one action directly: a kind by weight, then arguments from the domain. The target
-    /// is the visible coordinator half the time (real apps act on what is on screen; for tab
-    /// actions, the tab whose bar is visible), else any live one, and now and then an id that
-    /// is not live, so that `noSuchCoordinator` is exercised too.
+    /// Builds one action directly: a kind by weight, then arguments from the domain
+    /// (`SamplingProfile.model`).
     public func sampleAction(in state: CoordinatorModel.State, kinds: KindFilter, using rng: inout Xoshiro,
                              scratch: inout [Action]) -> (action: Action, kind: Int)? {
         guard let k = kinds.pick(using: &rng), k < actionNames.count else { return nil }
-        let name = actionNames[k]
-        guard let action = sample(name, in: state, using: &rng) else { return nil }
+        guard let action = domain.sample(actionNames[k], in: state, profile: .model, alphabets: model.configuration, using: &rng) else {
+            return nil
+        }
         return (action, k)
-    }
-
-    private func sample(_ name: ActionName, in state: CoordinatorModel.State, using rng: inout Xoshiro) -> Action? {
-        // The domain is read in place: copying it retains every list it holds, on every step of
-        // every walk.
-        func route() -> Route? { rng.element(of: domain.routes) }
-        func page() -> Page? { rng.element(of: domain.pages) }
-        func target(tab: Bool = false) -> CoordinatorID {
-            if rng.below(64) == 0 { return CoordinatorID(Int(state.nextID)) }
-            if rng.coin(), let seen = state.descend() {
-                if tab, let bar = seen.tabBar { return bar }
-                return seen.owner
-            }
-            let live = state.count  // drawn as `element(of:)` draws
-            return live == 0 ? state.root : state.id(at: rng.below(live))
-        }
-        switch name {
-        case .start, .forcePresentation:
-            guard let kind = rng.element(of: domain.startKinds),
-                  let style = rng.element(of: name == .start ? domain.startStyles : domain.forceStyles),
-                  let r = kind == .tab ? domain.routes.first : route() else { return nil }
-            return name == .start ? .start(target(), kind, style, r) : .forcePresentation(kind, style, r)
-        case .finishFlow: return .finishFlow(target())
-        case .restartApp: return .restartApp
-        case .redirect:
-            guard let r = route(), let style = rng.element(of: domain.startStyles) else { return nil }
-            return .redirect(target(), r, style)
-        case .restart: return .restart(target())
-        case .multiple:
-            let c = target()
-            guard let a = routerPart(c, using: &rng), let b = routerPart(c, using: &rng) else { return nil }
-            return .multiple(c, [a, b])
-        case .select:
-            guard let p = page() else { return nil }
-            return .select(target(tab: true), p)
-        case .setPages:
-            guard let list = rng.element(of: domain.pageLists) else { return nil }
-            let current = rng.below(4) == 0 ? page() : nil
-            return .setPages(target(tab: true), list, current: current)
-        case .setBadge:
-            guard let p = page(), let v = rng.element(of: domain.badgeValues) else { return nil }
-            return .setBadge(target(tab: true), p, v)
-        case .tabPopToRoot: return .tabPopToRoot(target(tab: true))
-        case .userBack: return .userBack
-        case .userSwipeDismiss: return .userSwipeDismiss
-        case .userSelectTab: return page().map(Action.userSelectTab)
-        default: return routerAction(name, target(), using: &rng)
-        }
-    }
-
-    /// A random router part of `multiple` on `c`.
-    private func routerPart(_ c: CoordinatorID, using rng: inout Xoshiro) -> Action? {
-        guard let name = rng.element(of: routerPartNames) else { return nil }
-        return routerAction(name, c, using: &rng)
-    }
-
-    private func routerAction(_ name: ActionName, _ c: CoordinatorID, using rng: inout Xoshiro) -> Action? {
-        switch name {
-        case .push: return rng.element(of: domain.routes).map { .push(c, $0) }
-        case .pop: return .pop(c)
-        case .popToRoot: return .popToRoot(c)
-        case .popTo: return rng.element(of: domain.routes).map { .popTo(c, $0) }
-        case .setRoot: return rng.element(of: domain.routes).map { .setRoot(c, $0) }
-        case .replaceRoot: return rng.element(of: domain.routes).map { .replaceRoot(c, $0) }
-        case .present:
-            guard let r = rng.element(of: domain.routes), let s = rng.element(of: domain.presentStyles) else { return nil }
-            return .present(c, r, s)
-        case .dismiss: return .dismiss(c)
-        case .dismissAll: return .dismissAll(c)
-        case .close: return .close(c)
-        case .set: return rng.element(of: domain.routes).map { .set(c, $0) }
-        case .none: return .none(c)
-        default: return nil
-        }
     }
 
     /// Simpler variants for the shrinker, simplest first: a `multiple` by each part (then by one

@@ -27,6 +27,8 @@ public final class DriverSystem: NavigationSystem {
     public private(set) var supportedStyles: Set<Style> = Set(Style.allCases)
     /// How many times the driver was started again after a crash or a hang.
     public private(set) var restarts = 0
+    /// Whether the driver saves and restores states (the handshake's `restore` field).
+    public private(set) var canSaveState = false
     /// Bytes of standard error kept for reports.
     public static let stderrLimit = 8192
 
@@ -48,6 +50,19 @@ public final class DriverSystem: NavigationSystem {
     private var started = 0
     /// The state the last reply carried, until the next request.
     private var lastState: State?
+    /// Requests sent with the next one, whose replies are only checked: a reset before a
+    /// replay, replayed steps, saves and restores. Nothing is chosen by their replies, so they
+    /// need not cost a round trip each.
+    private var queued: [(bytes: [UInt8], what: String)] = []
+    /// The ids saved by the driver process running now.
+    private var savedIDs: Set<Int> = []
+    /// Requests written before they were asked for (`announce`), oldest first; the calls that
+    /// make them take their replies.
+    private var ahead: [(bytes: [UInt8], what: String)] = []
+    /// Announced requests whose replies were read and thrown away, because another call came.
+    public private(set) var aheadDropped = 0
+    /// How the driver died while announced requests were written: the next call says so.
+    private var deferredFailure: SystemFailure?
 
     /// Starts the driver and performs the handshake. Throws when the command cannot be started,
     /// dies, hangs, or does not answer the handshake as the protocol says.
@@ -67,14 +82,86 @@ public final class DriverSystem: NavigationSystem {
 
     // MARK: - NavigationSystem
 
+    /// Queues the reset: it goes with the next request, which follows it anyway.
     public func reset(configuration: Configuration) throws(SystemFailure) {
         if process == nil {
             restarts += 1
             try start()
         }
-        let (reply, n) = try request(DriverMessages.reset(configuration), what: "reset")
-        if let snapshot = reply["snapshot"], !snapshot.isNull {
-            lastState = try state(from: snapshot, reply: n)
+        lastState = nil
+        enqueue(DriverMessages.reset(configuration), what: "reset")
+    }
+
+    /// Queues every step but the last, without snapshots, and sends them with the last.
+    public func replay(_ actions: [Action]) throws(SystemFailure) -> State {
+        guard let last = actions.last else { return try observedState() }
+        for a in actions.dropLast() { enqueue(DriverMessages.step(a, snapshot: false), what: "replaying step '\(a)'") }
+        let step = try apply(last)
+        if let state = step.state { return state }
+        return try observedState()
+    }
+
+    public func saveState(as id: Int) throws(SystemFailure) {
+        guard canSaveState else { return }
+        enqueue(DriverMessages.save(id), what: "save \(id)")
+        savedIDs.insert(id)
+    }
+
+    /// Queues the restore when this driver process saved `id`; false (nothing sent) when it
+    /// did not, after a restart.
+    public func restoreState(_ id: Int) throws(SystemFailure) -> Bool {
+        guard canSaveState, process != nil, savedIDs.contains(id) else { return false }
+        lastState = nil
+        enqueue(DriverMessages.restore(id), what: "restore \(id)")
+        return true
+    }
+
+    public func forgetSavedStates() {
+        guard canSaveState, process != nil, !savedIDs.isEmpty else { return }
+        savedIDs.removeAll()
+        enqueue(DriverMessages.forget(), what: "forget")
+    }
+
+    private func enqueue(_ message: DriverJSON, what: String) {
+        queued.append((line(message), what))
+    }
+
+    private func line(_ message: DriverJSON) -> [UInt8] {
+        var bytes: [UInt8] = []
+        message.write(into: &bytes)
+        bytes.append(10)
+        return bytes
+    }
+
+    /// Writes the announced calls' requests now, exactly as the calls will make them.
+    public func announce(_ calls: [AnnouncedCall]) {
+        guard process != nil, !calls.isEmpty else { return }
+        var bytes: [UInt8] = []
+        for call in calls {
+            let (message, what): (DriverJSON, String)
+            switch call {
+            case .reset(let c): (message, what) = (DriverMessages.reset(c), "reset")
+            case .restore(let id): (message, what) = (DriverMessages.restore(id), "restore \(id)")
+            case .save(let id): (message, what) = (DriverMessages.save(id), "save \(id)")
+            case .step(let a, let snapshot):
+                (message, what) = (DriverMessages.step(a, snapshot: snapshot), snapshot ? "step '\(a)'" : "replaying step '\(a)'")
+            }
+            let l = line(message)
+            bytes += l
+            ahead.append((l, what))
+        }
+        do { try send(bytes, what: ahead[ahead.count - calls.count].what, deadline: now() + timeout) } catch {
+            deferredFailure = error
+        }
+    }
+
+    /// Reads and drops the replies of announced requests no call took.
+    private func dropAhead() throws(SystemFailure) {
+        while let first = ahead.first {
+            _ = try readLine(what: first.what, deadline: now() + timeout)
+            replies += 1
+            ahead.removeFirst()
+            aheadDropped += 1
         }
     }
 
@@ -86,7 +173,8 @@ public final class DriverSystem: NavigationSystem {
             var state: State?
             if let snapshot = reply["snapshot"], !snapshot.isNull { state = try self.state(from: snapshot, reply: n) }
             lastState = state
-            return SystemStep(outcome: outcome, events: events, state: state, leaked: leaked)
+            return SystemStep(outcome: outcome, events: events, state: state, leaked: leaked,
+                              unchanged: reply["unchanged"] == .bool(true))
         } catch let e as DriverFieldError {
             throw protocolError(n, e.description)
         } catch let e as SystemFailure {
@@ -105,6 +193,12 @@ public final class DriverSystem: NavigationSystem {
     /// The state the last reset or step reply carried, else asks for a snapshot.
     public func observedState() throws(SystemFailure) -> State {
         if let lastState { return lastState }
+        // A reset's reply should carry the snapshot: send the reset alone and read it there.
+        if let last = queued.last, last.what == "reset" {
+            queued.removeLast()
+            let (reply, n) = try request(lineMessage: last.bytes, what: last.what)
+            if let json = reply["snapshot"], !json.isNull { return try state(from: json, reply: n) }
+        }
         let (reply, n) = try request(DriverMessages.snapshotRequest(), what: "snapshot")
         guard let json = reply["snapshot"] else { throw protocolError(n, "expected field 'snapshot'") }
         return try state(from: json, reply: n)
@@ -152,6 +246,9 @@ public final class DriverSystem: NavigationSystem {
         pendingStart = 0
         replies = 0
         started += 1
+        queued = []
+        ahead = []
+        savedIDs = []
 
         let (reply, n) = try request(DriverMessages.hello(), what: "the handshake", seconds: startupTimeout)
         guard let version = reply["navfuzz"] else {
@@ -182,6 +279,8 @@ public final class DriverSystem: NavigationSystem {
             supportedStyles = styles
         }
         name = reply["name"]?.string ?? command
+        // A version of save and restore this NavFuzz does not speak is left unused.
+        canSaveState = reply["restore"]?.int == DriverMessages.restoreVersion
     }
 
     /// Closes the driver's input, gives it a moment to exit, then kills it.
@@ -240,27 +339,47 @@ public final class DriverSystem: NavigationSystem {
 
     // MARK: - Requests and replies
 
-    /// Sends one request line and reads one reply line: the parsed reply and its line number.
+    /// Sends the queued requests and one more in one write, reads their replies, and returns
+    /// the last: the parsed reply and its line number. Each reply has one timeout from the one
+    /// before it.
     private func request(_ message: DriverJSON, what: String, seconds limit: Double? = nil) throws(SystemFailure) -> (DriverJSON, Int) {
-        guard process != nil else { throw SystemFailure(.crash, "the driver is not running") }
+        try request(lineMessage: line(message), what: what, seconds: limit)
+    }
+
+    private func request(lineMessage: [UInt8], what: String, seconds limit: Double? = nil) throws(SystemFailure) -> (DriverJSON, Int) {
+        if let failure = deferredFailure { deferredFailure = nil; queued = []; ahead = []; throw failure }
+        guard process != nil else { queued = []; ahead = []; throw SystemFailure(.crash, "the driver is not running") }
         lastState = nil
-        let deadline = now() + (limit ?? timeout)
-        var bytes: [UInt8] = []
-        message.write(into: &bytes)
-        bytes.append(10)
-        try send(bytes, what: what, deadline: deadline)
-        let line = try readLine(what: what, deadline: deadline)
-        replies += 1
-        let n = replies
-        let reply: DriverJSON
-        do { reply = try DriverJSON(parsing: line) } catch {
-            throw protocolError(n, "not JSON: \(error) in \(quoted(line))")
+        let wanted = queued + [(lineMessage, what)]
+        let sent = wanted.map(\.what)
+        queued = []
+        let seconds = limit ?? timeout
+        if ahead.count >= wanted.count && zip(ahead, wanted).allSatisfy({ $0.bytes == $1.bytes }) {
+            ahead.removeFirst(wanted.count)
+        } else {
+            try dropAhead()
+            try send(wanted.flatMap(\.bytes), what: what, deadline: now() + seconds)
         }
-        guard case .object = reply else { throw protocolError(n, "expected a JSON object, found \(reply.typeName)") }
-        if let message = reply["error"], !message.isNull {
-            throw protocolError(n, "the driver reports an error for \(what): \(message.string ?? message.text)")
+        var last: (DriverJSON, Int)?
+        for w in sent {
+            let line = try readLine(what: w, deadline: now() + seconds)
+            replies += 1
+            let n = replies
+            let reply: DriverJSON
+            do { reply = try DriverJSON(parsing: line) } catch {
+                throw protocolError(n, "not JSON: \(error) in \(quoted(line))")
+            }
+            guard case .object = reply else { throw protocolError(n, "expected a JSON object, found \(reply.typeName)") }
+            if let message = reply["error"], !message.isNull {
+                throw protocolError(n, "the driver reports an error for \(w): \(message.string ?? message.text)")
+            }
+            if reply["restored"] == .bool(false) {
+                throw protocolError(n, "the driver no longer has the state it saved for \(w)")
+            }
+            last = (reply, n)
         }
-        return (reply, n)
+        guard let last else { throw protocolError(replies, "no reply") }
+        return last
     }
 
     private func send(_ bytes: [UInt8], what: String, deadline: Double) throws(SystemFailure) {
@@ -271,8 +390,10 @@ public final class DriverSystem: NavigationSystem {
             if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) {
                 let left = deadline - now()
                 if left <= 0 { throw died(what, hang: true) }
-                var fds = [pollfd(fd: input, events: Int16(POLLOUT), revents: 0)]
-                _ = poll(&fds, 1, Int32(min(left * 1000 + 1, 1000)))
+                // Read replies meanwhile: a driver blocked on a full output pipe reads no more.
+                var fds = [pollfd(fd: input, events: Int16(POLLOUT), revents: 0), pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
+                _ = poll(&fds, 2, Int32(min(left * 1000 + 1, 1000)))
+                if fds[1].revents != 0, readAvailable(output, { pending.append(contentsOf: $0) }) { throw died(what, hang: false) }
                 continue
             }
             throw died(what, hang: false)

@@ -15,9 +15,20 @@ public enum DriverMessages {
         .object([("cmd", .string("reset")), ("configuration", configurationJSON(configuration))])
     }
 
-    public static func step(_ action: Action) -> DriverJSON {
-        .object([("cmd", .string("step")), ("action", .string(action.description))])
+    /// The version of the save and restore requests this NavFuzz speaks (a driver announces
+    /// its own in the handshake's `restore` field).
+    public static let restoreVersion = 1
+
+    /// A step; `snapshot: false` tells the driver its reply needs no snapshot (a replayed step).
+    public static func step(_ action: Action, snapshot: Bool = true) -> DriverJSON {
+        var members: [(String, DriverJSON)] = [("cmd", .string("step")), ("action", .string(action.description))]
+        if !snapshot { members.append(("snapshot", .bool(false))) }
+        return .object(members)
     }
+
+    public static func save(_ id: Int) -> DriverJSON { .object([("cmd", .string("save")), ("id", .int(id))]) }
+    public static func restore(_ id: Int) -> DriverJSON { .object([("cmd", .string("restore")), ("id", .int(id))]) }
+    public static func forget() -> DriverJSON { .object([("cmd", .string("forget"))]) }
 
     public static func snapshotRequest() -> DriverJSON { .object([("cmd", .string("snapshot"))]) }
 
@@ -48,11 +59,13 @@ public enum DriverMessages {
 
     // MARK: - Replies (driver → harness)
 
-    public static func helloReply(name: String, actions: Set<ActionName>, styles: Set<Style> = Set(Style.allCases)) -> DriverJSON {
+    public static func helloReply(name: String, actions: Set<ActionName>, styles: Set<Style> = Set(Style.allCases),
+                                  restores: Bool = false) -> DriverJSON {
         var members: [(String, DriverJSON)] = [
             ("navfuzz", .int(version)), ("name", .string(name)),
             ("actions", .array(ActionName.allCases.filter(actions.contains).map { .string($0.rawValue) })),
         ]
+        if restores { members.append(("restore", .int(restoreVersion))) }
         if styles != Set(Style.allCases) {
             members.append(("styles", .array(Style.allCases.filter(styles.contains).map { .string($0.description) })))
         }

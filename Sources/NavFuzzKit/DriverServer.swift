@@ -54,7 +54,11 @@ public final class DriverServer {
                 if let s = step.state { after = s } else { after = try system.observedState() }
                 let leaked = step.leaked ?? leaks.leaked(before: before, after: after, system: system)
                 current = after
-                DriverMessages.writeStepReply(outcome: step.outcome, events: step.events, state: after, leaked: leaked, into: &out)
+                // A replayed step needs no snapshot, nor one that changed nothing.
+                let brief = request["snapshot"] == .bool(false)
+                let unchanged = !brief && after.sameCoordinators(as: before)
+                DriverMessages.writeStepReply(outcome: step.outcome, events: step.events, state: brief || unchanged ? nil : after,
+                                              leaked: leaked, unchanged: unchanged, into: &out)
                 return true
             } catch {
                 DriverMessages.errorReply(error.message).write(into: &out)
@@ -85,7 +89,8 @@ public final class DriverServer {
             return DriverMessages.errorReply("request is not JSON: \(error)")
         }
         if request["navfuzz"] != nil {
-            return DriverMessages.helloReply(name: name, actions: system.supportedActions, styles: system.supportedStyles)
+            return DriverMessages.helloReply(name: name, actions: system.supportedActions, styles: system.supportedStyles,
+                                             restores: system.canSaveState)
         }
         do {
             switch request["cmd"]?.string {
@@ -112,8 +117,23 @@ public final class DriverServer {
                 return DriverMessages.stepReply(outcome: step.outcome, events: step.events, snapshot: Snapshot(after), leaked: leaked)
             case "snapshot":
                 return DriverMessages.snapshotReply(try system.snapshot())
+            case "save", "restore":
+                guard system.canSaveState else { return DriverMessages.errorReply("this driver does not save states") }
+                guard let id = request["id"]?.int else { return DriverMessages.errorReply("\(request["cmd"]?.string ?? ""): expected field 'id' (a whole number)") }
+                if request["cmd"]?.string == "save" {
+                    try system.saveState(as: id)
+                    return .object([])
+                }
+                guard try system.restoreState(id) else { return .object([("restored", .bool(false))]) }
+                let state = try system.observedState()
+                leaks.reset(state, system: system)
+                current = state
+                return .object([("restored", .bool(true))])
+            case "forget":
+                system.forgetSavedStates()
+                return .object([])
             default:
-                return DriverMessages.errorReply("expected a handshake or field 'cmd' (reset, step or snapshot)")
+                return DriverMessages.errorReply("expected a handshake or field 'cmd' (reset, step, snapshot, save, restore or forget)")
             }
         } catch let e as DriverFieldError {
             return DriverMessages.errorReply(e.description)

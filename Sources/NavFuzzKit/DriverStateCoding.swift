@@ -110,8 +110,10 @@ extension DriverMessages {
         out.append(UInt8(ascii: "}"))
     }
 
-    /// A step reply, written directly: the same JSON as `stepReply(…)` with `Snapshot(state)`.
-    public static func writeStepReply(outcome: Outcome, events: [Completion], state: State, leaked: [Int], into out: inout [UInt8]) {
+    /// A step reply, written directly: the same JSON as `stepReply(…)` with `Snapshot(state)`,
+    /// or without a snapshot when `state` is nil.
+    public static func writeStepReply(outcome: Outcome, events: [Completion], state: State?, leaked: [Int],
+                                      unchanged: Bool = false, into out: inout [UInt8]) {
         switch outcome {
         case .applied: out.append(contentsOf: #"{"outcome":"applied","events":["#.utf8)
         case .refused(let reason):
@@ -125,8 +127,13 @@ extension DriverMessages {
             DriverJSON.writeInt(Int(e.coordinator.index), into: &out)
             out.append(contentsOf: (e.result == .finished ? #","result":"finished"}"# : #","result":"cancelled"}"#).utf8)
         }
-        out.append(contentsOf: #"],"snapshot":"#.utf8)
-        writeSnapshot(state, into: &out)
+        out.append(UInt8(ascii: "]"))
+        if let state {
+            out.append(contentsOf: #","snapshot":"#.utf8)
+            writeSnapshot(state, into: &out)
+        } else if unchanged {
+            out.append(contentsOf: #","unchanged":true"#.utf8)
+        }
         if !leaked.isEmpty {
             out.append(contentsOf: #","leaked":["#.utf8)
             for (i, n) in leaked.enumerated() {

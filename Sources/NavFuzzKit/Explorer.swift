@@ -283,6 +283,7 @@ public struct Explorer<M: ExplorableMachine> {
                     guard expand else { continue }
                     actions.removeAll(keepingCapacity: true)
                     machine.actions(in: state, into: &actions)
+                    machine.prepare(state, actions)
                     let firstCandidate = out.candidates.count
                     for (a, action) in actions.enumerated() {
                         let step = machine.step(state, action)

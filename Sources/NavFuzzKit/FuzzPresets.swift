@@ -25,6 +25,21 @@ extension Preset {
 
     /// The fuzzing presets, by name (`fuzz`, `fuzz-tab`).
     public static let fuzzPresets: [Preset] = [fuzz, fuzzTab]
+
+    /// The random phase of verification: short swarm walks over every action and style,
+    /// beyond what the small presets' exploration reaches — seven coordinators (a tab root
+    /// with five more), stacks of four, three modal levels — with three routes and pages.
+    public static let swarm = swarming("swarm", root: .navigation)
+    public static let swarmTab = swarming("swarm-tab", root: .tab)
+
+    static func swarming(_ name: String, root: Kind) -> Preset {
+        var preset = fuzzing(name, root: root)
+        preset.bounds = Bounds(maxCoordinators: 7, maxStack: 4, maxModals: 3)
+        return preset
+    }
+
+    /// The random phase's presets, by name (`swarm`, `swarm-tab`).
+    public static let swarmPresets: [Preset] = [swarm, swarmTab]
 }
 
 extension Fuzzer where M == CoordinatorMachine {

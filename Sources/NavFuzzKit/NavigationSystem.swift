@@ -37,6 +37,47 @@ public protocol NavigationSystem: AnyObject {
 
     /// Text to show with a failure, e.g. the tail of a driver's standard error. Default: empty.
     var diagnostics: String { get }
+
+    // Optional: snapshots of the implementation's own state, so that exploration extends a
+    // state by one step instead of replaying its path from reset (the idea of AFL's fork
+    // server). A system without them is driven by replay, which gives the same results.
+
+    /// Whether `saveState(as:)` and `restoreState(_:)` work. Default: false.
+    var canSaveState: Bool { get }
+
+    /// Keeps the current state under `id`: an adapter that copies its coordinator objects, a
+    /// value-state library that keeps the value. Saved states stay until `forgetSavedStates()`
+    /// (NavFuzz saves at most one per state it explores). Default: nothing.
+    func saveState(as id: Int) throws(SystemFailure)
+
+    /// Brings back the state saved under `id`, exactly: the same coordinators with the same
+    /// ids. False when it is no longer there (a driver that was restarted): NavFuzz then
+    /// replays from reset. Default: false.
+    func restoreState(_ id: Int) throws(SystemFailure) -> Bool
+
+    /// Drops every saved state. Default: nothing.
+    func forgetSavedStates()
+
+    /// Applies actions whose outcomes NavFuzz knows already, after a `reset`, to bring the
+    /// system back to a state it was in; returns the state after the last. Default: `apply`
+    /// each, then `observedState()`. A driver sends them all at once, without waiting for
+    /// each reply.
+    func replay(_ actions: [Action]) throws(SystemFailure) -> State
+
+    /// The calls NavFuzz will make next, in order, when it knows them (the actions of a state
+    /// it explores): a driver sends them at once, and each call then takes the reply already
+    /// read. A call that is not the next one announced drops the rest. Default: nothing (in
+    /// process a call costs no round trip).
+    func announce(_ calls: [AnnouncedCall])
+}
+
+/// A call announced ahead (`NavigationSystem.announce`).
+public enum AnnouncedCall: Sendable, Hashable {
+    case reset(Configuration)
+    case restore(Int)
+    case save(Int)
+    /// `apply`, or with `snapshot: false` a step of `replay` but its last.
+    case step(Action, snapshot: Bool)
 }
 
 extension NavigationSystem {
@@ -52,6 +93,18 @@ extension NavigationSystem {
     public func coordinatorObject(id: Int) -> AnyObject? { nil }
 
     public var diagnostics: String { "" }
+
+    public var canSaveState: Bool { false }
+    public func saveState(as id: Int) throws(SystemFailure) {}
+    public func restoreState(_ id: Int) throws(SystemFailure) -> Bool { false }
+    public func forgetSavedStates() {}
+
+    public func replay(_ actions: [Action]) throws(SystemFailure) -> State {
+        for a in actions { _ = try apply(a) }
+        return try observedState()
+    }
+
+    public func announce(_ calls: [AnnouncedCall]) {}
 }
 
 /// What one `apply` did, as the implementation reports it.
@@ -65,9 +118,12 @@ public struct SystemStep: Sendable {
     /// Coordinators that ended in this step but whose objects are still alive, when the system
     /// checks that itself (a driver does); nil lets the runner check through `coordinatorObject`.
     public var leaked: [Int]?
+    /// True when the system says the step left its state exactly as it was (a driver's reply
+    /// then carries no snapshot).
+    public var unchanged: Bool
 
-    public init(outcome: Outcome, events: [Completion] = [], state: State? = nil, leaked: [Int]? = nil) {
-        self.outcome = outcome; self.events = events; self.state = state; self.leaked = leaked
+    public init(outcome: Outcome, events: [Completion] = [], state: State? = nil, leaked: [Int]? = nil, unchanged: Bool = false) {
+        self.outcome = outcome; self.events = events; self.state = state; self.leaked = leaked; self.unchanged = unchanged
     }
 }
 

@@ -72,10 +72,14 @@ public protocol ExplorableMachine: FastMachine {
     /// Rewrites a path found over canonical states so that it replays from `initialStates()`
     /// as written (for example with ids in creation order). Default: the path as it is.
     func concretize(_ path: [Action], from initial: State) -> [Action]
+    /// Called before `state`'s actions are stepped, in this order: a machine that drives a
+    /// system in another process sends them all at once. Default: nothing.
+    func prepare(_ state: State, _ actions: [Action])
 }
 
 extension ExplorableMachine {
     public func concretize(_ path: [Action], from initial: State) -> [Action] { path }
+    public func prepare(_ state: State, _ actions: [Action]) {}
 }
 
 /// Fuzzing: action kinds with weights, and random actions.

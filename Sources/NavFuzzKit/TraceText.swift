@@ -152,7 +152,7 @@ public enum TraceText {
     }
 
     /// The word as is when the shell leaves it alone, else in single quotes.
-    static func shellQuoted(_ s: String) -> String {
+    public static func shellQuoted(_ s: String) -> String {
         let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=+,:@%")
         if !s.isEmpty && s.allSatisfy(safe.contains) { return s }
         return "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"

@@ -1,16 +1,26 @@
 import CoordinatorModel
 
-/// What a verification found, and its rendering for people. `failures` holds one entry per
-/// broken check, in `Verifier.checks` order; `error` is set when verification could not go on
-/// (a driver that breaks the protocol or cannot be started).
+/// What a verification found, and its rendering for people. `failures` holds up to
+/// `Options.distinct` entries per broken check, in `Verifier.checks` order, shortest first;
+/// `error` is set when verification could not go on (a driver that breaks the protocol or
+/// cannot be started).
 public struct VerificationReport: Sendable {
     /// The driver's name from its handshake, or the adapter's type name.
     public var system: String
     public var failures: [ConformanceFailure] = []
     public var error: String?
-    /// Implementation steps and resets taken, including those of shrinking.
+    /// Implementation steps checked and resets made, including those of shrinking.
     public var steps = 0
     public var resets = 0
+    /// Steps sent again after a reset to bring the implementation back to a state, and saved
+    /// states made and restored instead (when the implementation offers them).
+    public var replayedSteps = 0
+    public var saves = 0
+    public var restores = 0
+    /// Seconds from the start until the first failing step was seen, if one was.
+    public var firstFailureSeconds: Double?
+    /// The `sometimes` properties (SEMANTICS.md) no phase reached although the implementation
+    /// offers what they need: what the run did not test. A run with any fails.
     public var exploredStates = 0
     public var walks = 0
     public var traces = 0
@@ -30,19 +40,43 @@ public struct VerificationReport: Sendable {
         self.error = error
     }
 
-    public var passed: Bool { error == nil && failures.isEmpty }
+    public var unreached: [String] = []
 
-    /// 0 every check held, 1 a check failed, 2 verification could not run (ARCHITECTURE.md).
-    public var exitCode: Int32 { error != nil ? 2 : failures.isEmpty ? 0 : 1 }
+    public var passed: Bool { error == nil && failures.isEmpty && unreached.isEmpty }
 
+    /// 0 every check held, 1 a check failed (or a `sometimes` property was never reached),
+    /// 2 verification could not run.
+    public var exitCode: Int32 { error != nil ? 2 : passed ? 0 : 1 }
+
+    /// Checked steps a second (replayed ones are not counted).
     public var stepsPerSecond: Double { Double(steps) / max(seconds, 1e-9) }
 
-    /// The failure of one check, if it failed.
+    /// The first (shortest) failure of one check, if it failed.
     public func failure(_ invariant: String) -> ConformanceFailure? { failures.first { $0.invariant == invariant } }
+
+    /// Every failure of one check.
+    public func failures(_ invariant: String) -> [ConformanceFailure] { failures.filter { $0.invariant == invariant } }
+
+    /// The failures grouped by trace: one trace that breaks several checks is one group, in
+    /// the order of its first check.
+    public var groups: [[ConformanceFailure]] {
+        var out: [[ConformanceFailure]] = []
+        for f in failures {
+            if let i = out.firstIndex(where: { $0[0].trace == f.trace && $0[0].configuration == f.configuration }) {
+                out[i].append(f)
+            } else {
+                out.append([f])
+            }
+        }
+        return out
+    }
 
     public var text: String {
         var lines = ["NavFuzz verify: \(system)"]
-        lines.append("ran \(steps) steps in \(resets) runs in \(format1(seconds)) s (\(Int(stepsPerSecond)) steps/s)")
+        var ran = "checked \(steps) steps in \(format1(seconds)) s (\(Int(stepsPerSecond)) steps/s); \(resets) resets"
+        if replayedSteps > 0 { ran += ", \(replayedSteps) steps replayed" }
+        if saves > 0 || restores > 0 { ran += ", \(saves) states saved, \(restores) restored" }
+        lines.append(ran)
         for s in sources { lines.append("  \(s)") }
         if traces > 0 { lines.append("  \(traces) given traces") }
         if restarts > 0 { lines.append("  the driver was restarted \(restarts) times") }
@@ -50,14 +84,18 @@ public struct VerificationReport: Sendable {
         if let error {
             lines.append("ERROR: \(error)")
         }
-        if failures.isEmpty && error == nil {
+        let broken = Verifier.checks.filter { c in failures.contains { $0.invariant == c } }
+        if passed {
             lines.append("PASS: all \(Verifier.checks.count) checks held (\(Verifier.checks.joined(separator: ", ")))")
         } else if !failures.isEmpty {
-            lines.append("FAIL: \(failures.count) of \(Verifier.checks.count) checks broken: \(failures.map(\.invariant).joined(separator: ", "))")
+            lines.append("FAIL: \(broken.count) of \(Verifier.checks.count) checks broken: \(broken.joined(separator: ", "))")
         }
-        for f in failures {
+        if !unreached.isEmpty {
+            lines.append("FAIL: never reached, so not tested: \(unreached.joined(separator: ", ")) (docs/VERIFY.md §1)")
+        }
+        for group in groups {
             lines.append("")
-            lines.append(f.text)
+            lines.append(ConformanceFailure.text(group))
         }
         if error != nil || (!failures.isEmpty && failures.allSatisfy { $0.diagnostics.isEmpty }), !diagnostics.isEmpty {
             lines.append("")
@@ -89,8 +127,18 @@ public struct ConformanceFailure: Sendable {
     /// The driver's standard error after the last run of the trace (empty in process).
     public var diagnostics: String
 
-    public var text: String {
-        var lines = ["FAIL \(invariant): \(reason)"]
+    /// The failure for people; see `text(_:)` for one trace that breaks several checks.
+    public var text: String { Self.text([self]) }
+
+    /// One trace that breaks the checks of `group` (all with this trace), printed once.
+    public static func text(_ group: [ConformanceFailure]) -> String {
+        guard let first = group.first else { return "" }
+        return first.text(listing: group)
+    }
+
+    private func text(listing group: [ConformanceFailure]) -> String {
+        var lines = ["FAIL \(group.map(\.invariant).joined(separator: ", ")): \(reason)"]
+        for other in group.dropFirst() { lines.append("  \(other.invariant): \(other.reason)") }
         let shrunk = originalLength == trace.count ? "" : ", shrunk from \(originalLength) steps"
         lines.append("  found by \(source)\(shrunk)")
         let c = configuration
@@ -127,7 +175,8 @@ public struct ConformanceFailure: Sendable {
             lines.append("  implementation initial state, its own ids:")
             lines += indent(after.description, 4)
         }
-        if !alsoBroken.isEmpty { lines.append("  also broken at this step: \(alsoBroken.joined(separator: ", "))") }
+        let others = alsoBroken.filter { name in !group.contains { $0.invariant == name } }
+        if !others.isEmpty { lines.append("  also broken at this step: \(others.joined(separator: ", "))") }
         if !diagnostics.isEmpty {
             lines.append("  driver standard error while replaying this trace:")
             lines += tail(diagnostics).map { "    \($0)" }
@@ -154,4 +203,21 @@ private func tail(_ text: String) -> [String] {
 private func format1(_ x: Double) -> String {
     let tenths = Int((x * 100).rounded())
     return "\(tenths / 100).\(tenths % 100 < 10 ? "0" : "")\(tenths % 100)"
+}
+
+/// Both sides of the step where a run failed.
+public struct FailingStep: Sendable {
+    /// The step's index in its trace; -1 when the reset itself failed.
+    public var index: Int?
+    public var modelAction: Action?
+    /// The same action with the implementation's ids, as it was sent.
+    public var implementationAction: Action?
+    public var modelBefore: State
+    public var implementationBefore: State?
+    public var modelStep: Step?
+    /// Nil when the implementation crashed or hung.
+    public var implementationOutcome: Outcome?
+    public var implementationEvents: [Completion]
+    /// Nil when the implementation crashed or hung.
+    public var implementationAfter: State?
 }

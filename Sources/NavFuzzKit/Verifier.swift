@@ -2,48 +2,69 @@ import CoordinatorModel
 import Dispatch
 
 /// Verifies a coordinator implementation against the model: the entry point of `NavFuzz verify`
-/// and of the test helpers. Action sequences come from three sources, in this order:
+/// and of the test helpers. The implementation and the model run as one `StateMachine`
+/// (`ConformanceMachine`) on the engine the model's own checks use. Action sequences come
+/// from three sources, in this order:
 ///
 /// 1. given traces (a corpus), each run from reset;
-/// 2. exploration: breadth-first over the model's states within each preset's bounds, up to
-///    `depth` actions, every action of the preset's domain tried in every state reached — the
-///    implementation follows each path from reset, so the first failure of each invariant comes
-///    with a shortest trace;
-/// 3. seeded random walks over every action kind, including those exploration leaves out.
+/// 2. a short random phase: seeded swarm walks over every action kind and style, with ids of
+///    coordinators that ended or were never made and arguments just outside the alphabets,
+///    within bounds larger than exploration can afford (`Preset.swarm`, `swarm-tab`), so that
+///    most bugs show in the first second;
+/// 3. exploration: breadth-first over each preset's states up to `depth` actions, every action
+///    of its domain in every state reached, so that each failure comes with a shortest trace.
 ///
-/// Each broken invariant is reported once, with the shortest trace found for it, shrunk against
-/// the implementation to a 1-minimal one.
+/// Up to `distinct` different failures of each check are reported (different by the failing
+/// action's kind and the kind of reason), each with its shortest trace, shrunk against the
+/// implementation and replayed once more from reset.
 public enum Verifier {
     public struct Options: Sendable {
-        /// Each preset gives a configuration (root kind, alphabets), the exploration bounds and domain.
+        /// Exploration: each preset gives a configuration (root kind, alphabets), its bounds and
+        /// its domain.
         public var presets: [Preset]
         /// Exploration tries every path of at most this many actions (0: no exploration).
         public var depth: Int
-        /// Random walks per preset, and actions per walk.
+        /// The random phase: its presets (nil: `Preset.swarm` and `swarm-tab` for the root
+        /// kinds of `presets`), and walks per preset and actions per walk.
+        public var walkPresets: [Preset]?
         public var walks: Int
         public var walkLength: Int
         public var seed: UInt64
         /// Seconds a driver may take to answer one request (used by `verify(driver:)`).
         public var timeout: Double
         /// Traces to replay first, e.g. the regression corpus.
-        public var traces: [[Action]]
-        /// The configuration traces run under; nil: the first preset's.
-        public var traceConfiguration: Configuration?
+        public var traces: [GivenTrace]
         /// Stop looking once something failed (the failure is still shrunk).
         public var stopAtFirstFailure: Bool
         /// Shrink each failure's trace against the implementation.
         public var shrink: Bool
+        /// Failures reported per check, at most, when they differ.
+        public var distinct: Int
+        /// Use the system's saved states, when it offers them (`NavigationSystem.canSaveState`);
+        /// false replays every path from reset, with the same results.
+        public var restore: Bool
+        /// The random phase's presets.
+        var walking: [Preset] {
+            walkPresets ?? Preset.swarmPresets.filter { s in presets.contains { $0.configuration.rootKind == s.configuration.rootKind } }
+        }
+
+        /// Run only part of the work: traces and explored presets whose position, and walks
+        /// whose number, is `index` modulo `count`. The shards together do the whole job.
+        public var shard: (index: Int, count: Int)
         /// Run a driver on the core of the verifying thread, with that thread pinned to it
         /// (Linux). The protocol is lock-step, so the two processes take turns; on one core a
         /// turn costs a few microseconds instead of a cross-core wake-up.
         public var pinDriver: Bool
 
-        public init(presets: [Preset] = [.small, .smallTab], depth: Int = 3, walks: Int = 200, walkLength: Int = 40,
-                    seed: UInt64 = 0, timeout: Double = 5, traces: [[Action]] = [], traceConfiguration: Configuration? = nil,
-                    stopAtFirstFailure: Bool = false, shrink: Bool = true, pinDriver: Bool = true) {
-            self.presets = presets; self.depth = max(depth, 0); self.walks = max(walks, 0)
-            self.walkLength = max(walkLength, 0); self.seed = seed; self.timeout = timeout; self.traces = traces
-            self.traceConfiguration = traceConfiguration; self.stopAtFirstFailure = stopAtFirstFailure; self.shrink = shrink
+        public init(presets: [Preset] = [.small, .smallTab], depth: Int = 3, walkPresets: [Preset]? = nil,
+                    walks: Int = 150, walkLength: Int = 40, seed: UInt64 = 0, timeout: Double = 5,
+                    traces: [GivenTrace] = [], stopAtFirstFailure: Bool = false, shrink: Bool = true, distinct: Int = 3,
+                    restore: Bool = true, shard: (index: Int, count: Int) = (0, 1), pinDriver: Bool = true) {
+            self.presets = presets; self.depth = max(depth, 0); self.walkPresets = walkPresets
+            self.walks = max(walks, 0); self.walkLength = max(walkLength, 0); self.seed = seed; self.timeout = timeout
+            self.traces = traces; self.stopAtFirstFailure = stopAtFirstFailure; self.shrink = shrink
+            self.distinct = max(distinct, 1); self.restore = restore
+            self.shard = shard.count >= 1 && (0 ..< shard.count).contains(shard.index) ? shard : (0, 1)
             self.pinDriver = pinDriver
         }
     }
@@ -51,6 +72,26 @@ public enum Verifier {
     /// Every check a verification makes, in report order: the model's invariants on the
     /// implementation's own states, then the implementation-only ones.
     public static let checks: [String] = Invariant.all.map(\.name) + ["snapshot-conforms", "no-crash", "no-hang", "no-leak"]
+    static let snapshotConforms = Invariant.all.count, noCrash = snapshotConforms + 1, noHang = snapshotConforms + 2,
+               noLeak = snapshotConforms + 3
+
+    static func summary(ofCheck k: Int) -> String {
+        if k < Invariant.all.count { return Invariant.all[k].summary }
+        return ["outcome, completion events and state equal the model's", "the implementation answers every step",
+                "the implementation answers every step in time", "coordinators that ended are released"][k - Invariant.all.count]
+    }
+
+    /// What makes two failures of one check different: the kind of the failing action and
+    /// the kind of reason (its words with ids, routes and counts left out).
+    static func signature(_ action: Action?, _ reason: String) -> String {
+        let kinds = reason.split(separator: ";").map { part in
+            var words = Substring(part.drop { $0 == " " })
+            if let cut = words.firstRange(of: ": ") { words = words[..<cut.lowerBound] }
+            if let quote = words.firstIndex(of: "'") { words = words[..<quote] }
+            return String(words.map { $0.isNumber ? "#" : $0 }).replacingOccurrences(of: "##", with: "#")
+        }
+        return (action.map { $0.name.rawValue } ?? "reset") + " " + kinds.joined(separator: "; ")
+    }
 
     /// Verifies an in-process system (or a `DriverSystem` already started).
     public static func verify(_ system: some NavigationSystem, options: Options = Options()) -> VerificationReport {
@@ -75,203 +116,292 @@ public enum Verifier {
     }
 }
 
-/// The state of one verification: sessions per configuration, the shortest failing trace per
-/// invariant, counters.
+/// A trace to replay against the implementation, with the configuration it runs under.
+public struct GivenTrace: Sendable {
+    /// How reports name it (a corpus file's path, say).
+    public var name: String
+    public var configuration: Configuration
+    public var actions: [Action]
+
+    public init(name: String, configuration: Configuration = Configuration(), actions: [Action]) {
+        self.name = name; self.configuration = configuration; self.actions = actions
+    }
+}
+
+/// One verification: the lock-step, a machine per configuration, the failures found so far.
 struct VerificationRun {
     let system: NavigationSystem
     let options: Verifier.Options
-    private var sessions: [Configuration: ConformanceSession] = [:]
-    private var found: [String: Candidate] = [:]
+    let lockstep: Lockstep
     private var report: VerificationReport
-    private var start = DispatchTime.now().uptimeNanoseconds
+    private var candidates: [Candidate] = []
+    /// `sometimes` properties reached by some phase, and those some phase looked for.
+    private var reached: Set<String> = []
+    private var lookedFor: Set<String> = []
+    private let start = DispatchTime.now().uptimeNanoseconds
 
-    /// A failing trace before shrinking.
+    /// A failing trace before its last replay.
     struct Candidate {
+        var check: Int
+        var signature: String
+        var reason: String
         var trace: [Action]
         var configuration: Configuration
+        var presetName: String?
         var source: String
+        var originalLength: Int
     }
 
     init(system: NavigationSystem, options: Verifier.Options) {
         self.system = system
         self.options = options
+        lockstep = Lockstep(system: system, restores: options.restore)
         report = VerificationReport(system: (system as? DriverSystem)?.name ?? String(describing: type(of: system)))
     }
 
     mutating func run() -> VerificationReport {
-        do {
-            try replayTraces()
-            for preset in options.presets where !done {
-                try explore(preset)
-            }
-            for preset in options.presets where !done {
-                try walk(preset)
-            }
-            try shrinkAll()
-        } catch {
-            report.error = error.message
+        replayTraces()
+        for preset in options.walking where !done { walk(preset) }
+        for (p, preset) in options.presets.enumerated() where !done && p % options.shard.count == options.shard.index {
+            explore(preset)
         }
+        confirmAll()
         finish()
         return report
     }
 
-    private var done: Bool { options.stopAtFirstFailure && !found.isEmpty }
+    private var done: Bool { lockstep.fatal != nil || (options.stopAtFirstFailure && lockstep.foundAny) }
 
-    private mutating func session(_ configuration: Configuration) -> ConformanceSession {
-        if let s = sessions[configuration] { return s }
-        let s = ConformanceSession(system: system, configuration: configuration)
-        sessions[configuration] = s
-        return s
-    }
-
-    /// Keeps the shortest trace per invariant (the first found among equals).
-    private mutating func record(_ findings: [Finding], trace: [Action], configuration: Configuration, source: String) {
-        for f in findings {
-            if let known = found[f.invariant], known.trace.count <= trace.count { continue }
-            found[f.invariant] = Candidate(trace: trace, configuration: configuration, source: source)
+    /// A machine for `preset`, starting from a fresh reset; nil when the reset already fails
+    /// (the failure is recorded) or verification cannot go on.
+    private mutating func machine(_ preset: Preset, source: String) -> ConformanceMachine? {
+        let coordinators = CoordinatorMachine(preset: preset)
+        let (root, failure) = lockstep.start(coordinators.model)
+        if let failure {
+            for f in failure.findings {
+                add(Candidate(check: f.check, signature: Verifier.signature(nil, f.reason), reason: f.reason, trace: [],
+                              configuration: preset.configuration, presetName: preset.name, source: source, originalLength: 0))
+            }
+            return nil
         }
+        guard let root else { return nil }
+        return ConformanceMachine(lockstep: lockstep, coordinators: coordinators, root: root,
+                                  offered: system.supportedActions, styles: system.supportedStyles)
     }
+
+    private mutating func add(_ c: Candidate) {
+        if report.firstFailureSeconds == nil { report.firstFailureSeconds = seconds }
+        candidates.append(c)
+    }
+
+    private var seconds: Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
 
     // MARK: - Sources
 
-    private mutating func replayTraces() throws(SystemFailure) {
-        guard !options.traces.isEmpty else { return }
-        let configuration = options.traceConfiguration ?? options.presets.first?.configuration ?? Configuration()
-        let s = session(configuration)
-        let supported = system.supportedActions, styles = system.supportedStyles
-        for (n, trace) in options.traces.enumerated() where !done {
-            var runnable = trace
-            if let cut = trace.firstIndex(where: { !offers($0, actions: supported, styles: styles) }) {
-                runnable = Array(trace[..<cut])
-                report.notes.append("trace \(n + 1): ran the first \(cut) of \(trace.count) steps; the implementation does not offer '\(trace[cut])'")
+    private mutating func replayTraces() {
+        for (n, given) in options.traces.enumerated() where !done && n % options.shard.count == options.shard.index {
+            let preset = Preset(name: given.name, configuration: given.configuration, bounds: .unbounded, maxDepth: nil,
+                                domain: Preset.fuzz.domain)
+            guard let machine = machine(preset, source: given.name) else { continue }
+            var runnable = given.actions
+            if let cut = runnable.firstIndex(where: { !offers($0, actions: machine.offered, styles: machine.styles) }) {
+                report.notes.append("\(given.name): ran the first \(cut) of \(runnable.count) steps; the implementation does not offer '\(runnable[cut])'")
+                runnable = Array(runnable[..<cut])
             }
-            let result = try s.run(runnable)
             report.traces += 1
-            if let i = result.failingIndex {
-                record(result.findings, trace: Array(runnable.prefix(i + 1)), configuration: configuration, source: "trace \(n + 1)")
+            let (index, step) = replay(runnable, on: machine)
+            guard let index, let step else { continue }
+            let failing = step.action
+            for f in step.findings {
+                add(Candidate(check: f.check, signature: Verifier.signature(failing, f.reason), reason: f.reason,
+                              trace: Array(runnable.prefix(index + 1)), configuration: given.configuration, presetName: nil,
+                              source: given.name, originalLength: index + 1))
             }
         }
     }
 
-    /// Breadth-first over the model's states; the implementation follows each path from reset,
-    /// except that a step both sides refused (or that changed nothing) needs no reset.
-    private mutating func explore(_ preset: Preset) throws(SystemFailure) {
-        guard options.depth > 0 else { return }
-        struct Node { var state: State; var path: [Action] }
-        let s = session(preset.configuration)
-        let supported = system.supportedActions, styles = system.supportedStyles
-        var queue = [Node(state: s.model.initialState(), path: [])]
-        var visited = Set<UInt64>()
-        var bytes: [UInt8] = []
-        queue[0].state.encodeCanonical(into: &bytes)
-        visited.insert(Fingerprint.of(bytes))
-        var actions: [Action] = []
-        var head = 0
-        var at: Int? = nil
-        while head < queue.count && !done {
-            let node = queue[head]
-            let index = head
-            head += 1
-            guard node.path.count < options.depth else { continue }
-            actions.removeAll(keepingCapacity: true)
-            preset.domain.actions(in: node.state, into: &actions)
-            for action in actions where offers(action, actions: supported, styles: styles) {
-                if at != index {
-                    let replay = try s.run(node.path)
-                    if let i = replay.failingIndex {
-                        // The implementation does not repeat itself: this path failed before.
-                        record(replay.findings, trace: Array(node.path.prefix(i + 1)), configuration: preset.configuration,
-                               source: "exploration of \(preset.name), replaying a path")
-                        at = nil
-                        break
-                    }
-                    at = index
-                }
-                let findings = try s.step(action)
-                if !findings.isEmpty {
-                    record(findings, trace: node.path + [action], configuration: preset.configuration,
-                           source: "exploration of \(preset.name) (depth \(node.path.count + 1))")
-                    at = nil
-                    if done { break }
-                    continue
-                }
-                if s.lastStepKeptState { continue }
-                at = nil
-                let next = s.modelState
-                guard preset.bounds.contains(next) else { continue }
-                bytes.removeAll(keepingCapacity: true)
-                next.encodeCanonical(into: &bytes)
-                if visited.insert(Fingerprint.of(bytes)).inserted {
-                    queue.append(Node(state: next, path: node.path + [action]))
-                }
-            }
+    private mutating func walk(_ preset: Preset) {
+        guard options.walks > 0, options.walkLength > 0,
+              let machine = machine(preset, source: "the random walks of \(preset.name)") else { return }
+        lockstep.saving = false
+        let stop = stopper
+        var fuzz = Fuzzer<ConformanceMachine>.Options(seed: options.seed ^ Fingerprint.of(Array(preset.name.utf8)), walks: options.walks,
+                                                      walkLength: options.walkLength, workers: 1, swarm: true, shrink: false)
+        fuzz.shard = options.shard
+        fuzz.distinct = options.distinct
+        fuzz.signature = Verifier.signature
+        fuzz.shouldStop = stop
+        let result = Fuzzer(machine, options: fuzz).run()
+        note(machine, unreached: result.unreached)
+        report.walks += result.walks
+        report.sources.append("\(result.walks) random walks of up to \(options.walkLength) actions on \(preset.name) (seed \(options.seed))")
+        for f in result.failures {
+            guard let check = Verifier.checks.firstIndex(of: f.property) else { continue }
+            add(Candidate(check: check, signature: Verifier.signature(f.original.actions.last, f.reason), reason: f.reason,
+                          trace: f.original.actions, configuration: preset.configuration, presetName: preset.name,
+                          source: "walk \(f.walk) of \(preset.name), seed \(options.seed)", originalLength: f.original.actions.count))
         }
-        report.sources.append("exploration of \(preset.name) to depth \(options.depth): \(queue.count) states")
-        report.exploredStates += queue.count
     }
 
-    private mutating func walk(_ preset: Preset) throws(SystemFailure) {
-        guard options.walks > 0, options.walkLength > 0 else { return }
-        let s = session(preset.configuration)
-        var generator = WalkGenerator(configuration: preset.configuration, supported: system.supportedActions,
-                                      styles: system.supportedStyles)
-        guard !generator.isEmpty else { return }
-        let presetSeed = options.seed ^ Fingerprint.of(Array(preset.name.utf8))
-        for w in 0..<options.walks where !done {
-            var rng = Xoshiro(seed: Xoshiro.walkSeed(presetSeed, walk: w))
-            var trace: [Action] = []
-            var findings = try s.reset()
-            if findings.isEmpty {
-                for _ in 0..<options.walkLength {
-                    guard let action = generator.next(in: s.modelState, using: &rng) else { break }
-                    trace.append(action)
-                    findings = try s.step(action)
-                    if !findings.isEmpty { break }
-                }
-            }
-            report.walks += 1
-            if !findings.isEmpty {
-                record(findings, trace: trace, configuration: preset.configuration, source: "walk \(w) of \(preset.name), seed \(options.seed)")
-            }
+    private mutating func explore(_ preset: Preset) {
+        guard options.depth > 0, let machine = machine(preset, source: "exploration of \(preset.name)") else { return }
+        lockstep.saving = true
+        defer { lockstep.saving = false }
+        let explorer = Explorer(machine, options: .init(workers: 1, maxDepth: options.depth, distinct: options.distinct,
+                                                        signature: Verifier.signature, shouldStop: stopper))
+        let result = explorer.run()
+        system.forgetSavedStates()
+        note(machine, unreached: result.unreached)
+        report.exploredStates += result.states
+        report.sources.append("exploration of \(preset.name) to depth \(options.depth): \(result.states) states")
+        for c in result.violations {
+            guard let check = Verifier.checks.firstIndex(of: c.property) else { continue }
+            if let broken = c.unreplayable { report.notes.append("exploration of \(preset.name), \(c.property): \(broken)") }
+            add(Candidate(check: check, signature: Verifier.signature(c.actions.last, c.reason), reason: c.reason,
+                          trace: c.actions, configuration: preset.configuration, presetName: preset.name,
+                          source: "exploration of \(preset.name) (depth \(c.actions.count))", originalLength: c.actions.count))
         }
-        report.sources.append("\(options.walks) random walks of up to \(options.walkLength) actions on \(preset.name) (seed \(options.seed))")
     }
 
-    // MARK: - Shrinking and the report
+    /// Stops the engines once verification cannot go on, or has what it needs.
+    private var stopper: @Sendable () -> Bool {
+        let lockstep = UncheckedBox(lockstep), first = options.stopAtFirstFailure
+        return { lockstep.value.fatal != nil || (first && lockstep.value.foundAny) }
+    }
 
-    private mutating func shrinkAll() throws(SystemFailure) {
-        for invariant in Verifier.checks {
-            guard let candidate = found[invariant] else { continue }
-            let s = session(candidate.configuration)
-            var trace = candidate.trace
-            if options.shrink {
-                var shrinker = ConformanceShrinker(session: s, invariant: invariant)
-                trace = try shrinker.shrink(candidate.trace)
-                report.shrinkRuns += shrinker.runs
-            }
-            let driver = system as? DriverSystem
-            let mark = driver?.stderrTotal ?? 0
-            let result = try s.run(trace)
-            let said = driver.map { $0.diagnostics(since: mark) } ?? system.diagnostics
-            guard let finding = result.findings.first(where: { $0.invariant == invariant }), let step = s.lastFailure else {
-                report.notes.append("\(invariant): the failing trace did not fail again when replayed; the implementation is not deterministic")
-                continue
-            }
-            let preset = options.presets.first { $0.configuration == candidate.configuration }
-            report.failures.append(ConformanceFailure(
-                invariant: invariant, reason: finding.reason, trace: trace, configuration: candidate.configuration,
-                presetName: preset?.name, source: candidate.source, originalLength: candidate.trace.count, step: step,
-                alsoBroken: result.findings.map(\.invariant).filter { $0 != invariant }, diagnostics: said))
+    private mutating func note(_ machine: ConformanceMachine, unreached: [String]) {
+        let names = machine.sometimes.map(\.name)
+        lookedFor.formUnion(names)
+        reached.formUnion(names.filter { !unreached.contains($0) })
+    }
+
+    // MARK: - Shrinking, the last replay, the report
+
+    /// Runs `trace` from the machine's initial state: the index of the first step that fails a
+    /// check, and that step; nils when every step passed.
+    private func replay(_ trace: [Action], on machine: ConformanceMachine) -> (Int?, ConformanceStep?) {
+        var state = machine.initialStates()[0]
+        for (i, a) in trace.enumerated() {
+            let step = machine.step(state, a)
+            if !step.findings.isEmpty { return (i, step) }
+            if let next = machine.successor(of: step) { state = next }
         }
+        return (nil, nil)
+    }
+
+    /// Keeps the shortest candidate of each check and signature, up to `distinct` per check,
+    /// shrinks it, replays it from reset and reports it.
+    private mutating func confirmAll() {
+        var best: [String: Candidate] = [:]
+        var order: [String] = []
+        for c in candidates {
+            let key = "\(c.check) \(c.signature)"
+            if let known = best[key] {
+                if c.trace.count < known.trace.count { best[key] = c }
+            } else {
+                best[key] = c
+                order.append(key)
+            }
+        }
+        var perCheck = [Int](repeating: 0, count: Verifier.checks.count)
+        var kept: [Candidate] = []
+        for c in order.compactMap({ best[$0] }).sorted(by: { ($0.check, $0.trace.count) < ($1.check, $1.trace.count) })
+        where perCheck[c.check] < options.distinct {
+            perCheck[c.check] += 1
+            kept.append(c)
+        }
+        var shown: Set<String> = []
+        for c in kept where lockstep.fatal == nil {
+            guard let preset = presetFor(c) else { continue }
+            var trace = c.trace
+            if options.shrink && !trace.isEmpty, let machine = machine(preset, source: c.source) {
+                lockstep.memoizing = true
+                // Kept apart by signature only when more than one failure per check is kept.
+                let wanted = c.signature
+                let distinct = options.distinct > 1 && !options.stopAtFirstFailure
+                let accept: (@Sendable (Action?, String) -> Bool)? = distinct ? { @Sendable a, r in Verifier.signature(a, r) == wanted } : nil
+                let shrunk = Shrinker(machine).shrink(trace, from: machine.initialStates()[0], property: Verifier.checks[c.check],
+                                                      accepting: accept)
+                lockstep.memoizing = false
+                if let shrunk {
+                    trace = shrunk.counterexample.actions
+                    report.shrinkRuns += shrunk.replays
+                }
+            }
+            if let failure = confirm(c, trace: trace, preset: preset) {
+                let key = "\(failure.invariant) \(Verifier.signature(failure.trace.last, failure.reason)) \(failure.trace)"
+                if shown.insert(key).inserted { report.failures.append(failure) }
+            }
+        }
+        report.failures.sort { (Verifier.checks.firstIndex(of: $0.invariant) ?? 0, $0.trace.count) < (Verifier.checks.firstIndex(of: $1.invariant) ?? 0, $1.trace.count) }
+    }
+
+    private func presetFor(_ c: Candidate) -> Preset? {
+        if let name = c.presetName, let p = (options.presets + options.walking).first(where: { $0.name == name }) { return p }
+        return Preset(name: c.source, configuration: c.configuration, bounds: .unbounded, maxDepth: nil, domain: Preset.fuzz.domain)
+    }
+
+    /// Replays the trace from a fresh reset, nothing remembered, and builds the report's entry.
+    private mutating func confirm(_ c: Candidate, trace: [Action], preset: Preset) -> ConformanceFailure? {
+        let driver = system as? DriverSystem
+        let mark = driver?.stderrTotal ?? 0
+        let check = Verifier.checks[c.check]
+        var step: ConformanceStep?
+        var index = -1
+        let coordinators = CoordinatorMachine(preset: preset)
+        let (root, failure) = lockstep.start(coordinators.model)
+        if let failure {
+            step = failure
+        } else if let root {
+            let machine = ConformanceMachine(lockstep: lockstep, coordinators: coordinators, root: root,
+                                             offered: system.supportedActions, styles: system.supportedStyles)
+            (index, step) = { let (i, s) = replay(trace, on: machine); return (i ?? -1, s) }()
+        }
+        let said = driver.map { $0.diagnostics(since: mark) } ?? system.diagnostics
+        guard let step, let reason = step.findings.first(where: { $0.check == c.check })?.reason,
+              step.action == nil ? trace.isEmpty : index == trace.count - 1 else {
+            report.notes.append("\(check): the failing trace did not fail the same way when replayed from reset; "
+                                + "the implementation does not repeat itself: \(trace.map(\.description).joined(separator: "; "))")
+            return nil
+        }
+        return ConformanceFailure(
+            invariant: check, reason: reason, trace: trace, configuration: c.configuration, presetName: c.presetName,
+            source: c.source, originalLength: c.originalLength,
+            step: FailingStep(index: step.action == nil ? -1 : index, modelAction: step.action, implementationAction: step.implAction,
+                              modelBefore: step.modelBefore, implementationBefore: step.implBefore, modelStep: step.modelStep,
+                              implementationOutcome: step.implOutcome, implementationEvents: step.implEvents,
+                              implementationAfter: step.implAfter),
+            alsoBroken: step.findings.map { Verifier.checks[$0.check] }.filter { $0 != check }, diagnostics: said)
     }
 
     private mutating func finish() {
-        for s in sessions.values {
-            report.steps += s.steps
-            report.resets += s.resets
+        if let fatal = lockstep.fatal {
+            report.error = fatal.message
+            if !fatal.diagnostics.isEmpty { report.diagnostics = fatal.diagnostics }
+        }
+        report.steps = lockstep.steps
+        report.resets = lockstep.resets
+        report.replayedSteps = lockstep.replayedSteps
+        report.saves = lockstep.saves
+        report.restores = lockstep.restoresDone
+        report.notes += lockstep.notes.prefix(3)
+        if lockstep.notes.count > 3 { report.notes.append("… and \(lockstep.notes.count - 3) more like it") }
+        // Only a whole run must reach every `sometimes` property: a shard, or a run stopped at
+        // its first failure, did not look everywhere.
+        let unreached = SometimesProperty.all.map(\.name).filter { lookedFor.contains($0) && !reached.contains($0) }
+        if options.shard.count > 1 || (options.stopAtFirstFailure && lockstep.foundAny) {
+            if !unreached.isEmpty { report.notes.append("this part of the run never reached: \(unreached.joined(separator: ", "))") }
+        } else {
+            report.unreached = unreached
         }
         if let driver = system as? DriverSystem { report.restarts = driver.restarts }
-        report.diagnostics = system.diagnostics
-        report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        if report.diagnostics.isEmpty { report.diagnostics = system.diagnostics }
+        report.seconds = seconds
     }
+}
+
+/// A reference handed to a `@Sendable` closure that the engines call on the verifying thread.
+struct UncheckedBox<T: AnyObject>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
 }

@@ -13,23 +13,30 @@ public struct VerificationResult: Sendable {
     public var passed: Bool { report.passed }
     public var failures: [ConformanceFailure] { report.failures }
 
-    /// Empty when verification passed; else every failure with its minimal trace and both
-    /// sides' states, or the reason verification could not run.
+    /// Empty when verification passed; else every failing trace with both sides' states, the
+    /// `sometimes` properties never reached, or the reason verification could not run.
     public var failureMessage: String {
         if report.passed { return "" }
         var parts: [String] = []
         if let error = report.error { parts.append("verification could not run: \(error)") }
-        if !report.failures.isEmpty {
-            parts.append("\(report.failures.count) conformance check\(report.failures.count == 1 ? "" : "s") failed for \(report.system): \(report.failures.map(\.invariant).joined(separator: ", "))")
-            parts += report.failures.map(\.text)
+        let broken = Verifier.checks.filter { c in report.failures.contains { $0.invariant == c } }
+        if !broken.isEmpty {
+            parts.append("\(broken.count) conformance check\(broken.count == 1 ? "" : "s") failed for \(report.system): \(broken.joined(separator: ", "))")
         }
-        return parts.joined(separator: "\n\n")
+        return (parts + failureMessages.filter { !$0.hasPrefix("verification could not run") }).joined(separator: "\n\n")
     }
 
-    /// One message per failure, for frameworks that record issues one at a time.
+    /// One message per failing trace (a trace that breaks several checks is one message), and
+    /// one for the `sometimes` properties never reached: for frameworks that record issues one
+    /// at a time.
     public var failureMessages: [String] {
         if let error = report.error { return ["verification could not run: \(error)"] }
-        return report.failures.map(\.text)
+        var out = report.groups.map(ConformanceFailure.text)
+        if !report.unreached.isEmpty {
+            out.append("never reached, so not tested: \(report.unreached.joined(separator: ", ")) — the run is too short, "
+                       + "or the implementation refuses what leads there (docs/VERIFY.md §1)")
+        }
+        return out
     }
 }
 

@@ -30,6 +30,22 @@ public final class Navigator {
         root.start()
     }
 
+    /// A navigator with `other`'s settings and counters and, until `adopt` gives it copies,
+    /// `other`'s root: the start of `copy()`.
+    init(copying other: Navigator) {
+        initialPages = other.initialPages
+        mutant = other.mutant
+        crashes = other.crashes
+        didFinishFlow = other.didFinishFlow
+        nextID = other.nextID
+        root = other.root
+    }
+
+    func adopt(root: Coordinator, live: [Int: Coordinator]) {
+        self.root = root
+        self.live = live
+    }
+
     public func coordinator(id: Int) -> Coordinator? { live[id] }
 
     func didAttach(_ c: Coordinator) { live[c.id] = c }

@@ -12,10 +12,15 @@ public final class SampleSystem: NavigationSystem {
     public private(set) var navigator: Navigator
     private var configuration = Configuration()
     private var events: [Completion] = []
+    /// Saved states: copies of the whole app, with the configuration they run under.
+    private var saved: [Int: (navigator: Navigator, configuration: Configuration)] = [:]
+    /// Whether this adapter offers saving and restoring (`saves: false` shows NavFuzz's replay).
+    private let saves: Bool
 
-    public init(mutant: Mutant? = nil, crashes: Bool = false) {
+    public init(mutant: Mutant? = nil, crashes: Bool = false, saves: Bool = true) {
         self.mutant = mutant
         self.crashes = crashes
+        self.saves = saves
         navigator = Navigator(rootKind: .navigation, initialPages: [TabPage(0), TabPage(1)])
     }
 
@@ -30,6 +35,24 @@ public final class SampleSystem: NavigationSystem {
             self.events.append(Completion(CoordinatorID(c.id), result == .finished ? .finished : .cancelled))
         }
     }
+
+    // MARK: - Saved states
+
+    public var canSaveState: Bool { saves }
+
+    public func saveState(as id: Int) {
+        saved[id] = (navigator.copy(), configuration)
+    }
+
+    public func restoreState(_ id: Int) -> Bool {
+        guard let s = saved[id] else { return false }
+        // A copy again: the saved one must stay as it was for the next restore.
+        navigator = s.navigator.copy()
+        configuration = s.configuration
+        return true
+    }
+
+    public func forgetSavedStates() { saved.removeAll() }
 
     public func apply(_ action: Action) -> SystemStep {
         events.removeAll(keepingCapacity: true)

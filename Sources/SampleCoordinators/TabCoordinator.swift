@@ -1,11 +1,11 @@
 /// A coordinator with tab pages, one navigation coordinator per page, and badges
 /// (SUICoordinator `TabCoordinator`). Its own modals cover the tab bar.
 public final class TabCoordinator: Coordinator {
-    public private(set) var pages: [TabPage] = []
-    public private(set) var currentPage = TabPage(0)
-    public private(set) var badges: [TabPage: Int] = [:]
+    public internal(set) var pages: [TabPage] = []
+    public internal(set) var currentPage = TabPage(0)
+    public internal(set) var badges: [TabPage: Int] = [:]
     /// `pageCoordinators[i]` shows `pages[i]`.
-    public private(set) var pageCoordinators: [Coordinator] = []
+    public internal(set) var pageCoordinators: [Coordinator] = []
 
     /// Sets up the navigator's initial pages, each with a new page coordinator, the first current.
     public override func start() {

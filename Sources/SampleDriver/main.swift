@@ -8,9 +8,10 @@ import SampleCoordinators
 ///
 ///     NavFuzz verify --driver '.build/debug/SampleDriver --mutant swipe-leaves-child'
 ///
-/// `--in-process` instead verifies the library inside this process, with the default options of
-/// `NavFuzz verify` (`--first-failure`: stop at the first broken check), and prints the report:
-/// the in-process figures of BENCHMARKS.md.
+/// `--no-save` serves it without saved states, so that NavFuzz replays paths from reset (the
+/// same results, more steps). `--in-process` instead verifies the library inside this process,
+/// with the default options of `NavFuzz verify` (`--first-failure`: stop at the first broken
+/// check), and prints the report: the in-process figures of BENCHMARKS.md.
 
 func mutantName(_ arguments: [String]) -> String? {
     if let i = arguments.firstIndex(of: "--mutant") {
@@ -22,7 +23,7 @@ func mutantName(_ arguments: [String]) -> String? {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
-    print("usage: SampleDriver [--mutant NAME] [--in-process [--first-failure]]   (mutants: \(Mutant.allCases.map(\.rawValue).joined(separator: ", ")))")
+    print("usage: SampleDriver [--mutant NAME] [--no-save] [--in-process [--first-failure]]   (mutants: \(Mutant.allCases.map(\.rawValue).joined(separator: ", ")))")
     exit(0)
 }
 var mutant: Mutant?
@@ -33,12 +34,13 @@ if let name = mutantName(arguments) {
     }
     mutant = m
 }
+let saves = !arguments.contains("--no-save")
 if arguments.contains("--in-process") {
     var options = Verifier.Options()
     options.stopAtFirstFailure = arguments.contains("--first-failure")
-    let report = Verifier.verify(SampleSystem(mutant: mutant), options: options)
+    let report = Verifier.verify(SampleSystem(mutant: mutant, saves: saves), options: options)
     print(report.text)
     exit(report.exitCode)
 }
 let name = mutant.map { "SampleDriver --mutant \($0.rawValue)" } ?? "SampleDriver"
-exit(DriverServer(name: name, system: SampleSystem(mutant: mutant, crashes: true)).run())
+exit(DriverServer(name: name, system: SampleSystem(mutant: mutant, crashes: true, saves: saves)).run())

@@ -97,7 +97,7 @@ final class DriverProtocolTests: XCTestCase {
         XCTAssertEqual(server.reply(to: #"{"navfuzz":1}"#, out: &out)["actions"]?.array?.count, ActionName.allCases.count)
         XCTAssertEqual(server.reply(to: #"{"cmd":"step","action":"pop c0"}"#, out: &out)["error"]?.string, "step before reset")
         XCTAssertEqual(server.reply(to: #"{"cmd":"dance"}"#, out: &out)["error"]?.string,
-                       "expected a handshake or field 'cmd' (reset, step or snapshot)")
+                       "expected a handshake or field 'cmd' (reset, step, snapshot, save, restore or forget)")
         XCTAssertNotNil(server.reply(to: #"{"cmd":"reset","configuration":{"routes":2,"pages":2,"initialPages":["p0","p1"],"root":"navigation"}}"#, out: &out)["snapshot"])
         XCTAssertEqual(server.reply(to: #"{"cmd":"step","action":"pop c0"}"#, out: &out)["reason"]?.string, "atRoot")
         XCTAssertEqual(server.reply(to: #"{"cmd":"step","action":"pop"}"#, out: &out)["error"]?.string,

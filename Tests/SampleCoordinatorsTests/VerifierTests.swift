@@ -78,7 +78,7 @@ final class VerifierTests: XCTestCase {
     func testGivenTracesAreReplayedAndShrunk() throws {
         let trace = try ["push c0 r1", "push c0 r0", "present c0 r1 sheet", "popToRoot c0", "dismiss c0", "pop c0", "push c0 r1"]
             .map { try Action(parsing: $0) }
-        let options = Verifier.Options(presets: [.small], depth: 0, walks: 0, traces: [trace])
+        let options = Verifier.Options(presets: [.small], depth: 0, walks: 0, traces: [GivenTrace(name: "trace 1", actions: trace)])
         let report = Verifier.verify(SampleSystem(mutant: .popRemovesRoot), options: options)
         XCTAssertEqual(report.traces, 1)
         guard let failure = report.failure("stack-shape") else { return XCTFail(report.text) }
@@ -91,7 +91,7 @@ final class VerifierTests: XCTestCase {
     func testGivenTracesStopBeforeWhatTheSystemDoesNotOffer() throws {
         let trace = try ["push c0 r1", "present c0 r0 overlay", "pop c0"].map { try Action(parsing: $0) }
         let system = RenumberingSystem(SampleSystem())
-        let report = Verifier.verify(system, options: Verifier.Options(presets: [.small], depth: 0, walks: 0, traces: [trace]))
+        let report = Verifier.verify(system, options: Verifier.Options(presets: [.small], depth: 0, walks: 0, traces: [GivenTrace(name: "trace 1", actions: trace)]))
         XCTAssertTrue(report.passed, report.text)
         XCTAssertFalse(system.sawOverlay)
         XCTAssertEqual(report.notes, ["trace 1: ran the first 1 of 3 steps; the implementation does not offer 'present c0 r0 overlay'"])
@@ -121,23 +121,26 @@ final class VerifierTests: XCTestCase {
         // duplicate-page-child lists the kept pages' coordinators twice: the trees look the same.
         let trace = [Action.setPages(CoordinatorID(0), [Page(0), Page(1)], current: nil)]
         let report = Verifier.verify(SampleSystem(mutant: .duplicatePageChild),
-                                     options: Verifier.Options(presets: [.smallTab], depth: 0, walks: 0, traces: [trace]))
+                                     options: Verifier.Options(presets: [.smallTab], depth: 0, walks: 0,
+                                                               traces: [GivenTrace(name: "trace 1", configuration: Preset.smallTab.configuration, actions: trace)],
+                                                               shrink: false))
         guard let failure = report.failure("snapshot-conforms") else { return XCTFail(report.text) }
         XCTAssertEqual(failure.reason, "the state differs (canonical ids): c0 lists children [c1, c2] in the model, [c1, c1, c2, c2] in the implementation")
         XCTAssertTrue(failure.text.contains("! c0 lists children [c1, c2] in the model, [c1, c1, c2, c2] in the implementation"), failure.text)
     }
 
     func testFailureMessages() {
-        let passing = verifyConformance(SampleSystem(), options: Verifier.Options(presets: [.small], depth: 1, walks: 5))
-        XCTAssertTrue(passing.passed)
+        let passing = verifyConformance(SampleSystem(), options: Verifier.Options(presets: [.small], depth: 1))
+        XCTAssertTrue(passing.passed, passing.failureMessage)
         XCTAssertEqual(passing.failureMessage, "")
         XCTAssertEqual(passing.failureMessages, [])
 
         let failing = verifyConformance(SampleSystem(mutant: .swipeLeavesChild), options: Verifier.Options(presets: [.small], depth: 2, walks: 0))
         XCTAssertFalse(failing.passed)
         XCTAssertTrue(failing.failureMessage.hasPrefix("2 conformance checks failed for SampleSystem: no-orphan-children, snapshot-conforms"), failing.failureMessage)
-        XCTAssertTrue(failing.failureMessage.contains("FAIL no-orphan-children: c1 is a child of c0 but hosted nowhere: an orphan"))
-        XCTAssertEqual(failing.failureMessages.count, 2)
+        XCTAssertTrue(failing.failureMessage.contains("FAIL no-orphan-children, snapshot-conforms: c1 is a child of c0 but hosted nowhere: an orphan"),
+                      failing.failureMessage)
+        XCTAssertEqual(failing.failureMessages.filter { $0.hasPrefix("FAIL") }.count, 1, "one trace breaks both checks")
         XCTAssertEqual(failing.report.exitCode, 1)
 
         let broken = verifyConformance(driver: "exec /nonexistent/driver")

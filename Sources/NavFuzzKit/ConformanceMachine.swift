@@ -1,0 +1,161 @@
+import CoordinatorModel
+
+/// An implementation under test and the model, as one `StateMachine`, so that verification
+/// runs on the same explorer, fuzzer and shrinker as the model's own checks. A state is the
+/// model's state and the trail by which the implementation got there; a step drives both sides
+/// through the shared `Lockstep`, and the sixteen checks of `Verifier.checks` are its
+/// transition properties. Exploration stores states as their canonical encodings: the machine
+/// remembers each encoded state's trail under its fingerprint and finds it again on decoding.
+///
+/// It drives one live system, so it is used from one thread (`maxWorkers` is 1).
+struct ConformanceMachine: ExplorableMachine, FuzzableMachine, ShrinkableMachine, DescribedMachine, @unchecked Sendable {
+    let lockstep: Lockstep
+    /// The model without its system: actions, bounds, sampling, shrinking.
+    let coordinators: CoordinatorMachine
+    let root: Trail
+    /// The actions and styles the system offers.
+    let offered: Set<ActionName>
+    let styles: Set<Style>
+    let sometimes: [SometimesProperty]
+    private let trails = TrailTable()
+
+    var model: Model { coordinators.model }
+
+    /// A machine over `coordinators`' model, domain and bounds, cut to what the system offers.
+    init(lockstep: Lockstep, coordinators: CoordinatorMachine, root: Trail, offered: Set<ActionName>, styles: Set<Style>) {
+        self.lockstep = lockstep
+        var domain = coordinators.domain
+        domain.startStyles = domain.startStyles.filter { $0 == .push || styles.contains($0) }
+        domain.forceStyles = domain.forceStyles.filter(styles.contains)
+        domain.presentStyles = domain.presentStyles.filter(styles.contains)
+        self.coordinators = CoordinatorMachine(model: coordinators.model, bounds: coordinators.bounds, domain: domain)
+        self.root = root
+        self.offered = offered
+        self.styles = styles
+        sometimes = SometimesProperty.all.filter { !$0.needsAny.isDisjoint(with: offered) }
+    }
+
+    // MARK: - StateMachine
+
+    func initialStates() -> [ConformanceState] { [ConformanceState(model: model.initialState(), trail: root)] }
+
+    /// The domain's actions the system offers, and for each coordinator that ended a few
+    /// actions aimed at it (a second `finishFlow`, a `pop` on a finished flow), which an
+    /// implementation must refuse without crashing.
+    func actions(in state: ConformanceState, into actions: inout [Action]) {
+        let start = actions.count
+        coordinators.domain.actions(in: state.model, into: &actions)
+        for id in 0 ..< Int(state.model.nextID) where !state.model.isLive(CoordinatorID(id)) {
+            let c = CoordinatorID(id)
+            actions += [.finishFlow(c), .pop(c), .dismiss(c)]
+        }
+        var kept = start
+        for i in start ..< actions.count where offers(actions[i], actions: offered, styles: styles) {
+            actions.swapAt(i, kept)
+            kept += 1
+        }
+        actions.removeLast(actions.count - kept)
+    }
+
+    func step(_ state: ConformanceState, _ action: Action) -> ConformanceStep {
+        lockstep.step(state, action, model: model)
+    }
+
+    func successor(of step: ConformanceStep) -> ConformanceState? {
+        guard let next = step.next, let modelStep = step.modelStep, !modelStep.outcome.isRefused else { return nil }
+        return ConformanceState(model: modelStep.state, trail: next)
+    }
+
+    func refusal(of step: ConformanceStep) -> String? {
+        if !step.findings.isEmpty { return "failed" }
+        if case .refused(let reason)? = step.modelStep?.outcome { return reason.rawValue }
+        return nil
+    }
+
+    /// The checks of `Verifier.checks` in order, then the `sometimes` properties of what the
+    /// system offers.
+    var properties: [Property<ConformanceMachine>] {
+        Verifier.checks.enumerated().map { k, name in
+            Property(name: name, summary: Verifier.summary(ofCheck: k), check: .transition { _, _, step in step.reason(k) })
+        } + sometimes.map { s in Property(name: s.name, summary: s.summary, check: .sometimes { s.holds($0.model) }) }
+    }
+
+    func isWithinBounds(_ state: ConformanceState) -> Bool { coordinators.bounds.contains(state.model) }
+
+    // MARK: - Speed
+
+    func checkState(_ state: ConformanceState, _ checks: PropertyChecks<ConformanceMachine>, report: (Int, String) -> Void) {}
+
+    func checkTransition(_ state: ConformanceState, _ action: Action, _ step: ConformanceStep,
+                         _ checks: PropertyChecks<ConformanceMachine>, report: (Int, String) -> Void) {
+        for f in step.findings { report(f.check, f.reason) }
+    }
+
+    var maxWorkers: Int { 1 }
+
+    // MARK: - Exploration
+
+    /// The model state's canonical encoding; the state's trail is remembered under it.
+    func encode(_ state: ConformanceState, into bytes: inout [UInt8]) {
+        let start = bytes.count
+        state.model.encodeCanonical(into: &bytes)
+        trails.remember(state, Fingerprint.of(bytes[start...]))
+    }
+
+    func decode(_ bytes: ArraySlice<UInt8>) -> ConformanceState? { trails[Fingerprint.of(bytes)] }
+
+    func prepare(_ state: ConformanceState, _ actions: [Action]) { lockstep.prepare(state, actions, model: model) }
+
+    // MARK: - Fuzzing
+
+    func kindName(of action: Action) -> String { action.name.rawValue }
+    var actionKinds: [String] { coordinators.actionKinds }
+
+    func defaultWeight(ofKind kind: String) -> Int {
+        guard let name = ActionName(rawValue: kind), offered.contains(name) else { return 0 }
+        return coordinators.defaultWeight(ofKind: kind)
+    }
+
+    /// An action from the conformance profile; a few tries when the first names what the
+    /// system does not offer (a part of `multiple`, say).
+    func sampleAction(in state: ConformanceState, kinds: KindFilter, using rng: inout Xoshiro,
+                      scratch: inout [Action]) -> (action: Action, kind: Int)? {
+        for _ in 0 ..< 8 {
+            guard let k = kinds.pick(using: &rng), let name = ActionName(rawValue: kinds.names[k]),
+                  let action = coordinators.domain.sample(name, in: state.model, profile: .conformance,
+                                                          alphabets: model.configuration, using: &rng) else { return nil }
+            if offers(action, actions: offered, styles: styles) { return (action, k) }
+        }
+        return nil
+    }
+
+    // MARK: - Shrinking
+
+    func simplifications(of action: Action) -> [Action] {
+        coordinators.simplifications(of: action).filter { offers($0, actions: offered, styles: styles) }
+    }
+
+    func removing(_ range: Range<Int>, from actions: [Action], initial: ConformanceState) -> [Action]? {
+        coordinators.removing(range, from: actions, initial: initial.model)
+    }
+
+    // MARK: - Text
+
+    func describe(_ state: ConformanceState) -> String { state.model.description }
+    func describe(_ action: Action) -> String { action.description }
+
+    func parseAction(_ text: String) throws(ActionParseError) -> Action { try coordinators.parseAction(text) }
+
+    func events(of step: ConformanceStep) -> [String] { step.modelStep?.events.map(\.description) ?? [] }
+}
+
+/// The trails of explored states by fingerprint: the first trail to each state.
+final class TrailTable: @unchecked Sendable {
+    private var table: [UInt64: ConformanceState] = [:]
+
+    func remember(_ state: ConformanceState, _ fingerprint: UInt64) {
+        if table[fingerprint] == nil { table[fingerprint] = state }
+    }
+
+    subscript(fingerprint: UInt64) -> ConformanceState? { table[fingerprint] }
+}

@@ -1,0 +1,455 @@
+import CoordinatorModel
+
+/// The model and an implementation in lock-step: brings the implementation to a state it was
+/// in (by restoring a saved state, else by reset and replay), takes one step on both sides and
+/// checks it. One per verification, shared by the machines of its configurations, since it
+/// knows where the one implementation is.
+///
+/// Ids: actions are written with the model's ids (creation order). Before each step the
+/// target is translated to the implementation's id through the canonical form of the two
+/// states, which agree whenever a step is taken, so the implementation may number its
+/// coordinators as it likes.
+///
+/// Checks after each step, in `Verifier.checks` order (each broken one is its own finding):
+/// the five state invariants on the implementation's new state, the seven transition
+/// invariants on its (before, action, step), `snapshot-conforms` (outcome, events as a set,
+/// and the state on the canonical form), `no-leak`; a step that dies or times out is
+/// `no-crash` / `no-hang`.
+final class Lockstep {
+    let system: NavigationSystem
+    /// Whether saved states are used when the system offers them.
+    let restores: Bool
+
+    /// Where the implementation is: the trail it was last brought or stepped to; nil when that
+    /// is not known (before the first reset, after a failing step).
+    private var current: Trail?
+    private var modelState = State.empty
+    private var implState = State.empty
+    /// `implID[p]`: the implementation's id of the model coordinator at position `p` of
+    /// `modelState`; `modelID[q]` the other way round.
+    private var implID: [CoordinatorID] = []
+    private var modelID: [CoordinatorID] = []
+    /// True when both sides use the same ids for the same coordinators (the common case of an
+    /// implementation that numbers in creation order): the tables above are then not needed.
+    private var identity = false
+    private let leaks = LeakTracker()
+    private var scratchModel: [UInt8] = []
+    private var scratchImpl: [UInt8] = []
+
+    /// Save the state a step starts from before a step that changes it (exploration will come
+    /// back to it), when the system can.
+    var saving = false
+    /// Remember each step's result on its trail, so that a trace tried again (shrinking tries
+    /// many that share a beginning) needs the implementation only from where it differs.
+    var memoizing = false
+
+    /// A protocol error: nothing the system says can be trusted any more. Every step after it
+    /// is a quiet no-op, and verification reports the error.
+    private(set) var fatal: SystemFailure?
+    /// Whether any step has failed a check.
+    private(set) var foundAny = false
+    /// Things worth knowing that are not failures (the implementation did not repeat itself).
+    private(set) var notes: [String] = []
+
+    /// What the implementation did, for the report.
+    private(set) var steps = 0
+    private(set) var resets = 0
+    private(set) var replayedSteps = 0
+    private(set) var saves = 0
+    private(set) var restoresDone = 0
+
+    private var nextSaveID = 0
+
+    init(system: NavigationSystem, restores: Bool) {
+        self.system = system
+        self.restores = restores && system.canSaveState
+    }
+
+    // MARK: - Starting
+
+    /// Resets the implementation to `model`'s initial state and compares the two: the root of
+    /// every trail of that configuration, or the findings of a reset that already disagrees.
+    func start(_ model: Model) -> (trail: Trail?, failure: ConformanceStep?) {
+        if fatal != nil { return (nil, nil) }
+        current = nil
+        let initial = model.initialState()
+        let observed: State
+        do {
+            resets += 1
+            try system.reset(configuration: model.configuration)
+            observed = try system.observedState()
+        } catch {
+            return (nil, stepFailure(error, modelBefore: initial, action: nil, model: model))
+        }
+        var findings: [Finding] = []
+        for (k, inv) in Invariant.stateInvariants.enumerated() {
+            if let why = inv.violation(in: observed) { findings.append(Finding(k, "initial state: \(why)")) }
+        }
+        if !sameState(initial, observed) {
+            findings.append(Finding(Verifier.snapshotConforms,
+                                    "initial state: \(TreeDifference.firstDifference(model: initial, implementation: observed))"))
+        }
+        if !findings.isEmpty {
+            foundAny = true
+            return (nil, ConformanceStep(modelBefore: initial, action: nil, modelStep: nil, implAction: nil, implBefore: nil,
+                                         implOutcome: nil, implEvents: [], implAfter: observed, findings: findings, next: nil))
+        }
+        let root = Trail(configuration: model.configuration, implState: observed)
+        arrive(at: root, model: initial, impl: observed, jumped: true)
+        return (root, nil)
+    }
+
+    // MARK: - One step
+
+    /// Brings the implementation to `state` and takes `action` on both sides.
+    func step(_ state: ConformanceState, _ action: Action, model: Model) -> ConformanceStep {
+        if memoizing, let known = state.trail.memo[action] { return known }
+        let modelStep = model.step(state.model, action)
+        guard fatal == nil else {
+            return ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep, implAction: nil, implBefore: nil,
+                                   implOutcome: nil, implEvents: [], implAfter: nil, findings: [], next: nil)
+        }
+        let modelChanges = !modelStep.outcome.isRefused && !identical(modelStep.state, state.model)
+        do {
+            try bring(to: state, saveFirst: saving && modelChanges)
+        } catch {
+            return stepFailure(error, modelBefore: state.model, action: action, model: model, modelStep: modelStep)
+        }
+        let result = takeStep(state, action, modelStep, modelChanges: modelChanges, model: model)
+        if memoizing { state.trail.memo[action] = result }
+        return result
+    }
+
+    /// Announces the steps of `actions` from `state` as `step` will make them, so that a
+    /// driver sends them at once (`NavigationSystem.announce`). The model says which steps
+    /// change the state, and so where a restore (or a replay) comes before the next; a step
+    /// that does otherwise fails a check, the lock-step then no longer knows where the
+    /// implementation is, and the calls that follow drop what is left of the announcement.
+    func prepare(_ state: ConformanceState, _ actions: [Action], model: Model) {
+        guard fatal == nil, !memoizing, actions.count > 1 else { return }
+        do { try bring(to: state, saveFirst: false) } catch { return }
+        let trail = state.trail
+        let path = trail.implementationPath
+        var calls: [AnnouncedCall] = []
+        var savedID = restores ? trail.saved?.id : nil
+        var nextID = nextSaveID
+        var away = false
+        for a in actions {
+            let modelStep = model.step(state.model, a)
+            let changes = !modelStep.outcome.isRefused && !identical(modelStep.state, state.model)
+            if away {
+                if let id = savedID {
+                    calls.append(.restore(id))
+                } else {
+                    calls.append(.reset(trail.configuration))
+                    for x in path.dropLast() { calls.append(.step(x, snapshot: false)) }
+                    if let last = path.last { calls.append(.step(last, snapshot: true)) }
+                }
+                away = false
+            }
+            if changes && saving && restores && savedID == nil {
+                calls.append(.save(nextID))
+                savedID = nextID
+                nextID += 1
+            }
+            calls.append(.step(a.retargeted(toImplementation), snapshot: true))
+            away = changes
+        }
+        system.announce(calls)
+    }
+
+    private func takeStep(_ state: ConformanceState, _ action: Action, _ modelStep: Step, modelChanges: Bool,
+                          model: Model) -> ConformanceStep {
+        let implAction = action.retargeted(toImplementation)
+        let implBefore = implState
+        steps += 1
+        let reply: SystemStep
+        let implAfter: State
+        do {
+            reply = try system.apply(implAction)
+            if let state = reply.state { implAfter = state } else if reply.unchanged { implAfter = implBefore } else {
+                implAfter = try system.observedState()
+            }
+        } catch {
+            return stepFailure(error, modelBefore: state.model, action: action, model: model, modelStep: modelStep,
+                               implAction: implAction, implBefore: implBefore)
+        }
+
+        var findings: [Finding] = []
+        let unchanged = identical(implAfter, implBefore)
+        if !unchanged {
+            for (k, inv) in Invariant.stateInvariants.enumerated() {
+                if let why = inv.violation(in: implAfter) { findings.append(Finding(k, why)) }
+            }
+        }
+        let implStep = Step(outcome: reply.outcome, state: implAfter, events: reply.events)
+        Invariant.checkAll(implBefore, implAction, implStep, model.configuration) { k, why in findings.append(Finding(k, why)) }
+        // A refused model step returns its state as it was. Same ids and same contents is the
+        // common case of agreement, and much cheaper to see than canonical forms.
+        let sameIDs = unchanged && !modelChanges ? identity : identical(modelStep.state, implAfter)
+        if let why = conformance(modelStep, reply, implAfter, unchanged: unchanged, sameIDs: sameIDs) {
+            findings.append(Finding(Verifier.snapshotConforms, why))
+        }
+        let leaked = reply.leaked ?? (unchanged ? [] : leaks.leaked(before: implBefore, after: implAfter, system: system))
+        if !leaked.isEmpty {
+            let names = leaked.map { modelName(ofImplementation: CoordinatorID($0)) }
+            findings.append(Finding(Verifier.noLeak, "\(names.joined(separator: ", ")) ended but \(leaked.count == 1 ? "its object is" : "their objects are") still alive after '\(action)'"))
+        }
+        findings.sort { $0.check < $1.check }
+
+        var next: Trail?
+        if !findings.isEmpty {
+            foundAny = true
+            current = nil
+        } else if unchanged && !modelChanges {
+            next = state.trail
+        } else {
+            let trail = Trail(parent: state.trail, action: action, implAction: implAction, implState: implAfter)
+            arrive(at: trail, model: modelStep.state, impl: implAfter, jumped: false, identical: sameIDs)
+            next = trail
+        }
+        return ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep, implAction: implAction,
+                               implBefore: implBefore, implOutcome: reply.outcome, implEvents: reply.events,
+                               implAfter: implAfter, findings: findings, next: next)
+    }
+
+    /// A crash or hang is a finding at the step; a protocol error ends verification.
+    private func stepFailure(_ error: SystemFailure, modelBefore: State, action: Action?, model: Model, modelStep: Step? = nil,
+                             implAction: Action? = nil, implBefore: State? = nil) -> ConformanceStep {
+        current = nil
+        var findings: [Finding] = []
+        switch error.kind {
+        case .crash: findings.append(Finding(Verifier.noCrash, error.message))
+        case .hang: findings.append(Finding(Verifier.noHang, error.message))
+        case .protocolError: fatal = error
+        }
+        if !findings.isEmpty { foundAny = true }
+        return ConformanceStep(modelBefore: modelBefore, action: action, modelStep: modelStep ?? action.map { model.step(modelBefore, $0) },
+                               implAction: implAction, implBefore: implBefore, implOutcome: nil, implEvents: [], implAfter: nil,
+                               findings: findings, next: nil)
+    }
+
+    // MARK: - Getting there
+
+    /// Puts the implementation where `state` is: nothing to do when it is there, else a saved
+    /// state restored, else a reset and the trail's path replayed. With `saveFirst`, the state
+    /// is saved once it is there, unless it was saved before.
+    private func bring(to state: ConformanceState, saveFirst: Bool) throws(SystemFailure) {
+        let trail = state.trail
+        if current !== trail {
+            if restores, let saved = trail.saved, try system.restoreState(saved.id) {
+                restoresDone += 1
+                arrive(at: trail, model: state.model, impl: saved.implState, jumped: true)
+            } else {
+                trail.saved = nil
+                try replay(to: trail, model: state.model)
+            }
+        }
+        if saveFirst && restores && trail.saved == nil {
+            try system.saveState(as: nextSaveID)
+            // The state as it is now: an implementation may number its coordinators by more
+            // than the path (a counter a refused call moved), so not always as the first time.
+            trail.saved = (nextSaveID, implState)
+            nextSaveID += 1
+            saves += 1
+        }
+    }
+
+    private func replay(to trail: Trail, model: State) throws(SystemFailure) {
+        resets += 1
+        try system.reset(configuration: trail.configuration)
+        let path = trail.implementationPath
+        var actual = path.isEmpty ? try system.observedState() : try system.replay(path)
+        replayedSteps += path.count
+        if !path.isEmpty && !identical(actual, trail.implState) {
+            // The ids were not those of the first time, so neither were the actions: again,
+            // translating each step's ids as it goes.
+            actual = try replayTranslating(trail)
+        }
+        if !sameState(actual, trail.implState) {
+            notes.append("the implementation did not repeat itself: replaying \(path.count) steps from reset gave "
+                         + "another state than the first time (\(TreeDifference.firstDifference(model: trail.implState, implementation: actual)))")
+        }
+        arrive(at: trail, model: model, impl: actual, jumped: true)
+    }
+
+    private func replayTranslating(_ trail: Trail) throws(SystemFailure) -> State {
+        resets += 1
+        try system.reset(configuration: trail.configuration)
+        let model = Model(configuration: trail.configuration)
+        var m = model.initialState()
+        var impl = try system.observedState()
+        for action in trail.path {
+            let mo = m.canonicalOrder(), io = impl.canonicalOrder()
+            let sent = action.retargeted { id in
+                guard let p = m.index(of: id), let k = mo.firstIndex(of: p), k < io.count else { return id }
+                return impl.id(at: io[k])
+            }
+            let reply = try system.apply(sent)
+            if let after = reply.state { impl = after } else { impl = try system.observedState() }
+            m = model.step(m, action).state
+            replayedSteps += 1
+        }
+        return impl
+    }
+
+    /// The implementation is at `trail` now, with these states on the two sides. After a jump
+    /// (a reset, a restore) the leak check starts again from the objects there.
+    private func arrive(at trail: Trail, model: State, impl: State, jumped: Bool, identical known: Bool? = nil) {
+        current = trail
+        modelState = model
+        implState = impl
+        if jumped { leaks.reset(impl, system: system) }
+        rebuildMapping(identical: known ?? identical(model, impl))
+    }
+
+    // MARK: - Checks
+
+    /// `snapshot-conforms`: nil when outcome, events and state agree; else every disagreement.
+    private func conformance(_ modelStep: Step, _ reply: SystemStep, _ implAfter: State,
+                             unchanged: Bool, sameIDs: Bool) -> String? {
+        var problems: [String] = []
+        if modelStep.outcome != reply.outcome {
+            problems.append("the model's outcome is \(modelStep.outcome), the implementation's \(reply.outcome)")
+        }
+        let implEvents = reply.events.map { Completion(modelIDOrMarker(ofImplementation: $0.coordinator), $0.result) }
+        if !(implEvents.isEmpty && modelStep.events.isEmpty),
+           Set(implEvents) != Set(modelStep.events) || implEvents.count != modelStep.events.count {
+            func list(_ es: [Completion]) -> String { es.isEmpty ? "none" : es.map(\.description).sorted().joined(separator: ", ") }
+            problems.append("the model's events are \(list(modelStep.events)), the implementation's \(list(implEvents))")
+        }
+        // A refusal both sides agree on, with the implementation unchanged, is the same state.
+        let trivially = unchanged && modelStep.outcome.isRefused && modelStep.outcome == reply.outcome
+        if !trivially && !sameIDs && !sameState(modelStep.state, implAfter) {
+            problems.append(TreeDifference.firstDifference(model: modelStep.state, implementation: implAfter))
+        }
+        return problems.isEmpty ? nil : problems.joined(separator: "; ")
+    }
+
+    private func sameState(_ a: State, _ b: State) -> Bool {
+        if identical(a, b) { return true }
+        scratchModel.removeAll(keepingCapacity: true)
+        scratchImpl.removeAll(keepingCapacity: true)
+        a.encodeCanonical(into: &scratchModel)
+        b.encodeCanonical(into: &scratchImpl)
+        return scratchModel == scratchImpl
+    }
+
+    // MARK: - Ids
+
+    /// Equal with the same ids (`nextID` aside): the same state without computing canonical forms.
+    private func identical(_ a: State, _ b: State) -> Bool { a.sameCoordinators(as: b) }
+
+    /// Pairs coordinators at equal canonical positions (the states are the same state here).
+    private func rebuildMapping(identical: Bool) {
+        identity = identical
+        if identity { return }
+        let mo = modelState.canonicalOrder(), io = implState.canonicalOrder()
+        implID = [CoordinatorID](repeating: CoordinatorID(-1), count: modelState.count)
+        modelID = [CoordinatorID](repeating: CoordinatorID(-1), count: implState.count)
+        for (m, i) in zip(mo, io) {
+            implID[m] = implState.id(at: i)
+            modelID[i] = modelState.id(at: m)
+        }
+    }
+
+    /// The implementation's id for a model id; an id that is not live maps to one that is not
+    /// live on the implementation's side either.
+    private func toImplementation(_ id: CoordinatorID) -> CoordinatorID {
+        if identity { return id }
+        if let p = modelState.index(of: id), p < implID.count, implID[p].index >= 0 { return implID[p] }
+        let top = implState.count == 0 ? 0 : Int(implState.id(at: implState.count - 1).index)
+        return CoordinatorID(top + 1 + Int(id.index))
+    }
+
+    private func modelIDOrMarker(ofImplementation id: CoordinatorID) -> CoordinatorID {
+        if identity { return implState.isLive(id) ? id : CoordinatorID(-1 - Int(id.index)) }
+        if let q = implState.index(of: id), q < modelID.count, modelID[q].index >= 0 { return modelID[q] }
+        return CoordinatorID(-1 - Int(id.index))
+    }
+
+    /// How a report names an implementation coordinator: its model id when it has one.
+    private func modelName(ofImplementation id: CoordinatorID) -> String {
+        let m = modelIDOrMarker(ofImplementation: id)
+        return m.index >= 0 ? m.description : "the implementation's c\(id.index)"
+    }
+}
+
+/// A state of a conformance run: the model's state, and the trail by which the implementation
+/// reached the same state.
+struct ConformanceState: Sendable {
+    var model: State
+    let trail: Trail
+}
+
+/// How the implementation gets to a state: the step from the trail before, or a reset. Holds
+/// what the implementation showed there and the id its state was saved under, once it was.
+/// Trails form a tree from each configuration's root; a state of the model is reached by the
+/// first trail that got there.
+final class Trail: @unchecked Sendable {
+    let parent: Trail?
+    /// The step from the parent, in model ids and as the implementation was sent it; nil at a root.
+    let action: Action?
+    let implAction: Action?
+    let configuration: Configuration
+    /// The implementation's state here.
+    let implState: State
+    let depth: Int
+    /// The id this state was saved under, once it was, and the implementation's state then.
+    var saved: (id: Int, implState: State)?
+    /// Step results from here, when the lock-step remembers them.
+    var memo: [Action: ConformanceStep] = [:]
+
+    init(configuration: Configuration, implState: State) {
+        parent = nil; action = nil; implAction = nil
+        self.configuration = configuration; self.implState = implState; depth = 0
+    }
+
+    init(parent: Trail, action: Action, implAction: Action, implState: State) {
+        self.parent = parent; self.action = action; self.implAction = implAction
+        configuration = parent.configuration; self.implState = implState; depth = parent.depth + 1
+    }
+
+    /// The actions from the root to here, in model ids.
+    var path: [Action] { actions(\.action) }
+
+    /// The same as the implementation was sent them: what a replay sends again.
+    var implementationPath: [Action] { actions(\.implAction) }
+
+    private func actions(_ which: KeyPath<Trail, Action?>) -> [Action] {
+        var out: [Action] = []
+        out.reserveCapacity(depth)
+        var r: Trail? = self
+        while let node = r, let a = node[keyPath: which] { out.append(a); r = node.parent }
+        return out.reversed()
+    }
+}
+
+/// One lock-step step: both sides, and what broke.
+struct ConformanceStep: Sendable {
+    var modelBefore: State
+    /// Nil for a reset.
+    var action: Action?
+    var modelStep: Step?
+    /// The action as sent, with the implementation's ids.
+    var implAction: Action?
+    var implBefore: State?
+    /// Nil when the implementation crashed or hung, or was not asked.
+    var implOutcome: Outcome?
+    var implEvents: [Completion]
+    var implAfter: State?
+    /// In check order.
+    var findings: [Finding]
+    /// Where the implementation is after the step, when the step passed.
+    var next: Trail?
+
+    func reason(_ check: Int) -> String? { findings.first { $0.check == check }?.reason }
+}
+
+/// One broken check at one step.
+struct Finding: Hashable, Sendable {
+    /// The index in `Verifier.checks`.
+    var check: Int
+    var reason: String
+    init(_ check: Int, _ reason: String) { self.check = check; self.reason = reason }
+}
