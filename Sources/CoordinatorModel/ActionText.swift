@@ -3,35 +3,72 @@
 /// Printing and parsing round-trip; a parse error names the column and what was expected.
 extension Action: CustomStringConvertible {
     public var description: String {
-        if case .multiple(let c, let parts) = self {
-            return "multiple \(c) [\(parts.map { $0.textWithoutTarget }.joined(separator: ", "))]"
-        }
-        return ([name.rawValue] + (target.map { [$0.description] } ?? []) + arguments).joined(separator: " ")
+        var bytes: [UInt8] = []
+        writeText(into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// A part of `multiple` is written without its target.
-    var textWithoutTarget: String { ([name.rawValue] + arguments).joined(separator: " ") }
+    /// Appends the text form as UTF-8, without building strings: what a driver request carries.
+    public func writeText(into out: inout [UInt8]) {
+        writeName(into: &out)
+        if let c = target { out.append(32); Self.write("c", Int(c.index), into: &out) }
+        writeArguments(into: &out)
+    }
 
-    /// The arguments after the target, as written.
-    private var arguments: [String] {
+    private func writeName(into out: inout [UInt8]) { out.append(contentsOf: name.rawValue.utf8) }
+
+    /// The arguments after the target, each after a space; a part of `multiple` is written
+    /// without its target.
+    private func writeArguments(into out: inout [UInt8]) {
+        func space() { out.append(32) }
+        func route(_ r: Route) { space(); Self.write("r", Int(r.index), into: &out) }
+        func page(_ p: Page) { space(); Self.write("p", Int(p.index), into: &out) }
+        func word(_ w: some CustomStringConvertible) { space(); out.append(contentsOf: w.description.utf8) }
         switch self {
         case .push(_, let r), .popTo(_, let r), .setRoot(_, let r), .replaceRoot(_, let r), .set(_, let r):
-            [r.description]
+            route(r)
         case .present(_, let r, let s), .redirect(_, let r, let s):
-            [r.description, s.description]
+            route(r); word(s)
         case .start(_, let k, let s, let r), .forcePresentation(let k, let s, let r):
-            [k.description, s.description, r.description]
+            word(k); word(s); route(r)
         case .select(_, let p), .userSelectTab(let p):
-            [p.description]
+            page(p)
         case .setPages(_, let pages, let current):
-            ["[" + pages.map(\.description).joined(separator: ",") + "]"] + (current.map { [$0.description] } ?? [])
+            space()
+            out.append(UInt8(ascii: "["))
+            for (i, p) in pages.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                Self.write("p", Int(p.index), into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+            if let current { page(current) }
         case .setBadge(_, let p, let v):
-            [p.description, v.map(String.init) ?? "nil"]
+            page(p)
+            if let v { word(v) } else { word("nil") }
         case .multiple(_, let parts):
-            ["[" + parts.map(\.textWithoutTarget).joined(separator: ", ") + "]"]
+            space()
+            out.append(UInt8(ascii: "["))
+            for (i, part) in parts.enumerated() {
+                if i > 0 { out.append(contentsOf: ", ".utf8) }
+                part.writeName(into: &out)
+                part.writeArguments(into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
         default:
-            []
+            break
         }
+    }
+
+    /// `c12`, `r0`: a letter and a number, written without a string.
+    private static func write(_ letter: Unicode.Scalar, _ n: Int, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: letter))
+        if n < 0 { out.append(UInt8(ascii: "-")); write(n.magnitude, into: &out); return }
+        write(UInt(n), into: &out)
+    }
+
+    private static func write(_ n: UInt, into out: inout [UInt8]) {
+        if n >= 10 { write(n / 10, into: &out) }
+        out.append(UInt8(48 + n % 10))
     }
 
     /// Parses one action. Throws a `TextFormError` naming the column and what was expected.

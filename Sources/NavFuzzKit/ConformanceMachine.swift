@@ -76,7 +76,8 @@ struct ConformanceMachine: ExplorableMachine, FuzzableMachine, ShrinkableMachine
     /// system offers.
     var properties: [Property<ConformanceMachine>] {
         Verifier.checks.enumerated().map { k, name in
-            Property(name: name, summary: Verifier.summary(ofCheck: k), check: .transition { _, _, step in step.reason(k) })
+            Property(name: name, summary: Verifier.summary(ofCheck: k), check: .transition { _, _, step in step.reason(k) },
+                     endsRun: k != Verifier.noLeak)
         } + sometimes.map { s in Property(name: s.name, summary: s.summary, check: .sometimes { s.holds($0.model) }) }
     }
 
@@ -95,10 +96,14 @@ struct ConformanceMachine: ExplorableMachine, FuzzableMachine, ShrinkableMachine
 
     // MARK: - Exploration
 
-    /// The model state's canonical encoding; the state's trail is remembered under it.
+    /// The model state's canonical encoding, and whether coordinators ended on the way: how an
+    /// implementation treats the id of a coordinator that ended is part of what is checked, so
+    /// a state reached that way is kept apart from the same state reached without. The
+    /// state's trail is remembered under it.
     func encode(_ state: ConformanceState, into bytes: inout [UInt8]) {
         let start = bytes.count
         state.model.encodeCanonical(into: &bytes)
+        bytes.append(Int(state.model.nextID) > state.model.count ? 1 : 0)
         trails.remember(state, Fingerprint.of(bytes[start...]))
     }
 

@@ -53,12 +53,12 @@ public final class DriverSystem: NavigationSystem {
     /// Requests sent with the next one, whose replies are only checked: a reset before a
     /// replay, replayed steps, saves and restores. Nothing is chosen by their replies, so they
     /// need not cost a round trip each.
-    private var queued: [(bytes: [UInt8], what: String)] = []
+    private var queued: [DriverRequest] = []
     /// The ids saved by the driver process running now.
     private var savedIDs: Set<Int> = []
     /// Requests written before they were asked for (`announce`), oldest first; the calls that
     /// make them take their replies.
-    private var ahead: [(bytes: [UInt8], what: String)] = []
+    private var ahead: [DriverRequest] = []
     /// Announced requests whose replies were read and thrown away, because another call came.
     public private(set) var aheadDropped = 0
     /// How the driver died while announced requests were written: the next call says so.
@@ -89,13 +89,13 @@ public final class DriverSystem: NavigationSystem {
             try start()
         }
         lastState = nil
-        enqueue(DriverMessages.reset(configuration), what: "reset")
+        queued.append(.reset(configuration))
     }
 
     /// Queues every step but the last, without snapshots, and sends them with the last.
     public func replay(_ actions: [Action]) throws(SystemFailure) -> State {
         guard let last = actions.last else { return try observedState() }
-        for a in actions.dropLast() { enqueue(DriverMessages.step(a, snapshot: false), what: "replaying step '\(a)'") }
+        for a in actions.dropLast() { queued.append(.step(a, snapshot: false)) }
         let step = try apply(last)
         if let state = step.state { return state }
         return try observedState()
@@ -103,7 +103,7 @@ public final class DriverSystem: NavigationSystem {
 
     public func saveState(as id: Int) throws(SystemFailure) {
         guard canSaveState else { return }
-        enqueue(DriverMessages.save(id), what: "save \(id)")
+        queued.append(.save(id))
         savedIDs.insert(id)
     }
 
@@ -112,46 +112,36 @@ public final class DriverSystem: NavigationSystem {
     public func restoreState(_ id: Int) throws(SystemFailure) -> Bool {
         guard canSaveState, process != nil, savedIDs.contains(id) else { return false }
         lastState = nil
-        enqueue(DriverMessages.restore(id), what: "restore \(id)")
+        queued.append(.restore(id))
         return true
     }
 
     public func forgetSavedStates() {
         guard canSaveState, process != nil, !savedIDs.isEmpty else { return }
         savedIDs.removeAll()
-        enqueue(DriverMessages.forget(), what: "forget")
+        queued.append(.forget)
     }
 
-    private func enqueue(_ message: DriverJSON, what: String) {
-        queued.append((line(message), what))
-    }
-
-    private func line(_ message: DriverJSON) -> [UInt8] {
-        var bytes: [UInt8] = []
-        message.write(into: &bytes)
-        bytes.append(10)
-        return bytes
-    }
-
-    /// Writes the announced calls' requests now, exactly as the calls will make them.
+    /// Writes the announced calls' requests now; the calls then match them by value.
     public func announce(_ calls: [AnnouncedCall]) {
         guard process != nil, !calls.isEmpty else { return }
         var bytes: [UInt8] = []
+        let first = ahead.count
         for call in calls {
-            let (message, what): (DriverJSON, String)
+            let request: DriverRequest
             switch call {
-            case .reset(let c): (message, what) = (DriverMessages.reset(c), "reset")
-            case .restore(let id): (message, what) = (DriverMessages.restore(id), "restore \(id)")
-            case .save(let id): (message, what) = (DriverMessages.save(id), "save \(id)")
-            case .step(let a, let snapshot):
-                (message, what) = (DriverMessages.step(a, snapshot: snapshot), snapshot ? "step '\(a)'" : "replaying step '\(a)'")
+            case .reset(let c): request = .reset(c)
+            case .restore(let id): request = .restore(id)
+            case .save(let id): request = .save(id)
+            case .step(let a, let snapshot): request = .step(a, snapshot: snapshot)
             }
-            let l = line(message)
-            bytes += l
-            ahead.append((l, what))
+            request.write(into: &bytes)
+            ahead.append(request)
         }
-        do { try send(bytes, what: ahead[ahead.count - calls.count].what, deadline: now() + timeout) } catch {
-            deferredFailure = error
+        do { try send(bytes, what: ahead[first].what, deadline: now() + timeout) } catch {
+            var failure = error
+            failure.uncertain = failure.kind != .protocolError
+            deferredFailure = failure
         }
     }
 
@@ -166,7 +156,13 @@ public final class DriverSystem: NavigationSystem {
     }
 
     public func apply(_ action: Action) throws(SystemFailure) -> SystemStep {
-        let (reply, n) = try request(DriverMessages.step(action), what: "step '\(action)'")
+        let request = DriverRequest.step(action, snapshot: true)
+        let (line, n) = try exchange(request, seconds: nil)
+        if let step = DriverReplyReader.step(line[...]) {
+            lastState = step.state
+            return step
+        }
+        let reply = try parse(line[...], n, what: request.what)
         do {
             let (outcome, events) = try DriverMessages.outcomeAndEvents(from: reply)
             let leaked = try DriverMessages.leaked(from: reply)
@@ -185,7 +181,7 @@ public final class DriverSystem: NavigationSystem {
     }
 
     public func snapshot() throws(SystemFailure) -> Snapshot {
-        let (reply, n) = try request(DriverMessages.snapshotRequest(), what: "snapshot")
+        let (reply, n) = try request(.snapshot)
         guard let json = reply["snapshot"] else { throw protocolError(n, "expected field 'snapshot'") }
         do { return try DriverMessages.snapshot(from: json) } catch { throw protocolError(n, error.description) }
     }
@@ -194,12 +190,12 @@ public final class DriverSystem: NavigationSystem {
     public func observedState() throws(SystemFailure) -> State {
         if let lastState { return lastState }
         // A reset's reply should carry the snapshot: send the reset alone and read it there.
-        if let last = queued.last, last.what == "reset" {
+        if let last = queued.last, case .reset = last {
             queued.removeLast()
-            let (reply, n) = try request(lineMessage: last.bytes, what: last.what)
+            let (reply, n) = try request(last)
             if let json = reply["snapshot"], !json.isNull { return try state(from: json, reply: n) }
         }
-        let (reply, n) = try request(DriverMessages.snapshotRequest(), what: "snapshot")
+        let (reply, n) = try request(.snapshot)
         guard let json = reply["snapshot"] else { throw protocolError(n, "expected field 'snapshot'") }
         return try state(from: json, reply: n)
     }
@@ -250,7 +246,7 @@ public final class DriverSystem: NavigationSystem {
         ahead = []
         savedIDs = []
 
-        let (reply, n) = try request(DriverMessages.hello(), what: "the handshake", seconds: startupTimeout)
+        let (reply, n) = try request(.hello, seconds: startupTimeout)
         guard let version = reply["navfuzz"] else {
             throw protocolError(n, "expected field 'navfuzz' in the handshake reply (a driver answers {\"navfuzz\":1,...} first)")
         }
@@ -311,7 +307,7 @@ public final class DriverSystem: NavigationSystem {
     }
 
     /// The process died or hung: reap it, keep its standard error, and describe how it ended.
-    private func died(_ what: String, hang: Bool) -> SystemFailure {
+    private func died(_ what: @autoclosure () -> String, hang: Bool) -> SystemFailure {
         guard let p = process else { return SystemFailure(.crash, "the driver is not running") }
         process = nil
         drainStandardError()
@@ -323,7 +319,7 @@ public final class DriverSystem: NavigationSystem {
         drainStandardError()
         closeAll()
         if hang {
-            return SystemFailure(.hang, "the driver did not answer \(what) within \(seconds(timeout)); it was killed")
+            return SystemFailure(.hang, "the driver did not answer \(what()) within \(seconds(timeout)); it was killed")
         }
         let how: String
         let status = p.terminationStatus
@@ -334,7 +330,7 @@ public final class DriverSystem: NavigationSystem {
         } else {
             how = "exited with status \(status)"
         }
-        return SystemFailure(.crash, "the driver \(how) during \(what)")
+        return SystemFailure(.crash, "the driver \(how) during \(what())")
     }
 
     // MARK: - Requests and replies
@@ -342,66 +338,85 @@ public final class DriverSystem: NavigationSystem {
     /// Sends the queued requests and one more in one write, reads their replies, and returns
     /// the last: the parsed reply and its line number. Each reply has one timeout from the one
     /// before it.
-    private func request(_ message: DriverJSON, what: String, seconds limit: Double? = nil) throws(SystemFailure) -> (DriverJSON, Int) {
-        try request(lineMessage: line(message), what: what, seconds: limit)
+    private func request(_ request: DriverRequest, seconds limit: Double? = nil) throws(SystemFailure) -> (DriverJSON, Int) {
+        let (line, n) = try exchange(request, seconds: limit)
+        return (try parse(line[...], n, what: request.what), n)
     }
 
-    private func request(lineMessage: [UInt8], what: String, seconds limit: Double? = nil) throws(SystemFailure) -> (DriverJSON, Int) {
+    /// Sends the queued requests and one more in one write (or takes them from those announced),
+    /// checks the replies of the queued ones, and returns the last reply line and its number.
+    /// Each reply has one timeout from the one before it.
+    private func exchange(_ request: DriverRequest, seconds limit: Double?) throws(SystemFailure) -> ([UInt8], Int) {
         if let failure = deferredFailure { deferredFailure = nil; queued = []; ahead = []; throw failure }
         guard process != nil else { queued = []; ahead = []; throw SystemFailure(.crash, "the driver is not running") }
         lastState = nil
-        let wanted = queued + [(lineMessage, what)]
-        let sent = wanted.map(\.what)
+        let wanted = queued + [request]
         queued = []
         let seconds = limit ?? timeout
-        if ahead.count >= wanted.count && zip(ahead, wanted).allSatisfy({ $0.bytes == $1.bytes }) {
+        // A driver may buffer its replies: when it dies in a batch, which request it died on is
+        // not known, only that it was one of the batch.
+        var batch = wanted.count > 1
+        if ahead.count >= wanted.count && zip(ahead, wanted).allSatisfy({ $0 == $1 }) {
             ahead.removeFirst(wanted.count)
+            batch = true
         } else {
             try dropAhead()
-            try send(wanted.flatMap(\.bytes), what: what, deadline: now() + seconds)
+            var bytes: [UInt8] = []
+            for w in wanted { w.write(into: &bytes) }
+            try send(bytes, what: request.what, deadline: now() + seconds)
         }
-        var last: (DriverJSON, Int)?
-        for w in sent {
-            let line = try readLine(what: w, deadline: now() + seconds)
+        do {
+            for w in wanted.dropLast() {
+                let line = try readLine(what: w.what, deadline: now() + seconds)
+                replies += 1
+                _ = try parse(line, replies, what: w.what)
+            }
+            let line = try readLine(what: request.what, deadline: now() + seconds)
             replies += 1
-            let n = replies
-            let reply: DriverJSON
-            do { reply = try DriverJSON(parsing: line) } catch {
-                throw protocolError(n, "not JSON: \(error) in \(quoted(line))")
-            }
-            guard case .object = reply else { throw protocolError(n, "expected a JSON object, found \(reply.typeName)") }
-            if let message = reply["error"], !message.isNull {
-                throw protocolError(n, "the driver reports an error for \(w): \(message.string ?? message.text)")
-            }
-            if reply["restored"] == .bool(false) {
-                throw protocolError(n, "the driver no longer has the state it saved for \(w)")
-            }
-            last = (reply, n)
+            return (Array(line), replies)
+        } catch {
+            var failure = error
+            failure.uncertain = batch && failure.kind != .protocolError
+            throw failure
         }
-        guard let last else { throw protocolError(replies, "no reply") }
-        return last
     }
 
-    private func send(_ bytes: [UInt8], what: String, deadline: Double) throws(SystemFailure) {
+    /// One reply line as JSON: an object, with no `error` and nothing lost.
+    private func parse(_ line: ArraySlice<UInt8>, _ n: Int, what: @autoclosure () -> String) throws(SystemFailure) -> DriverJSON {
+        let reply: DriverJSON
+        do { reply = try DriverJSON(parsing: line) } catch {
+            throw protocolError(n, "not JSON: \(error) in \(quoted(line))")
+        }
+        guard case .object = reply else { throw protocolError(n, "expected a JSON object, found \(reply.typeName)") }
+        if let message = reply["error"], !message.isNull {
+            throw protocolError(n, "the driver reports an error for \(what()): \(message.string ?? message.text)")
+        }
+        if reply["restored"] == .bool(false) {
+            throw protocolError(n, "the driver no longer has the state it saved for \(what())")
+        }
+        return reply
+    }
+
+    private func send(_ bytes: [UInt8], what: @autoclosure () -> String, deadline: Double) throws(SystemFailure) {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { buf in buf.baseAddress.map { write(input, $0 + offset, buf.count - offset) } ?? 0 }
             if n > 0 { offset += n; continue }
             if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) {
                 let left = deadline - now()
-                if left <= 0 { throw died(what, hang: true) }
+                if left <= 0 { throw died(what(), hang: true) }
                 // Read replies meanwhile: a driver blocked on a full output pipe reads no more.
                 var fds = [pollfd(fd: input, events: Int16(POLLOUT), revents: 0), pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
                 _ = poll(&fds, 2, Int32(min(left * 1000 + 1, 1000)))
-                if fds[1].revents != 0, readAvailable(output, { pending.append(contentsOf: $0) }) { throw died(what, hang: false) }
+                if fds[1].revents != 0, readAvailable(output, { pending.append(contentsOf: $0) }) { throw died(what(), hang: false) }
                 continue
             }
-            throw died(what, hang: false)
+            throw died(what(), hang: false)
         }
     }
 
     /// Reads up to the next newline, draining standard error meanwhile.
-    private func readLine(what: String, deadline: Double) throws(SystemFailure) -> ArraySlice<UInt8> {
+    private func readLine(what: @autoclosure () -> String, deadline: Double) throws(SystemFailure) -> ArraySlice<UInt8> {
         var scanned = pendingStart
         while true {
             if let nl = pending[scanned...].firstIndex(of: 10) {
@@ -413,7 +428,7 @@ public final class DriverSystem: NavigationSystem {
             }
             scanned = pending.count
             let left = deadline - now()
-            if left <= 0 { throw died(what, hang: true) }
+            if left <= 0 { throw died(what(), hang: true) }
             var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
             if errors >= 0 { fds.append(pollfd(fd: errors, events: Int16(POLLIN), revents: 0)) }
             let ready = poll(&fds, nfds_t(fds.count), Int32(min(left * 1000 + 1, 1000)))
@@ -421,7 +436,7 @@ public final class DriverSystem: NavigationSystem {
             if fds.count > 1 && fds[1].revents != 0 { drainStandardError() }
             if fds[0].revents != 0 {
                 let eof = readAvailable(output) { pending.append(contentsOf: $0) }
-                if eof { throw died(what, hang: false) }
+                if eof { throw died(what(), hang: false) }
             }
         }
     }
@@ -485,5 +500,47 @@ public final class DriverSystem: NavigationSystem {
         case SIGTERM: "SIGTERM"
         default: nil
         }
+    }
+}
+
+/// One request of the protocol, as NavFuzz sends it: compared by value to take the reply of
+/// one sent ahead, written to bytes only when sent, and described only in an error.
+enum DriverRequest: Hashable {
+    case hello
+    case reset(Configuration)
+    case step(Action, snapshot: Bool)
+    case snapshot
+    case save(Int)
+    case restore(Int)
+    case forget
+
+    /// How errors name it.
+    var what: String {
+        switch self {
+        case .hello: "the handshake"
+        case .reset: "reset"
+        case .step(let a, let snapshot): snapshot ? "step '\(a)'" : "replaying step '\(a)'"
+        case .snapshot: "snapshot"
+        case .save(let id): "save \(id)"
+        case .restore(let id): "restore \(id)"
+        case .forget: "forget"
+        }
+    }
+
+    /// The request's line, newline included. A step is written straight from the action.
+    func write(into out: inout [UInt8]) {
+        switch self {
+        case .step(let a, let snapshot):
+            out.append(contentsOf: #"{"cmd":"step","action":""#.utf8)
+            a.writeText(into: &out)
+            out.append(contentsOf: (snapshot ? "\"}" : "\",\"snapshot\":false}").utf8)
+        case .hello: DriverMessages.hello().write(into: &out)
+        case .reset(let c): DriverMessages.reset(c).write(into: &out)
+        case .snapshot: DriverMessages.snapshotRequest().write(into: &out)
+        case .save(let id): DriverMessages.save(id).write(into: &out)
+        case .restore(let id): DriverMessages.restore(id).write(into: &out)
+        case .forget: DriverMessages.forget().write(into: &out)
+        }
+        out.append(10)
     }
 }

@@ -7,83 +7,139 @@ import Darwin
 
 /// The driver side of the protocol for Swift implementations: serves a `NavigationSystem` on
 /// standard input and output, so that an adapter becomes a driver program in a few lines
-/// (see Sources/SampleDriver/main.swift). Step replies carry the snapshot, saving a round trip,
-/// and the ids of ended coordinators whose objects are still alive (`leaked`), which only the
-/// driver's process can see.
+/// (see Sources/SampleDriver/main.swift). Step replies carry the snapshot (or say the state is
+/// unchanged), saving a round trip, and the ids of ended coordinators whose objects are still
+/// alive (`leaked`), which only the driver's process can see. A system that saves states
+/// offers `save` and `restore` in the handshake.
 public final class DriverServer {
     public let name: String
     public let system: NavigationSystem
     private let leaks = LeakTracker()
-    /// The state after the last reset or step, for the leak check of the next step.
+    /// The state after the last reset, step or restore, for the checks of the next step.
     private var current: State?
+    /// The state each saved state was saved in, so that a restore needs no new look.
+    private var savedStates: [Int: State] = [:]
+    /// Actions by their text: exploration sends the same few again and again.
+    private var parsed: [String: Action] = [:]
 
     public init(name: String, system: NavigationSystem) {
         self.name = name
         self.system = system
     }
 
-    /// Serves requests until standard input closes. Returns the exit status (0).
+    /// Serves requests until standard input closes. Returns the exit status (0). Requests that
+    /// arrive together (NavFuzz sends the steps of a state at once) are answered in few
+    /// writes, but not all at the end, so that NavFuzz reads replies while the rest are made.
     public func run() -> Int32 {
         var out: [UInt8] = []
-        out.reserveCapacity(4096)
-        while let line = readLine(strippingNewline: true) {
-            out.removeAll(keepingCapacity: true)
-            respond(to: line, into: &out)
-            out.append(10)
-            if !writeAll(out) { return 0 }
+        out.reserveCapacity(65536)
+        var input = [UInt8](repeating: 0, count: 65536)
+        var buffered: [UInt8] = []
+        var start = 0
+        while true {
+            while let nl = buffered[start...].firstIndex(of: 10) {
+                var end = nl
+                if end > start && buffered[end - 1] == 13 { end -= 1 }
+                respond(to: buffered[start ..< end], into: &out)
+                out.append(10)
+                start = nl + 1
+                if out.count >= 8192 {
+                    if !writeAll(out) { return 0 }
+                    out.removeAll(keepingCapacity: true)
+                }
+            }
+            if !out.isEmpty {
+                if !writeAll(out) { return 0 }
+                out.removeAll(keepingCapacity: true)
+            }
+            if start > 0 {
+                buffered.removeSubrange(0 ..< start)
+                start = 0
+            }
+            let n = input.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return 0 }
+            buffered.append(contentsOf: input[0 ..< n])
         }
-        return 0
     }
 
-    /// Appends the reply to one request line (without the newline). Resets and steps write
-    /// their replies directly from the state (the hot path); the rest goes through `DriverJSON`.
+    /// Appends the reply to one request line (without the newline).
     public func respond(to line: String, into out: inout [UInt8]) {
-        if let written = handleFast(line, leaks: leaks, current: &current, into: &out), written { return }
-        handle(line, leaks: leaks, current: &current).write(into: &out)
+        var line = line
+        line.withUTF8 { respond(to: $0[...], into: &out) }
     }
 
-    /// Steps and resets; nil or false to let `handle` answer (errors, handshakes, snapshots).
-    private func handleFast(_ line: String, leaks: LeakTracker, current: inout State?, into out: inout [UInt8]) -> Bool? {
-        guard let request = try? DriverJSON(parsing: line) else { return nil }
-        switch request["cmd"]?.string {
-        case "step":
-            guard let text = request["action"]?.string, let action = try? Action(parsing: text), let before = current else { return nil }
-            do {
-                let step = try system.apply(action)
-                let after: State
-                if let s = step.state { after = s } else { after = try system.observedState() }
-                let leaked = step.leaked ?? leaks.leaked(before: before, after: after, system: system)
-                current = after
-                // A replayed step needs no snapshot, nor one that changed nothing.
-                let brief = request["snapshot"] == .bool(false)
-                let unchanged = !brief && after.sameCoordinators(as: before)
-                DriverMessages.writeStepReply(outcome: step.outcome, events: step.events, state: brief || unchanged ? nil : after,
-                                              leaked: leaked, unchanged: unchanged, into: &out)
-                return true
-            } catch {
-                DriverMessages.errorReply(error.message).write(into: &out)
-                return true
-            }
-        case "reset":
-            guard let json = request["configuration"], let configuration = try? DriverMessages.configuration(from: json) else { return nil }
-            do {
-                try system.reset(configuration: configuration)
-                let state = try system.observedState()
-                leaks.reset(state, system: system)
-                current = state
-                DriverMessages.writeSnapshotReply(state, into: &out)
-                return true
-            } catch {
-                DriverMessages.errorReply(error.message).write(into: &out)
-                return true
-            }
-        default:
-            return nil
+    /// Steps, restores and saves as NavFuzz writes them are read straight from the bytes (the
+    /// hot path); everything else goes through `DriverJSON`.
+    func respond<Bytes: BidirectionalCollection<UInt8>>(to line: Bytes, into out: inout [UInt8]) where Bytes.Index == Int {
+        if let (text, brief) = Self.stepRequest(line), let action = action(text) {
+            step(action, brief: brief, into: &out)
+        } else if let id = Self.numbered(#"{"cmd":"restore","id":"#, line) {
+            restore(id).write(into: &out)
+        } else if let id = Self.numbered(#"{"cmd":"save","id":"#, line) {
+            save(id).write(into: &out)
+        } else {
+            handle(String(decoding: line, as: UTF8.self)).write(into: &out)
         }
     }
 
-    /// One request line → one reply.
-    func handle(_ line: String, leaks: LeakTracker, current: inout State?) -> DriverJSON {
+    // MARK: - Requests
+
+    private func step(_ action: Action, brief: Bool, into out: inout [UInt8]) {
+        guard let before = current else { return DriverMessages.errorReply("step before reset").write(into: &out) }
+        do {
+            let step = try system.apply(action)
+            let after: State
+            if let s = step.state { after = s } else { after = try system.observedState() }
+            let leaked = step.leaked ?? leaks.leaked(before: before, after: after, system: system)
+            current = after
+            // A replayed step needs no snapshot, nor one that changed nothing.
+            let unchanged = !brief && after.sameCoordinators(as: before)
+            DriverMessages.writeStepReply(outcome: step.outcome, events: step.events, state: brief || unchanged ? nil : after,
+                                          leaked: leaked, unchanged: unchanged, into: &out)
+        } catch {
+            DriverMessages.errorReply(error.message).write(into: &out)
+        }
+    }
+
+    private func reset(_ configuration: Configuration) throws(SystemFailure) -> State {
+        try system.reset(configuration: configuration)
+        let state = try system.observedState()
+        leaks.reset(state, system: system)
+        current = state
+        return state
+    }
+
+    private func save(_ id: Int) -> DriverJSON {
+        guard system.canSaveState else { return DriverMessages.errorReply("this driver does not save states") }
+        guard let state = current else { return DriverMessages.errorReply("save before reset") }
+        do { try system.saveState(as: id) } catch { return DriverMessages.errorReply(error.message) }
+        savedStates[id] = state
+        return .object([])
+    }
+
+    private func restore(_ id: Int) -> DriverJSON {
+        guard system.canSaveState else { return DriverMessages.errorReply("this driver does not save states") }
+        do {
+            guard try system.restoreState(id), let state = savedStates[id] else { return .object([("restored", .bool(false))]) }
+            leaks.reset(state, system: system)
+            current = state
+            return .object([("restored", .bool(true))])
+        } catch {
+            return DriverMessages.errorReply(error.message)
+        }
+    }
+
+    private func action(_ text: String) -> Action? {
+        if let known = parsed[text] { return known }
+        guard let action = try? Action(parsing: text) else { return nil }
+        if parsed.count < 100_000 { parsed[text] = action }
+        return action
+    }
+
+    /// One request line → one reply: handshakes, resets, snapshots, forgets and anything the
+    /// fast path did not take, with an error reply naming what is wrong.
+    func handle(_ line: String) -> DriverJSON {
         let request: DriverJSON
         do { request = try DriverJSON(parsing: line) } catch {
             return DriverMessages.errorReply("request is not JSON: \(error)")
@@ -96,41 +152,24 @@ public final class DriverServer {
             switch request["cmd"]?.string {
             case "reset":
                 guard let json = request["configuration"] else { return DriverMessages.errorReply("reset: expected field 'configuration'") }
-                let configuration = try DriverMessages.configuration(from: json)
-                try system.reset(configuration: configuration)
-                let state = try system.observedState()
-                leaks.reset(state, system: system)
-                current = state
-                return DriverMessages.snapshotReply(Snapshot(state))
+                return DriverMessages.snapshotReply(Snapshot(try reset(try DriverMessages.configuration(from: json))))
             case "step":
                 guard let text = request["action"]?.string else { return DriverMessages.errorReply("step: expected field 'action' (a string)") }
                 let action: Action
                 do { action = try Action(parsing: text) } catch {
                     return DriverMessages.errorReply("step: cannot parse action '\(text)': \(error)")
                 }
-                guard let before = current else { return DriverMessages.errorReply("step before reset") }
-                let step = try system.apply(action)
-                let after: State
-                if let s = step.state { after = s } else { after = try system.observedState() }
-                let leaked = step.leaked ?? leaks.leaked(before: before, after: after, system: system)
-                current = after
-                return DriverMessages.stepReply(outcome: step.outcome, events: step.events, snapshot: Snapshot(after), leaked: leaked)
+                var out: [UInt8] = []
+                step(action, brief: request["snapshot"] == .bool(false), into: &out)
+                return try DriverJSON(parsing: out[...])
             case "snapshot":
                 return DriverMessages.snapshotReply(try system.snapshot())
             case "save", "restore":
-                guard system.canSaveState else { return DriverMessages.errorReply("this driver does not save states") }
                 guard let id = request["id"]?.int else { return DriverMessages.errorReply("\(request["cmd"]?.string ?? ""): expected field 'id' (a whole number)") }
-                if request["cmd"]?.string == "save" {
-                    try system.saveState(as: id)
-                    return .object([])
-                }
-                guard try system.restoreState(id) else { return .object([("restored", .bool(false))]) }
-                let state = try system.observedState()
-                leaks.reset(state, system: system)
-                current = state
-                return .object([("restored", .bool(true))])
+                return request["cmd"]?.string == "save" ? save(id) : restore(id)
             case "forget":
                 system.forgetSavedStates()
+                savedStates.removeAll()
                 return .object([])
             default:
                 return DriverMessages.errorReply("expected a handshake or field 'cmd' (reset, step, snapshot, save, restore or forget)")
@@ -142,6 +181,31 @@ public final class DriverServer {
         } catch {
             return DriverMessages.errorReply("\(error)")
         }
+    }
+
+    // MARK: - The fast path
+
+    /// The action text of `{"cmd":"step","action":"…"}`, with `,"snapshot":false` before the
+    /// brace when the reply needs no snapshot, exactly as NavFuzz writes it.
+    static func stepRequest<Bytes: Collection<UInt8>>(_ line: Bytes) -> (String, brief: Bool)? where Bytes.Index == Int {
+        let head = #"{"cmd":"step","action":""#.utf8
+        guard line.count > head.count + 2, line.starts(with: head) else { return nil }
+        let from = line.startIndex + head.count
+        guard let quote = line[from...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+        let text = line[from ..< quote]
+        if text.contains(UInt8(ascii: "\\")) { return nil }
+        let tail = line[(quote + 1)...]
+        if tail.elementsEqual("}".utf8) { return (String(decoding: text, as: UTF8.self), false) }
+        if tail.elementsEqual(#","snapshot":false}"#.utf8) { return (String(decoding: text, as: UTF8.self), true) }
+        return nil
+    }
+
+    /// N of `PREFIX N}`.
+    static func numbered<Bytes: BidirectionalCollection<UInt8>>(_ prefix: String, _ line: Bytes) -> Int? where Bytes.Index == Int {
+        guard line.starts(with: prefix.utf8), line.last == UInt8(ascii: "}") else { return nil }
+        let digits = line[(line.startIndex + prefix.utf8.count) ..< (line.endIndex - 1)]
+        guard !digits.isEmpty, digits.count <= 15, digits.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+        return digits.reduce(0) { $0 * 10 + Int($1 - 48) }
     }
 
     private func writeAll(_ bytes: [UInt8]) -> Bool {

@@ -16,7 +16,7 @@ public struct Fuzzer<M: FuzzableMachine & ShrinkableMachine> {
         /// Start no walk after this many seconds (the number of walks then varies). Read as
         /// 0 to 10⁹ seconds, NaN as 0, so that no value can overflow the deadline.
         public var maxSeconds: Double?
-        /// Steps per walk; a walk stops early at its first violation.
+        /// Steps per walk; a walk stops early at its first violation of a property that ends a run.
         public var walkLength: Int
         public var workers: Int
         /// Whether each walk enables a random subset of action kinds (else all, every walk).
@@ -221,6 +221,8 @@ extension Fuzzer {
         let length: Int
         let swarm: Bool
         let keep: Keep
+        /// Which properties end a walk when they fail.
+        let ends: [Bool]
         var tally: Tally
         var scratch: [M.Action] = []
         var trace: [M.Action] = []
@@ -232,6 +234,7 @@ extension Fuzzer {
             checks = PropertyChecks(properties)
             self.initials = initials; self.filter = filter; self.seed = seed
             self.length = length; self.swarm = swarm; self.keep = keep
+            ends = properties.map(\.endsRun)
             tally = Tally(kinds: filter.count, properties: properties.count)
         }
 
@@ -252,6 +255,7 @@ extension Fuzzer {
             swap(&scratch, &self.scratch)
             defer { swap(&failed, &self.failed); swap(&scratch, &self.scratch) }
             var looking = !tally.reached.covers(checks)
+            let ends = self.ends
             machine.checkState(initial, checks) { failed.append(($0, $1)) }
             if !failed.isEmpty { return record(index, kinds, initial, nil, &failed) }
             if looking { tally.reached.note(initial, checks); looking = !tally.reached.covers(checks) }
@@ -261,26 +265,34 @@ extension Fuzzer {
                 let step = machine.step(state, action)
                 tally.steps += 1
                 machine.checkTransition(state, action, step, checks) { failed.append(($0, $1)) }
-                if let next = machine.successor(of: step) {
+                let next = machine.successor(of: step)
+                if let next {
                     tally.applied[k] += 1
                     machine.checkState(next, checks) { failed.append(($0, $1)) }
-                    if !failed.isEmpty { trace.append(action); return record(index, kinds, initial, action, &failed) }
-                    // Bounds only steer the walk: a successor outside them is checked, then dropped.
-                    if machine.isWithinBounds(next) {
-                        if looking { tally.reached.note(next, checks); looking = !tally.reached.covers(checks) }
-                        state = next
-                        trace.append(action)
-                    } else {
-                        tally.outsideBounds += 1
-                    }
                 } else {
                     tally.refused[k][machine.refusal(of: step) ?? "refused", default: 0] += 1
-                    if !failed.isEmpty { trace.append(action); return record(index, kinds, initial, action, &failed) }
+                }
+                if !failed.isEmpty {
+                    let over = failed.contains { ends[$0.0] }
+                    trace.append(action)
+                    record(index, kinds, initial, action, &failed)
+                    if over { return }
+                    trace.removeLast()
+                }
+                guard let next else { continue }
+                // Bounds only steer the walk: a successor outside them is checked, then dropped.
+                if machine.isWithinBounds(next) {
+                    if looking { tally.reached.note(next, checks); looking = !tally.reached.covers(checks) }
+                    state = next
+                    trace.append(action)
+                } else {
+                    tally.outsideBounds += 1
                 }
             }
         }
 
-        /// Notes the properties that failed on the walk's last step; the walk stops there.
+        /// Notes the properties that failed on the walk's last step (the walk stops there, unless
+        /// none of them ends a run).
         mutating func record(_ walk: Int, _ kinds: KindFilter, _ initial: M.State, _ action: M.Action?,
                              _ failed: inout [(Int, String)]) {
             for (p, reason) in failed {

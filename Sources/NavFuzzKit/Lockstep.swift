@@ -110,12 +110,28 @@ final class Lockstep {
                                    implOutcome: nil, implEvents: [], implAfter: nil, findings: [], next: nil)
         }
         let modelChanges = !modelStep.outcome.isRefused && !identical(modelStep.state, state.model)
-        do {
-            try bring(to: state, saveFirst: saving && modelChanges)
-        } catch {
-            return stepFailure(error, modelBefore: state.model, action: action, model: model, modelStep: modelStep)
+        var result: ConformanceStep?
+        // A crash or hang that may belong to another request of a batch is tried once more alone.
+        for attempt in 0 ..< 2 where result == nil {
+            do {
+                try bring(to: state, saveFirst: saving && modelChanges)
+            } catch {
+                if error.uncertain && attempt == 0 { current = nil; continue }
+                return stepFailure(error, modelBefore: state.model, action: action, model: model, modelStep: modelStep)
+            }
+            let implAction = action.retargeted(toImplementation)
+            let implBefore = implState
+            do {
+                result = try takeStep(state, action, implAction, modelStep, modelChanges: modelChanges, model: model)
+            } catch {
+                if error.uncertain && attempt == 0 { current = nil; continue }
+                return stepFailure(error, modelBefore: state.model, action: action, model: model, modelStep: modelStep,
+                                   implAction: implAction, implBefore: implBefore)
+            }
         }
-        let result = takeStep(state, action, modelStep, modelChanges: modelChanges, model: model)
+        guard let result else {
+            return stepFailure(SystemFailure(.crash, "the driver failed twice"), modelBefore: state.model, action: action, model: model)
+        }
         if memoizing { state.trail.memo[action] = result }
         return result
     }
@@ -158,21 +174,15 @@ final class Lockstep {
         system.announce(calls)
     }
 
-    private func takeStep(_ state: ConformanceState, _ action: Action, _ modelStep: Step, modelChanges: Bool,
-                          model: Model) -> ConformanceStep {
-        let implAction = action.retargeted(toImplementation)
+    /// The step on the implementation and every check; throws when the system could not take it.
+    private func takeStep(_ state: ConformanceState, _ action: Action, _ implAction: Action, _ modelStep: Step, modelChanges: Bool,
+                          model: Model) throws(SystemFailure) -> ConformanceStep {
         let implBefore = implState
         steps += 1
-        let reply: SystemStep
+        let reply = try system.apply(implAction)
         let implAfter: State
-        do {
-            reply = try system.apply(implAction)
-            if let state = reply.state { implAfter = state } else if reply.unchanged { implAfter = implBefore } else {
-                implAfter = try system.observedState()
-            }
-        } catch {
-            return stepFailure(error, modelBefore: state.model, action: action, model: model, modelStep: modelStep,
-                               implAction: implAction, implBefore: implBefore)
+        if let state = reply.state { implAfter = state } else if reply.unchanged { implAfter = implBefore } else {
+            implAfter = try system.observedState()
         }
 
         var findings: [Finding] = []
@@ -197,9 +207,10 @@ final class Lockstep {
         }
         findings.sort { $0.check < $1.check }
 
+        // A leak leaves both sides in the same state: the run may go on from there.
         var next: Trail?
-        if !findings.isEmpty {
-            foundAny = true
+        if !findings.isEmpty { foundAny = true }
+        if findings.contains(where: { $0.check != Verifier.noLeak }) {
             current = nil
         } else if unchanged && !modelChanges {
             next = state.trail

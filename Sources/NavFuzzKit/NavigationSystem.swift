@@ -139,6 +139,9 @@ public struct SystemFailure: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// What the system said on the side, e.g. a driver's last lines of standard error.
     public var diagnostics: String
+    /// Set when the request went in one batch with others, so that an earlier one may have
+    /// been the one that failed: the runner tries again alone before it reports anything.
+    public var uncertain = false
 
     public init(_ kind: Kind, _ message: String, diagnostics: String = "") {
         self.kind = kind; self.message = message; self.diagnostics = diagnostics

@@ -22,7 +22,8 @@ public struct Shrinker<M: ShrinkableMachine> {
         let properties = machine.properties
         guard let index = properties.firstIndex(where: { $0.name == name }) else { return nil }
         let property = properties[index]
-        var search = Search(machine: machine, property: index, checks: PropertyChecks(properties), initial: initial, accept: accept)
+        var search = Search(machine: machine, property: index, checks: PropertyChecks(properties), ends: properties.map(\.endsRun),
+                            initial: initial, accept: accept)
         guard var current = search.failing(actions[...]) else { return nil }
         // Each round shortens the trace or simplifies a step; the cap only matters for a
         // machine whose simplifications go round in a circle.
@@ -48,28 +49,31 @@ public struct Shrinker<M: ShrinkableMachine> {
         let machine: M
         let property: Int
         let checks: PropertyChecks<M>
+        /// Which properties end a run when they fail.
+        let ends: [Bool]
         let initial: M.State
         let accept: (@Sendable (M.Action?, String) -> Bool)?
         var replays = 0
 
-        /// Where the first property fails replaying `actions`, if the property is among those
-        /// failing there (and the failure is accepted): the number of steps taken (0 for the
-        /// initial state) and the reason; nil otherwise.
+        /// Where the property fails replaying `actions`, if no property that ends a run failed
+        /// before (and the failure is accepted): the number of steps taken (0 for the initial
+        /// state) and the reason; nil otherwise.
         mutating func failure(_ actions: ArraySlice<M.Action>) -> (steps: Int, reason: String)? {
             replays += 1
             var state = initial
             var ours: String?, any = false
             let p = property
-            machine.checkState(state, checks) { q, r in any = true; if q == p && ours == nil { ours = r } }
-            if any { return judge(ours, nil, steps: 0) }
+            let ends = self.ends
+            machine.checkState(state, checks) { q, r in any = any || ends[q]; if q == p && ours == nil { ours = r } }
+            if any || ours != nil { return judge(ours, nil, steps: 0) }
             for (i, a) in actions.enumerated() {
                 let step = machine.step(state, a)
-                machine.checkTransition(state, a, step, checks) { q, r in any = true; if q == p && ours == nil { ours = r } }
+                machine.checkTransition(state, a, step, checks) { q, r in any = any || ends[q]; if q == p && ours == nil { ours = r } }
                 if let next = machine.successor(of: step) {
-                    machine.checkState(next, checks) { q, r in any = true; if q == p && ours == nil { ours = r } }
+                    machine.checkState(next, checks) { q, r in any = any || ends[q]; if q == p && ours == nil { ours = r } }
                     state = next
                 }
-                if any { return judge(ours, a, steps: i + 1) }
+                if any || ours != nil { return judge(ours, a, steps: i + 1) }
             }
             return nil
         }

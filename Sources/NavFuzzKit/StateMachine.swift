@@ -266,9 +266,13 @@ public struct Property<M: StateMachine>: Sendable {
     public let name: String
     public let summary: String
     public let check: Check
+    /// Whether a failure ends a run: a walk stops there, and a shrunk trace may show no other
+    /// property failing before its own. False for a failure that leaves the state as it should
+    /// be (a leak), after which the run may go on and find more.
+    public let endsRun: Bool
 
-    public init(name: String, summary: String, check: Check) {
-        self.name = name; self.summary = summary; self.check = check
+    public init(name: String, summary: String, check: Check, endsRun: Bool = true) {
+        self.name = name; self.summary = summary; self.check = check; self.endsRun = endsRun
     }
 
     public var kind: PropertyKind {

@@ -81,16 +81,21 @@ public enum Verifier {
                 "the implementation answers every step in time", "coordinators that ended are released"][k - Invariant.all.count]
     }
 
-    /// What makes two failures of one check different: the kind of the failing action and
-    /// the kind of reason (its words with ids, routes and counts left out).
+    /// What makes two failures of one check different: the kind of the failing action (of the
+    /// part, for a `multiple` of one) and the kind of reason: its words without the action's
+    /// own text, ids, routes and counts.
     static func signature(_ action: Action?, _ reason: String) -> String {
+        var reason = reason
+        if let action { reason = reason.replacingOccurrences(of: action.description, with: "the action") }
+        var kind = action.map { $0.name.rawValue } ?? "reset"
+        if case .multiple(_, let parts)? = action, parts.count == 1 { kind = parts[0].name.rawValue }
         let kinds = reason.split(separator: ";").map { part in
             var words = Substring(part.drop { $0 == " " })
             if let cut = words.firstRange(of: ": ") { words = words[..<cut.lowerBound] }
             if let quote = words.firstIndex(of: "'") { words = words[..<quote] }
             return String(words.map { $0.isNumber ? "#" : $0 }).replacingOccurrences(of: "##", with: "#")
         }
-        return (action.map { $0.name.rawValue } ?? "reset") + " " + kinds.joined(separator: "; ")
+        return kind + " " + kinds.joined(separator: "; ")
     }
 
     /// Verifies an in-process system (or a `DriverSystem` already started).
@@ -277,13 +282,14 @@ struct VerificationRun {
 
     // MARK: - Shrinking, the last replay, the report
 
-    /// Runs `trace` from the machine's initial state: the index of the first step that fails a
-    /// check, and that step; nils when every step passed.
-    private func replay(_ trace: [Action], on machine: ConformanceMachine) -> (Int?, ConformanceStep?) {
+    /// Runs `trace` from the machine's initial state: the index of the first step that fails
+    /// `check` or a check that ends a run (any, when `check` is nil), and that step; nils when
+    /// no step did.
+    private func replay(_ trace: [Action], on machine: ConformanceMachine, check: Int? = nil) -> (Int?, ConformanceStep?) {
         var state = machine.initialStates()[0]
         for (i, a) in trace.enumerated() {
             let step = machine.step(state, a)
-            if !step.findings.isEmpty { return (i, step) }
+            if step.findings.contains(where: { check == nil || $0.check == check || $0.check != Verifier.noLeak }) { return (i, step) }
             if let next = machine.successor(of: step) { state = next }
         }
         return (nil, nil)
@@ -355,7 +361,7 @@ struct VerificationRun {
         } else if let root {
             let machine = ConformanceMachine(lockstep: lockstep, coordinators: coordinators, root: root,
                                              offered: system.supportedActions, styles: system.supportedStyles)
-            (index, step) = { let (i, s) = replay(trace, on: machine); return (i ?? -1, s) }()
+            (index, step) = { let (i, s) = replay(trace, on: machine, check: c.check); return (i ?? -1, s) }()
         }
         let said = driver.map { $0.diagnostics(since: mark) } ?? system.diagnostics
         guard let step, let reason = step.findings.first(where: { $0.check == c.check })?.reason,

@@ -47,6 +47,7 @@ public class Coordinator {
 
     /// Performs one router command; throws without changing anything when it does not apply.
     public func perform(_ command: RouterCommand) throws(NavigationError) {
+        checkAlive()
         if case .dismiss = command { return try dismiss() }
         end(try router.contents.apply(command, kind: kind, mutant: mutant))
     }
@@ -54,8 +55,11 @@ public class Coordinator {
     /// Performs a batch atomically (CoordinatorX `.multiple`): tried on a copy of the router
     /// first, so that a refused command leaves everything as it was.
     public func perform(all commands: [RouterCommand]) throws(NavigationError) {
+        checkAlive()
         var trial = router.contents
-        for c in commands { _ = try trial.apply(c, kind: kind, mutant: mutant) }
+        if mutant != .multipleNotAtomic {
+            for c in commands { _ = try trial.apply(c, kind: kind, mutant: mutant) }
+        }
         for c in commands { end(try router.contents.apply(c, kind: kind, mutant: mutant)) }
     }
 
@@ -65,6 +69,7 @@ public class Coordinator {
 
     /// Dismisses the top modal this coordinator presented.
     public func dismiss() throws(NavigationError) {
+        checkAlive()
         if router.presented.isEmpty && mutant == .dismissNothingCrashes {
             if navigator?.crashes == true { SampleCrash.abort("dismiss() on c\(id) with nothing presented") }
             // The UIKit habit: a view controller with nothing presented dismisses itself.
@@ -76,6 +81,7 @@ public class Coordinator {
 
     /// Sets this coordinator up as new: every modal and screen goes, every child ends.
     public func restart() {
+        checkAlive()
         if mutant == .restartKeepsFullScreen {
             let covers = router.contents.presented.filter { !$0.style.isSwipeDismissible }
             let sheets = router.contents.presented.filter { $0.style.isSwipeDismissible }
@@ -93,6 +99,7 @@ public class Coordinator {
 
     /// Shows `child` (pushed or presented) and starts it (SUICoordinator `navigate(to:)`).
     public func navigate(to child: Coordinator, style: PresentationStyle) throws(NavigationError) {
+        checkAlive()
         if style == .push && (kind != .navigation || child.kind == .tab) { throw .unsupported }
         attach(child)
         if style == .push {
@@ -106,6 +113,7 @@ public class Coordinator {
     /// Ends this flow: its parent removes it, and everything shown above it in the same place.
     /// A tab's page finishes its whole tab.
     public func finishFlow() throws(NavigationError) {
+        checkAlive()
         guard let parent else { throw .isRoot }
         var target: Coordinator = self
         if let tab = parent as? TabCoordinator, tab.pageCoordinators.contains(where: { $0 === self }) { target = tab }
@@ -120,6 +128,14 @@ public class Coordinator {
         if mutant == .strongParentLeak { child.strongParent = self }
         children.append(child)
         navigator?.didAttach(child)
+    }
+
+    /// The `ended-coordinator-crashes` mutant: a call on a flow that ended traps in a driver;
+    /// in process the call goes on, on the ended flow's old screens.
+    func checkAlive() {
+        if isFinished && mutant == .endedCoordinatorCrashes && navigator?.crashes == true {
+            SampleCrash.abort("c\(id) used after its flow ended")
+        }
     }
 
     // MARK: - User gestures (what UIKit's delegate callbacks report)
@@ -198,7 +214,7 @@ public final class RedirectionCoordinator: Coordinator {
     }
 }
 
-/// The crash of the `dismiss-nothing-crashes` mutant in a driver: a real SIGABRT, without the
+/// The crash of the `dismiss-nothing-crashes` and `ended-coordinator-crashes` mutants in a driver: a real SIGABRT, without the
 /// Swift runtime's backtrace (which would take seconds to print).
 enum SampleCrash {
     static func abort(_ message: String) -> Never {

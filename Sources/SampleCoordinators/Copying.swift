@@ -30,7 +30,7 @@ extension Navigator {
             }
             return new
         }
-        navigator.adopt(root: copy(root), live: live.mapValues(copy))
+        navigator.adopt(root: copy(root), live: live.mapValues(copy), ended: ended.mapValues(copy))
         return navigator
     }
 }

@@ -17,6 +17,8 @@ public final class Navigator {
     /// Every coordinator that started and has not ended, by id: what `coordinator(id:)` looks
     /// up. Ended coordinators leave it, so it never keeps one alive.
     public private(set) var live: [Int: Coordinator] = [:]
+    /// The `ended-coordinator-crashes` mutant's cache of ended coordinators, still found by id.
+    var ended: [Int: Coordinator] = [:]
     /// The coordinators a `finishFlow` in progress finishes; every other one ending is cancelled.
     var finishing: [ObjectIdentifier] = []
 
@@ -41,12 +43,13 @@ public final class Navigator {
         root = other.root
     }
 
-    func adopt(root: Coordinator, live: [Int: Coordinator]) {
+    func adopt(root: Coordinator, live: [Int: Coordinator], ended: [Int: Coordinator]) {
         self.root = root
         self.live = live
+        self.ended = ended
     }
 
-    public func coordinator(id: Int) -> Coordinator? { live[id] }
+    public func coordinator(id: Int) -> Coordinator? { live[id] ?? ended[id] }
 
     func didAttach(_ c: Coordinator) { live[c.id] = c }
 
@@ -61,6 +64,7 @@ public final class Navigator {
 
     func coordinatorDidFinish(_ c: Coordinator, _ result: FlowEnd) {
         if live[c.id] === c { live[c.id] = nil }
+        if mutant == .endedCoordinatorCrashes { ended[c.id] = c }
         didFinishFlow?(c, result)
     }
 
@@ -78,8 +82,9 @@ public final class Navigator {
     }
 
     /// Walks from the root to the visible screen: top modal first, else a tab's current page,
-    /// else the top of the stack. Nil when the walk ends nowhere (a broken hierarchy).
-    public func visible(lastPageOfTabs: Bool = false) -> Visible? {
+    /// else the top of the stack. Nil when the walk ends nowhere (a broken hierarchy). The
+    /// mutants' walks take the last page, or stop at a page whose top is a pushed flow.
+    public func visible(lastPageOfTabs: Bool = false, stopAtPages: Bool = false) -> Visible? {
         var c = root
         var holder: Coordinator?
         var tabBar: TabCoordinator?
@@ -97,6 +102,9 @@ public final class Navigator {
                 guard let page, let next = tab.coordinator(for: page) else { return nil }
                 tabBar = tab
                 c = next
+                if stopAtPages, next.router.presented.isEmpty, case .coordinator? = next.router.stack.last {
+                    return Visible(owner: next, stackIndex: next.router.stack.count - 1, modalHolder: holder, tabBar: tab)
+                }
                 continue
             }
             guard let top = c.router.stack.last else { return nil }
@@ -110,7 +118,7 @@ public final class Navigator {
 
     /// The coordinator whose screen is visible (SUICoordinator `getCoordinatorPresented`).
     public func topCoordinator() -> Coordinator? {
-        visible(lastPageOfTabs: mutant == .tabRootTopLastPage)?.owner
+        visible(lastPageOfTabs: mutant == .tabRootTopLastPage, stopAtPages: mutant == .tabTopIgnoresPushedChild)?.owner
     }
 
     // MARK: - Deep links and restarts

@@ -47,7 +47,7 @@ struct RouterContents {
             return [stack.removeLast()]
         case .popToRoot:
             guard kind == .navigation else { throw .unsupported }
-            return removeStack(from: 1)
+            return removeStack(from: mutant == .popToRootStopsAtSecond && stack.count >= 3 ? 2 : 1)
         case .popTo(let s):
             guard kind == .navigation else { throw .unsupported }
             guard let i = stack.lastIndex(where: { if case .screen(let x) = $0 { x == s } else { false } }) else { throw .notFound }
@@ -72,7 +72,7 @@ struct RouterContents {
             let levels = mutant == .dismissWrongLevel && presented.count >= 2 ? 2 : 1
             return removePresented(from: presented.count - levels)
         case .dismissAll:
-            return removePresented(from: 0)
+            return removePresented(from: mutant == .dismissAllKeepsFirst && presented.count >= 2 ? 1 : 0)
         case .close:
             if !presented.isEmpty { return try apply(.dismiss, kind: kind, mutant: mutant) }
             guard kind == .navigation, stack.count >= 2 else { throw .nothingToClose }

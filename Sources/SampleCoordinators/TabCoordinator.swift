@@ -20,12 +20,14 @@ public final class TabCoordinator: Coordinator {
     }
 
     public func select(_ page: TabPage) throws(NavigationError) {
+        checkAlive()
         guard pages.contains(page) else { throw .notFound }
         currentPage = page
     }
 
     /// Replaces the pages: removed pages' coordinators end, kept ones stay, new ones start.
     public func setPages(_ newPages: [TabPage], current: TabPage?) throws(NavigationError) {
+        checkAlive()
         if let current, !newPages.contains(current) { throw .notFound }
         for (page, pc) in zip(pages, pageCoordinators) where !newPages.contains(page) { endChild(pc) }
         var coordinators: [Coordinator] = []
@@ -44,12 +46,14 @@ public final class TabCoordinator: Coordinator {
     }
 
     public func setBadge(_ page: TabPage, _ value: Int?) throws(NavigationError) {
+        checkAlive()
         guard pages.contains(page) else { throw .notFound }
         badges[page] = value
     }
 
     /// Pops the current page's stack to its first screen.
     public func popCurrentPageToRoot() throws(NavigationError) {
+        checkAlive()
         guard let pc = coordinator(for: currentPage) else { throw .notFound }
         try pc.perform(.popToRoot)
     }
