@@ -1,3 +1,5 @@
+import CoordinatorModel
+
 /// Switchable bugs of the sample library: each re-creates a class of bug that shipped in public
 /// coordinator libraries, so that verification can be shown to catch it (docs/VERIFY.md §6
 /// lists them with the check that catches each). The raw values are the SampleDriver's
@@ -37,4 +39,48 @@ public enum Mutant: String, CaseIterable, Sendable {
     case tabTopIgnoresPushedChild = "tab-top-ignores-pushed-child"
     /// `multiple` is not atomic: a refused part leaves the parts before it applied.
     case multipleNotAtomic = "multiple-not-atomic"
+}
+
+extension Mutant {
+    /// The check that catches the mutant in process.
+    public var caughtBy: String {
+        switch self {
+        case .swipeLeavesChild, .backLeavesChild: "no-orphan-children"
+        case .tabRootTopLastPage: "force-presentation-on-top"
+        case .popRemovesRoot: "stack-shape"
+        case .dismissWrongLevel, .dismissAllKeepsFirst: "modal-discipline"
+        case .restartKeepsFullScreen: "restart-resets"
+        case .duplicatePageChild: "tree-consistent"
+        case .tabTapIgnored, .endedCoordinatorCrashes, .popToRootStopsAtSecond, .tabTopIgnoresPushedChild: "snapshot-conforms"
+        case .strongParentLeak: "no-leak"
+        case .dismissNothingCrashes, .multipleNotAtomic: "refusal-changes-nothing"
+        }
+    }
+
+    /// The check that catches the mutant through the sample driver, where the crashing ones
+    /// really crash.
+    public var caughtThroughTheDriverBy: String {
+        self == .dismissNothingCrashes || self == .endedCoordinatorCrashes ? "no-crash" : caughtBy
+    }
+
+    /// Room for the bug under a root of kind `root`: bounds in which exploration reaches it,
+    /// so that exploring one step less than a counterexample's length shows it is a shortest one.
+    public func room(root: Kind) -> Preset {
+        let tabRoot = root == .tab
+        var bounds: Bounds
+        switch self {
+        case .tabRootTopLastPage, .duplicatePageChild, .tabTapIgnored:
+            // Under a navigation root the tab is started first: three coordinators more.
+            bounds = Bounds(maxCoordinators: tabRoot ? 3 : 4, maxStack: 2, maxModals: 1)
+        case .dismissWrongLevel, .dismissAllKeepsFirst, .popToRootStopsAtSecond:
+            bounds = Bounds(maxCoordinators: 4, maxStack: 3, maxModals: 2)
+        case .tabTopIgnoresPushedChild:
+            bounds = Bounds(maxCoordinators: tabRoot ? 5 : 6, maxStack: 2, maxModals: 1)
+        default:
+            bounds = Bounds(maxCoordinators: 3, maxStack: 2, maxModals: 1)
+        }
+        return Preset(name: "room for \(rawValue)", configuration: Configuration(rootKind: root), bounds: bounds, maxDepth: nil,
+                      domain: Domain(routes: [Route(0), Route(1)], pages: [Page(0), Page(1)],
+                                     includeNoneAndMultiple: self == .multipleNotAtomic))
+    }
 }

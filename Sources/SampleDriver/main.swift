@@ -11,7 +11,8 @@ import SampleCoordinators
 /// `--no-save` serves it without saved states, so that NavFuzz replays paths from reset (the
 /// same results, more steps). `--in-process` instead verifies the library inside this process,
 /// with the default options of `NavFuzz verify` (`--first-failure`: stop at the first broken
-/// check), and prints the report: the in-process figures of BENCHMARKS.md.
+/// check), and prints the report: the in-process figures of BENCHMARKS.md. `--mutants` checks
+/// every mutant (`MutantTable`).
 
 func mutantName(_ arguments: [String]) -> String? {
     if let i = arguments.firstIndex(of: "--mutant") {
@@ -23,8 +24,11 @@ func mutantName(_ arguments: [String]) -> String? {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
-    print("usage: SampleDriver [--mutant NAME] [--no-save] [--in-process [--first-failure]]   (mutants: \(Mutant.allCases.map(\.rawValue).joined(separator: ", ")))")
+    print("usage: SampleDriver [--mutant NAME] [--no-save] [--in-process [--first-failure]] | --mutants   (mutants: \(Mutant.allCases.map(\.rawValue).joined(separator: ", ")))")
     exit(0)
+}
+if arguments.contains("--mutants") {
+    exit(MutantTable.run(driver: CommandLine.arguments[0]))
 }
 var mutant: Mutant?
 if let name = mutantName(arguments) {
