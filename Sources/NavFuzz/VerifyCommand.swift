@@ -28,8 +28,8 @@ enum VerifyCommand {
       --timeout S              seconds a driver may take to answer one request (default: \(Int(defaults.timeout)))
       --first-failure          stop looking once a check fails (the failure is still shrunk)
       --no-restore             replay every path from reset even when the driver saves states
-      --no-pin                 let the driver run on any core (by default it shares the core of
-                               the verifying thread: the protocol takes turns, see docs/VERIFY.md)
+      --pin                    run the driver on the core of the verifying thread (default: any
+                               core; see docs/VERIFY.md §5)
       --corpus PATH            also replay the corpus files at PATH (a file or a directory) that
                                inject no model fault, each under its own configuration
     \(RunOptions.help)
@@ -58,7 +58,7 @@ enum VerifyCommand {
         options.timeout = try args.double("--timeout") ?? options.timeout
         options.stopAtFirstFailure = args.flag("--first-failure")
         options.restore = !args.flag("--no-restore")
-        options.pinDriver = !args.flag("--no-pin")
+        options.pinDriver = args.flag("--pin")
         var skipped = 0
         if let corpus = try args.option("--corpus") {
             do {

@@ -94,8 +94,20 @@ public enum DriverJSON: Hashable, Sendable {
         }
     }
 
+    /// Decimal digits, written without making a String.
     static func writeInt(_ value: Int, into out: inout [UInt8]) {
-        out.append(contentsOf: String(value).utf8)
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var n = value.magnitude
+        if n < 10 { out.append(UInt8(48 + n)); return }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var k = 20
+            while n > 0 {
+                k -= 1
+                digits[k] = UInt8(48 + n % 10)
+                n /= 10
+            }
+            out.append(contentsOf: digits[k...])
+        }
     }
 
     static func writeString(_ s: String, into out: inout [UInt8]) {

@@ -147,6 +147,7 @@ extension DriverMessages {
 
     /// The snapshot object of a state, as `snapshotJSON(Snapshot(state))` writes it.
     public static func writeSnapshot(_ state: State, into out: inout [UInt8]) {
+        // Read in place: building the coordinators' values would cost more than the writing.
         func comma(_ first: inout Bool) { if first { first = false } else { out.append(UInt8(ascii: ",")) } }
         func entry(_ e: Entry) {
             switch e {
@@ -155,41 +156,45 @@ extension DriverMessages {
             }
             out.append(UInt8(ascii: "\""))
         }
-        func name(_ prefix: String, _ n: UInt8) {
+        func name(_ prefix: UInt8, _ n: UInt8) {
             out.append(UInt8(ascii: "\""))
-            out.append(contentsOf: prefix.utf8)
+            out.append(prefix)
             DriverJSON.writeInt(Int(n), into: &out)
             out.append(UInt8(ascii: "\""))
         }
         out.append(contentsOf: #"{"root":"#.utf8)
         DriverJSON.writeInt(Int(state.root.index), into: &out)
         out.append(contentsOf: #","coordinators":["#.utf8)
-        var firstNode = true
-        for c in state.coordinators {
-            comma(&firstNode)
+        for i in state.positions {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
             out.append(contentsOf: #"{"id":"#.utf8)
-            DriverJSON.writeInt(Int(c.id.index), into: &out)
-            out.append(contentsOf: #","kind":"#.utf8)
-            DriverJSON.writeString(c.kind.description, into: &out)
-            if let p = c.parent {
+            DriverJSON.writeInt(Int(state.id(at: i).index), into: &out)
+            let kind = state.kind(at: i)
+            switch kind {
+            case .navigation: out.append(contentsOf: #","kind":"navigation""#.utf8)
+            case .tab: out.append(contentsOf: #","kind":"tab""#.utf8)
+            case .redirection: out.append(contentsOf: #","kind":"redirection""#.utf8)
+            }
+            if let p = state.parent(at: i) {
                 out.append(contentsOf: #","parent":"#.utf8)
                 DriverJSON.writeInt(Int(p.index), into: &out)
             }
             out.append(contentsOf: #","children":["#.utf8)
             var first = true
-            for ch in c.children { comma(&first); DriverJSON.writeInt(Int(ch.index), into: &out) }
+            for k in 0 ..< state.childCount(at: i) { comma(&first); DriverJSON.writeInt(Int(state.child(at: i, k).index), into: &out) }
             out.append(UInt8(ascii: "]"))
-            if c.kind != .tab {
+            if kind != .tab {
                 out.append(contentsOf: #","initialRoute":"#.utf8)
-                name("r", c.initialRoute.index)
+                name(UInt8(ascii: "r"), state.initialRoute(at: i).index)
             }
             out.append(contentsOf: #","stack":["#.utf8)
             first = true
-            for e in c.stack { comma(&first); entry(e) }
+            for k in 0 ..< state.stackCount(at: i) { comma(&first); entry(state.stackEntry(at: i, k)) }
             out.append(contentsOf: #"],"modals":["#.utf8)
             first = true
-            for m in c.modals {
+            for k in 0 ..< state.modalCount(at: i) {
                 comma(&first)
+                let m = state.modal(at: i, k)
                 out.append(contentsOf: #"{"style":"#.utf8)
                 DriverJSON.writeString(m.style.description, into: &out)
                 out.append(contentsOf: #","entry":"#.utf8)
@@ -197,23 +202,24 @@ extension DriverMessages {
                 out.append(UInt8(ascii: "}"))
             }
             out.append(UInt8(ascii: "]"))
-            if let t = c.tab {
+            if state.hasTab(at: i) {
                 out.append(contentsOf: #","tab":{"pages":["#.utf8)
                 first = true
-                for p in t.pages { comma(&first); name("p", p.index) }
+                for k in 0 ..< state.pageCount(at: i) { comma(&first); name(UInt8(ascii: "p"), state.page(at: i, k).index) }
                 out.append(contentsOf: #"],"current":"#.utf8)
-                name("p", t.current.index)
+                name(UInt8(ascii: "p"), state.currentPage(at: i).index)
                 out.append(contentsOf: #","badges":{"#.utf8)
                 first = true
-                for b in t.badges.sorted(by: { $0.page.description < $1.page.description }) {
+                for k in 0 ..< state.badgeCount(at: i) {
                     comma(&first)
-                    name("p", b.page.index)
+                    let b = state.badge(at: i, k)
+                    name(UInt8(ascii: "p"), b.page.index)
                     out.append(UInt8(ascii: ":"))
                     DriverJSON.writeInt(b.value, into: &out)
                 }
                 out.append(contentsOf: #"},"pageCoordinators":["#.utf8)
                 first = true
-                for pc in t.pageCoordinators { comma(&first); DriverJSON.writeInt(Int(pc.index), into: &out) }
+                for k in 0 ..< state.pageCoordinatorCount(at: i) { comma(&first); DriverJSON.writeInt(Int(state.pageCoordinator(at: i, k).index), into: &out) }
                 out.append(contentsOf: "]}".utf8)
             }
             out.append(UInt8(ascii: "}"))

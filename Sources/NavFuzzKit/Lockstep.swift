@@ -143,13 +143,17 @@ final class Lockstep {
     /// implementation is, and the calls that follow drop what is left of the announcement.
     func prepare(_ state: ConformanceState, _ actions: [Action], model: Model) {
         guard fatal == nil, !memoizing, actions.count > 1 else { return }
-        do { try bring(to: state, saveFirst: false) } catch { return }
         let trail = state.trail
+        // Where the implementation is is known only when it is at the state already, or the
+        // state was saved: a replay may have to translate ids as it goes.
+        var savedID = restores ? trail.saved?.id : nil
+        if current !== trail && savedID == nil {
+            do { try bring(to: state, saveFirst: false) } catch { return }
+        }
         let path = trail.implementationPath
         var calls: [AnnouncedCall] = []
-        var savedID = restores ? trail.saved?.id : nil
         var nextID = nextSaveID
-        var away = false
+        var away = current !== trail
         for a in actions {
             let modelStep = model.step(state.model, a)
             let changes = !modelStep.outcome.isRefused && !identical(modelStep.state, state.model)

@@ -52,14 +52,15 @@ public enum Verifier {
         /// whose number, is `index` modulo `count`. The shards together do the whole job.
         public var shard: (index: Int, count: Int)
         /// Run a driver on the core of the verifying thread, with that thread pinned to it
-        /// (Linux). The protocol is lock-step, so the two processes take turns; on one core a
-        /// turn costs a few microseconds instead of a cross-core wake-up.
+        /// (Linux). Off by default: exploration sends a state's steps at once, so the two
+        /// processes work side by side on two cores; a turn-by-turn walk is faster on one core
+        /// (docs/VERIFY.md §5).
         public var pinDriver: Bool
 
         public init(presets: [Preset] = [.small, .smallTab], depth: Int = 3, walkPresets: [Preset]? = nil,
                     walks: Int = 150, walkLength: Int = 40, seed: UInt64 = 0, timeout: Double = 5,
                     traces: [GivenTrace] = [], stopAtFirstFailure: Bool = false, shrink: Bool = true, distinct: Int = 3,
-                    restore: Bool = true, shard: (index: Int, count: Int) = (0, 1), pinDriver: Bool = true) {
+                    restore: Bool = true, shard: (index: Int, count: Int) = (0, 1), pinDriver: Bool = false) {
             self.presets = presets; self.depth = max(depth, 0); self.walkPresets = walkPresets
             self.walks = max(walks, 0); self.walkLength = max(walkLength, 0); self.seed = seed; self.timeout = timeout
             self.traces = traces; self.stopAtFirstFailure = stopAtFirstFailure; self.shrink = shrink
