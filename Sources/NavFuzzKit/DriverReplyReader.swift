@@ -87,11 +87,12 @@ final class DriverReplyReader {
     // MARK: - The snapshot
 
     private func snapshot() -> State? {
-        var root: Int?, coordinators: [Coordinator] = []
+        var root: Int?, coordinators: [Coordinator] = [], listed = false
         guard object({ key in
             switch key {
             case "root": root = int(); return root != nil
             case "coordinators":
+                listed = true
                 return array {
                     guard let c = coordinator() else { return false }
                     coordinators.append(c)
@@ -99,7 +100,7 @@ final class DriverReplyReader {
                 }
             default: return skipValue()
             }
-        }), let root, let rootID = id(root) else { return nil }
+        }), listed, let root, let rootID = id(root) else { return nil }
         return State(coordinators: coordinators, root: rootID)
     }
 
@@ -235,20 +236,23 @@ final class DriverReplyReader {
         return true
     }
 
+    /// The keys of the objects being read, innermost last, as (start, count) in `bytes`.
+    private var keys: [(Int, Int)] = []
+
     /// `{ "key": value, … }`, each value read by `member`, which returns false to give up.
-    /// A key that may repeat gives up too (keys are told apart by a 64-bit mask of a hash, so
-    /// now and then two that differ): which of two equal keys counts is the general reader's
-    /// to say.
+    /// A key that repeats gives up too: which of two counts is the general reader's to say.
     private func object(_ member: (Word) -> Bool) -> Bool {
         guard consume(UInt8(ascii: "{")) else { return false }
         if consume(UInt8(ascii: "}")) { return true }
-        var seen: UInt64 = 0
+        let outer = keys.count
+        defer { keys.removeLast(keys.count - outer) }
         repeat {
             skipSpace()
             guard let raw = rawString(), consume(UInt8(ascii: ":")) else { return false }
-            let bit: UInt64 = 1 << (UInt64(raw.reduce(UInt32(raw.count)) { $0 &* 31 &+ UInt32($1) }) & 63)
-            guard seen & bit == 0 else { return false }
-            seen |= bit
+            for (start, count) in keys[outer...] where count == raw.count && bytes[start ..< start + count].elementsEqual(raw) {
+                return false
+            }
+            keys.append((raw.startIndex, raw.count))
             guard member(Word(raw)) else { return false }
         } while consume(UInt8(ascii: ","))
         return consume(UInt8(ascii: "}"))

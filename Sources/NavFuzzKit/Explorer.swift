@@ -354,11 +354,17 @@ public struct Explorer<M: ExplorableMachine> {
         for (depth, n) in numbers.dropFirst().enumerated() {
             actions.removeAll(keepingCapacity: true)
             machine.actions(in: state, into: &actions)
-            guard let (a, next) = actions.lazy.compactMap({ a -> (M.Action, M.State)? in
-                guard let s = self.machine.successor(of: self.machine.step(state, a)), self.machine.isWithinBounds(s),
-                      fingerprint(s) == table.fingerprint(n), let c = canonical(s) else { return nil }
-                return (a, c)
-            }).first else {
+            // Each action is stepped once: a machine that does not repeat itself would answer a
+            // second time otherwise.
+            var found: (M.Action, M.State)?
+            for a in actions {
+                if let s = machine.successor(of: machine.step(state, a)), machine.isWithinBounds(s),
+                   fingerprint(s) == table.fingerprint(n), let c = canonical(s) {
+                    found = (a, c)
+                    break
+                }
+            }
+            guard let (a, next) = found else {
                 return result(initial, path, broken: "no action of step \(depth + 1) leads to the state exploration found "
                               + "there: the machine did not repeat itself")
             }

@@ -43,6 +43,10 @@ public enum Verifier {
         /// Use the system's saved states, when it offers them (`NavigationSystem.canSaveState`);
         /// false replays every path from reset, with the same results.
         public var restore: Bool
+        /// Failures gathered per check before `distinct` are chosen among them: more, so that
+        /// one bug seen through several actions does not crowd out another.
+        var gathered: Int { distinct == 1 ? 1 : distinct * 4 }
+
         /// The random phase's presets.
         var walking: [Preset] {
             walkPresets ?? Preset.swarmPresets.filter { s in presets.contains { $0.configuration.rootKind == s.configuration.rootKind } }
@@ -97,6 +101,11 @@ public enum Verifier {
             return String(words.map { $0.isNumber ? "#" : $0 }).replacingOccurrences(of: "##", with: "#")
         }
         return kind + " " + kinds.joined(separator: "; ")
+    }
+
+    /// A signature without its action kind.
+    static func reasonKind(_ signature: String) -> Substring {
+        signature.drop { $0 != " " }
     }
 
     /// Verifies an in-process system (or a `DriverSystem` already started).
@@ -234,7 +243,7 @@ struct VerificationRun {
         var fuzz = Fuzzer<ConformanceMachine>.Options(seed: options.seed ^ Fingerprint.of(Array(preset.name.utf8)), walks: options.walks,
                                                       walkLength: options.walkLength, workers: 1, swarm: true, shrink: false)
         fuzz.shard = options.shard
-        fuzz.distinct = options.distinct
+        fuzz.distinct = options.gathered
         fuzz.signature = Verifier.signature
         fuzz.shouldStop = stop
         let result = Fuzzer(machine, options: fuzz).run()
@@ -253,7 +262,7 @@ struct VerificationRun {
         guard options.depth > 0, let machine = machine(preset, source: "exploration of \(preset.name)") else { return }
         lockstep.saving = true
         defer { lockstep.saving = false }
-        let explorer = Explorer(machine, options: .init(workers: 1, maxDepth: options.depth, distinct: options.distinct,
+        let explorer = Explorer(machine, options: .init(workers: 1, maxDepth: options.depth, distinct: options.gathered,
                                                         signature: Verifier.signature, shouldStop: stopper))
         let result = explorer.run()
         system.forgetSavedStates()
@@ -310,10 +319,14 @@ struct VerificationRun {
                 order.append(key)
             }
         }
+        // Per check, the shortest of each kind of reason first, then the shortest of the rest:
+        // one bug seen through several actions does not crowd out another.
         var perCheck = [Int](repeating: 0, count: Verifier.checks.count)
         var kept: [Candidate] = []
-        for c in order.compactMap({ best[$0] }).sorted(by: { ($0.check, $0.trace.count) < ($1.check, $1.trace.count) })
-        where perCheck[c.check] < options.distinct {
+        var reasonKinds: Set<String> = []
+        let sorted = order.compactMap { best[$0] }.sorted { ($0.check, $0.trace.count) < ($1.check, $1.trace.count) }
+        let firsts = sorted.filter { reasonKinds.insert("\($0.check) \(Verifier.reasonKind($0.signature))").inserted }
+        for c in firsts + sorted where perCheck[c.check] < options.distinct && !kept.contains(where: { $0.check == c.check && $0.signature == c.signature }) {
             perCheck[c.check] += 1
             kept.append(c)
         }

@@ -4,7 +4,7 @@ import XCTest
 
 /// A tiny deliberately broken machine: a counter with +1, +3 and ×2 up to a bound, whose
 /// properties fail at known distances from 0, so that shortest traces are known by hand.
-struct CounterMachine: ExplorableMachine, FuzzableMachine, DescribedMachine {
+struct CounterMachine: ExplorableMachine, FuzzableMachine, ShrinkableMachine, DescribedMachine {
     var bound = 40
     var initial = [0]
 

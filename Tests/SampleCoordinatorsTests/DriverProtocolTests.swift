@@ -115,3 +115,47 @@ extension DriverServer {
         return (try? DriverJSON(parsing: out)) ?? .null
     }
 }
+
+/// The server's fast path answers as its general path does, and saved states come back.
+final class DriverServerTests: XCTestCase {
+    static let reset = #"{"cmd":"reset","configuration":{"routes":2,"pages":2,"initialPages":["p0","p1"],"root":"navigation"}}"#
+
+    func testTheFastPathAnswersAsTheGeneralOne() {
+        let fast = DriverServer(name: "a", system: SampleSystem()), general = DriverServer(name: "b", system: SampleSystem())
+        var a: [UInt8] = [], b: [UInt8] = []
+        fast.respond(to: Self.reset, into: &a)
+        general.respond(to: Self.reset, into: &b)
+        for action in ["push c0 r1", "start c0 navigation sheet r0", "pop c1", "userSwipeDismiss", "pop c0", "pop c0"] {
+            a.removeAll(); b.removeAll()
+            fast.respond(to: #"{"cmd":"step","action":"\#(action)"}"#, into: &a)
+            general.respond(to: #"{ "action" : "\#(action)", "cmd" : "step" }"#, into: &b)
+            XCTAssertEqual(String(decoding: a, as: UTF8.self), String(decoding: b, as: UTF8.self), action)
+        }
+        // A replayed step's reply has no snapshot, and neither has one that changed nothing.
+        a.removeAll()
+        fast.respond(to: #"{"cmd":"step","action":"push c0 r0","snapshot":false}"#, into: &a)
+        XCTAssertEqual(String(decoding: a, as: UTF8.self), #"{"outcome":"applied","events":[]}"#)
+        a.removeAll()
+        fast.respond(to: #"{"cmd":"step","action":"dismiss c0"}"#, into: &a)
+        XCTAssertEqual(String(decoding: a, as: UTF8.self), #"{"outcome":"refused","reason":"nothingPresented","events":[],"unchanged":true}"#)
+    }
+
+    func testSavedStatesComeBack() {
+        let server = DriverServer(name: "s", system: SampleSystem())
+        var out: [UInt8] = []
+        XCTAssertEqual(server.reply(to: #"{"navfuzz":1}"#, out: &out)["restore"], .int(1))
+        _ = server.reply(to: Self.reset, out: &out)
+        XCTAssertEqual(server.reply(to: #"{"cmd":"save","id":4}"#, out: &out), .object([]))
+        _ = server.reply(to: #"{"cmd":"step","action":"push c0 r1"}"#, out: &out)
+        XCTAssertEqual(server.reply(to: #"{"cmd":"restore","id":4}"#, out: &out)["restored"], .bool(true))
+        let after = server.reply(to: #"{"cmd":"snapshot"}"#, out: &out)
+        XCTAssertEqual(after["snapshot"]?["coordinators"]?.array?.first?["stack"], .array([.string("r0")]))
+        XCTAssertEqual(server.reply(to: #"{"cmd":"restore","id":5}"#, out: &out)["restored"], .bool(false))
+        _ = server.reply(to: #"{"cmd":"forget"}"#, out: &out)
+        XCTAssertEqual(server.reply(to: #"{"cmd":"restore","id":4}"#, out: &out)["restored"], .bool(false))
+        // A system that does not save says so.
+        let plain = DriverServer(name: "p", system: SampleSystem(saves: false))
+        XCTAssertNil(plain.reply(to: #"{"navfuzz":1}"#, out: &out)["restore"])
+        XCTAssertEqual(plain.reply(to: #"{"cmd":"save","id":1}"#, out: &out)["error"]?.string, "this driver does not save states")
+    }
+}

@@ -72,6 +72,46 @@ final class DriverTests: XCTestCase {
         XCTAssertTrue(report.text.contains("FAIL no-crash"), report.text)
     }
 
+    func testSavedStatesAndReplayGiveTheSameReportThroughTheDriver() throws {
+        let options = Verifier.Options(presets: [.small], depth: 2, walks: 20, walkLength: 20, timeout: 10)
+        let saving = Verifier.verify(driver: try driverCommand("--mutant back-leaves-child"), options: options)
+        let replaying = Verifier.verify(driver: try driverCommand("--mutant back-leaves-child --no-save"), options: options)
+        XCTAssertFalse(saving.failures.isEmpty)
+        XCTAssertEqual(saving.failures.map { "\($0.invariant) \($0.trace)" }, replaying.failures.map { "\($0.invariant) \($0.trace)" })
+        XCTAssertGreaterThan(saving.restores, 0)
+        XCTAssertEqual(replaying.restores, 0)
+    }
+
+    /// Every request announced ahead is taken by the call it was announced for when the
+    /// implementation is correct: nothing is sent twice.
+    func testAnnouncedRequestsAreTakenByTheirCalls() throws {
+        let system = try DriverSystem(command: try driverCommand(), timeout: 10)
+        let report = Verifier.verify(system, options: Verifier.Options(presets: [.small, .smallTab], depth: 2, walks: 20))
+        XCTAssertTrue(report.failures.isEmpty, report.text)
+        XCTAssertEqual(system.aheadDropped, 0)
+    }
+
+    /// The driver buffers its replies, so a crash in a batch of announced steps could be
+    /// blamed on an earlier step: the step is tried again alone, and the crash lands on the
+    /// step on a coordinator that ended.
+    func testACrashInABatchLandsOnItsOwnStep() throws {
+        // A narrow domain, so that every path of three steps is quick to try in a debug build.
+        let narrow = Preset(name: "narrow", configuration: Configuration(), bounds: Preset.small.bounds, maxDepth: nil,
+                            domain: Domain(routes: [Route(0)], pages: [Page(0)], startKinds: [.navigation], startStyles: [.push],
+                                           forceStyles: [.sheet], presentStyles: [.sheet], pageLists: [[Page(0)]], badgeValues: [nil]))
+        let options = Verifier.Options(presets: [narrow], depth: 3, walks: 0, timeout: 10)
+        let report = Verifier.verify(driver: try driverCommand("--mutant ended-coordinator-crashes"), options: options)
+        let crashes = report.failures("no-crash")
+        XCTAssertFalse(crashes.isEmpty, report.text)
+        for failure in crashes {
+            guard let last = failure.trace.last, let target = last.target else { return XCTFail(failure.text) }
+            let before = Model(configuration: failure.configuration).run(Array(failure.trace.dropLast())).last?.state
+                ?? Model(configuration: failure.configuration).initialState()
+            XCTAssertFalse(before.isLive(target), "the crashing step names a live coordinator: \(failure.text)")
+        }
+        XCTAssertFalse(report.notes.contains { $0.contains("repeat itself") }, "\(report.notes)")
+    }
+
     func testUnknownMutantIsRefusedByTheDriver() throws {
         let report = Verifier.verify(driver: try driverCommand("--mutant no-such-bug"), options: Verifier.Options(timeout: 10))
         XCTAssertNotNil(report.error)

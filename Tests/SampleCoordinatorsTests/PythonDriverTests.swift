@@ -1,0 +1,32 @@
+import CoordinatorModel
+import Foundation
+import NavFuzzKit
+import XCTest
+
+/// The example driver in another language (examples/python-driver/driver.py) conforms, with
+/// saved states and without, and its planted bug is caught.
+final class PythonDriverTests: XCTestCase {
+    static var driver: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("examples/python-driver/driver.py").path
+    }
+
+    func command(_ flags: String = "") -> String { "exec python3 '\(Self.driver)' \(flags)" }
+    let options = Verifier.Options(presets: [.small, .smallTab], depth: 2, walks: 40, walkLength: 20, timeout: 10)
+
+    func testTheExampleDriverConforms() {
+        let saving = Verifier.verify(driver: command(), options: options)
+        XCTAssertTrue(saving.passed, saving.text)
+        XCTAssertGreaterThan(saving.restores, 0)
+        let plain = Verifier.verify(driver: command("--plain"), options: options)
+        XCTAssertTrue(plain.passed, plain.text)
+        XCTAssertEqual(plain.restores, 0)
+        XCTAssertEqual(saving.steps, plain.steps)
+    }
+
+    func testItsBugIsCaughtWithTheShortestTrace() {
+        let report = Verifier.verify(driver: command("--bug swipe-keeps-child"), options: options)
+        guard let failure = report.failure("no-orphan-children") else { return XCTFail(report.text) }
+        XCTAssertEqual(failure.trace.map(\.description), ["start c0 navigation sheet r0", "userSwipeDismiss"], failure.text)
+    }
+}
