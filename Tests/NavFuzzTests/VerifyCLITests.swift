@@ -23,6 +23,59 @@ final class VerifyCLITests: XCTestCase {
         XCTAssertEqual(suite.tests, 16)
     }
 
+    /// A failure is saved as a corpus file that `verify --corpus` replays: it fails against the
+    /// mutant and passes against the fixed driver.
+    func testAFailureIsSavedAsACorpusFileThatVerifyReplays() throws {
+        let dir = try CLI.temporaryDirectory()
+        let saved = dir.appendingPathComponent("failures")
+        let found = try CLI.run(["verify", "--driver", "\(driver) --mutant swipe-leaves-child", "--presets", "small", "--depth", "2",
+                                 "--walks", "0", "--save-failures", saved.path, "--junit", dir.appendingPathComponent("a.xml").path])
+        XCTAssertEqual(found.status, 1, found.stdout + found.stderr)
+        let files = try FileManager.default.contentsOfDirectory(atPath: saved.path).filter { $0.hasSuffix(".trace") }
+        XCTAssertEqual(files.count, 1, "\(files)")
+        XCTAssertTrue(found.stdout.contains("--corpus \(saved.path)/\(files[0])"), found.stdout)
+        let text = try String(contentsOf: saved.appendingPathComponent(files[0]), encoding: .utf8)
+        XCTAssertTrue(text.contains("# broke: no-orphan-children"), text)
+        let again = try CLI.run(["verify", "--driver", "\(driver) --mutant swipe-leaves-child", "--corpus", saved.path, "--depth", "0",
+                                 "--walks", "0", "--junit", dir.appendingPathComponent("b.xml").path])
+        XCTAssertEqual(again.status, 1, again.stdout + again.stderr)
+        XCTAssertTrue(again.stdout.contains("FAIL no-orphan-children"), again.stdout)
+        let fixed = try CLI.run(["verify", "--driver", driver, "--corpus", saved.path, "--depth", "0", "--walks", "0",
+                                 "--junit", dir.appendingPathComponent("c.xml").path])
+        XCTAssertTrue(fixed.stdout.contains("all 16 checks hold"), fixed.stdout)
+    }
+
+    func testTraceFormatJSONPrintsOneObjectPerFailingTrace() throws {
+        let dir = try CLI.temporaryDirectory()
+        let r = try CLI.run(["verify", "--driver", "\(driver) --mutant back-leaves-child", "--presets", "small", "--depth", "2",
+                             "--walks", "0", "--trace-format", "json", "--junit", dir.appendingPathComponent("r.xml").path])
+        XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
+        let objects = r.stdout.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        XCTAssertFalse(objects.isEmpty)
+        XCTAssertTrue(objects.allSatisfy { $0 != nil }, r.stdout)
+        let checks = objects.compactMap { $0?["checks"] as? [String] }
+        XCTAssertTrue(checks.contains { $0.contains("no-orphan-children") }, "\(checks)")
+        XCTAssertEqual(objects.first??["trace"] as? [String], ["start c0 navigation push r0", "userBack"])
+    }
+
+    /// Shards do the whole job between them: walks by number, explored presets by position.
+    func testShardsSplitTheWork() throws {
+        let dir = try CLI.temporaryDirectory()
+        func run(_ shard: String?) throws -> [String: String] {
+            let report = dir.appendingPathComponent("\(shard ?? "whole").xml".replacingOccurrences(of: "/", with: "-")).path
+            var args = ["verify", "--driver", driver, "--depth", "1", "--walks", "10", "--walk-length", "5", "--junit", report]
+            if let shard { args += ["--shard", shard] }
+            let r = try CLI.run(args)
+            XCTAssertNotEqual(r.status, 2, r.stdout + r.stderr)
+            let suite = try XCTUnwrap(JUnitReader.read(path: report).suites.first)
+            return Dictionary(uniqueKeysWithValues: suite.properties.map { ($0.name, $0.value) })
+        }
+        let whole = try run(nil), first = try run("0/2"), second = try run("1/2")
+        XCTAssertEqual(first["shard"], "0/2")
+        XCTAssertEqual(Int(first["walks"] ?? "") .map { $0 + Int(second["walks"] ?? "0")! }, Int(whole["walks"] ?? ""))
+        XCTAssertLessThan(Int(first["steps"] ?? "0")!, Int(whole["steps"] ?? "0")!)
+    }
+
     func testADriverThatCannotStartIsBadInput() throws {
         let r = try CLI.run(["verify", "--driver", "/nonexistent/driver", "--junit",
                              try CLI.temporaryDirectory().appendingPathComponent("r.xml").path])
