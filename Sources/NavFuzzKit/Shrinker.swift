@@ -65,7 +65,11 @@ public struct Shrinker<M: ShrinkableMachine> {
             let p = property
             let ends = self.ends
             machine.checkState(state, checks) { q, r in any = any || ends[q]; if q == p && ours == nil { ours = r } }
-            if any || ours != nil { return judge(ours, nil, steps: 0) }
+            switch judge(ours, nil, steps: 0, ended: any) {
+            case .found(let f): return f
+            case .over: return nil
+            case .goOn: break
+            }
             for (i, a) in actions.enumerated() {
                 let step = machine.step(state, a)
                 machine.checkTransition(state, a, step, checks) { q, r in any = any || ends[q]; if q == p && ours == nil { ours = r } }
@@ -73,14 +77,22 @@ public struct Shrinker<M: ShrinkableMachine> {
                     machine.checkState(next, checks) { q, r in any = any || ends[q]; if q == p && ours == nil { ours = r } }
                     state = next
                 }
-                if any || ours != nil { return judge(ours, a, steps: i + 1) }
+                switch judge(ours, a, steps: i + 1, ended: any) {
+                case .found(let f): return f
+                case .over: return nil
+                case .goOn: ours = nil
+                }
             }
             return nil
         }
 
-        private func judge(_ reason: String?, _ action: M.Action?, steps: Int) -> (steps: Int, reason: String)? {
-            guard let reason, accept?(action, reason) ?? true else { return nil }
-            return (steps, reason)
+        enum Verdict { case found((steps: Int, reason: String)), over, goOn }
+
+        /// The failure when ours is there and accepted; else the run is over when a property
+        /// that ends runs failed (ours in another way included), and goes on otherwise.
+        private func judge(_ reason: String?, _ action: M.Action?, steps: Int, ended: Bool) -> Verdict {
+            if let reason, accept?(action, reason) ?? true { return .found((steps, reason)) }
+            return ended ? .over : .goOn
         }
 
         /// The candidate cut after its first failing step, or nil when it does not fail.

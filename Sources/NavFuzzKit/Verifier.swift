@@ -108,6 +108,19 @@ public enum Verifier {
         signature.drop { $0 != " " }
     }
 
+    /// Whether two failures are of one kind while shrinking: the same kind of reason, at the
+    /// same kind of action, where a `multiple` is of every kind of its parts too (so that it
+    /// can shrink to one of them).
+    static func sameKind(_ a: Action?, _ ra: String, as b: Action?, _ rb: String) -> Bool {
+        guard reasonKind(signature(a, ra)) == reasonKind(signature(b, rb)) else { return false }
+        func kinds(_ x: Action?) -> Set<ActionName?> {
+            guard let x else { return [nil] }
+            if case .multiple(_, let parts) = x { return Set(parts.map(\.name) + [.multiple]) }
+            return [x.name]
+        }
+        return !kinds(a).isDisjoint(with: kinds(b))
+    }
+
     /// Verifies an in-process system (or a `DriverSystem` already started).
     public static func verify(_ system: some NavigationSystem, options: Options = Options()) -> VerificationReport {
         var run = VerificationRun(system: system, options: options)
@@ -293,13 +306,16 @@ struct VerificationRun {
     // MARK: - Shrinking, the last replay, the report
 
     /// Runs `trace` from the machine's initial state: the index of the first step that fails
-    /// `check` or a check that ends a run (any, when `check` is nil), and that step; nils when
-    /// no step did.
-    private func replay(_ trace: [Action], on machine: ConformanceMachine, check: Int? = nil) -> (Int?, ConformanceStep?) {
+    /// `check` (in a way `accept` takes) or a check that ends a run (any check, when `check` is
+    /// nil), and that step; nils when no step did.
+    private func replay(_ trace: [Action], on machine: ConformanceMachine, check: Int? = nil,
+                        accept: (Action?, String) -> Bool = { _, _ in true }) -> (Int?, ConformanceStep?) {
         var state = machine.initialStates()[0]
         for (i, a) in trace.enumerated() {
             let step = machine.step(state, a)
-            if step.findings.contains(where: { check == nil || $0.check == check || $0.check != Verifier.noLeak }) { return (i, step) }
+            if step.findings.contains(where: { f in
+                check == nil || f.check != Verifier.noLeak || (f.check == check && accept(a, f.reason))
+            }) { return (i, step) }
             if let next = machine.successor(of: step) { state = next }
         }
         return (nil, nil)
@@ -334,12 +350,12 @@ struct VerificationRun {
         for c in kept where lockstep.fatal == nil {
             guard let preset = presetFor(c) else { continue }
             var trace = c.trace
+            // Kept apart by their kind only when more than one failure per check is kept.
+            let (action, reason) = (c.trace.last, c.reason)
+            let distinct = options.distinct > 1 && !options.stopAtFirstFailure
+            let accept: (@Sendable (Action?, String) -> Bool)? = distinct ? { @Sendable a, r in Verifier.sameKind(a, r, as: action, reason) } : nil
             if options.shrink && !trace.isEmpty, let machine = machine(preset, source: c.source) {
                 lockstep.memoizing = true
-                // Kept apart by signature only when more than one failure per check is kept.
-                let wanted = c.signature
-                let distinct = options.distinct > 1 && !options.stopAtFirstFailure
-                let accept: (@Sendable (Action?, String) -> Bool)? = distinct ? { @Sendable a, r in Verifier.signature(a, r) == wanted } : nil
                 let shrunk = Shrinker(machine).shrink(trace, from: machine.initialStates()[0], property: Verifier.checks[c.check],
                                                       accepting: accept)
                 lockstep.memoizing = false
@@ -348,8 +364,9 @@ struct VerificationRun {
                     report.shrinkRuns += shrunk.replays
                 }
             }
-            if let failure = confirm(c, trace: trace, preset: preset) {
-                let key = "\(failure.invariant) \(Verifier.signature(failure.trace.last, failure.reason)) \(failure.trace)"
+            if let failure = confirm(c, trace: trace, preset: preset, accept: accept ?? { _, _ in true }) {
+                // Shrinking can make two failures one: the first (shortest) stays.
+                let key = "\(failure.invariant) \(Verifier.signature(failure.trace.last, failure.reason))"
                 if shown.insert(key).inserted { report.failures.append(failure) }
             }
         }
@@ -362,7 +379,8 @@ struct VerificationRun {
     }
 
     /// Replays the trace from a fresh reset, nothing remembered, and builds the report's entry.
-    private mutating func confirm(_ c: Candidate, trace: [Action], preset: Preset) -> ConformanceFailure? {
+    private mutating func confirm(_ c: Candidate, trace: [Action], preset: Preset,
+                                  accept: @escaping (Action?, String) -> Bool) -> ConformanceFailure? {
         let driver = system as? DriverSystem
         let mark = driver?.stderrTotal ?? 0
         let check = Verifier.checks[c.check]
@@ -375,7 +393,7 @@ struct VerificationRun {
         } else if let root {
             let machine = ConformanceMachine(lockstep: lockstep, coordinators: coordinators, root: root,
                                              offered: system.supportedActions, styles: system.supportedStyles)
-            (index, step) = { let (i, s) = replay(trace, on: machine, check: c.check); return (i ?? -1, s) }()
+            (index, step) = { let (i, s) = replay(trace, on: machine, check: c.check, accept: accept); return (i ?? -1, s) }()
         }
         let said = driver.map { $0.diagnostics(since: mark) } ?? system.diagnostics
         guard let step, let reason = step.findings.first(where: { $0.check == c.check })?.reason,
