@@ -109,7 +109,11 @@ struct ConformanceMachine: ExplorableMachine, FuzzableMachine, ShrinkableMachine
 
     func decode(_ bytes: ArraySlice<UInt8>) -> ConformanceState? { trails[Fingerprint.of(bytes)] }
 
-    func prepare(_ state: ConformanceState, _ actions: [Action]) { lockstep.prepare(state, actions, model: model) }
+    func prepare(_ state: ConformanceState, _ actions: [Action], ahead: Bool) {
+        lockstep.prepare(state, actions, model: model, ahead: ahead)
+    }
+
+    var preparesAhead: Bool { lockstep.announcesAhead }
 
     // MARK: - Fuzzing
 

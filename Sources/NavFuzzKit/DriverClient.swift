@@ -122,6 +122,8 @@ public final class DriverSystem: NavigationSystem {
         queued.append(.forget)
     }
 
+    public var takesAnnouncements: Bool { true }
+
     /// Writes the announced calls' requests now; the calls then match them by value.
     public func announce(_ calls: [AnnouncedCall]) {
         guard process != nil, !calls.isEmpty else { return }
@@ -245,6 +247,7 @@ public final class DriverSystem: NavigationSystem {
         queued = []
         ahead = []
         savedIDs = []
+        deferredFailure = nil
 
         let (reply, n) = try request(.hello, seconds: startupTimeout)
         guard let version = reply["navfuzz"] else {
@@ -353,19 +356,18 @@ public final class DriverSystem: NavigationSystem {
         let wanted = queued + [request]
         queued = []
         let seconds = limit ?? timeout
-        // A driver may buffer its replies: when it dies in a batch, which request it died on is
-        // not known, only that it was one of the batch.
-        var batch = wanted.count > 1
-        if ahead.count >= wanted.count && zip(ahead, wanted).allSatisfy({ $0 == $1 }) {
-            ahead.removeFirst(wanted.count)
-            batch = true
-        } else {
-            try dropAhead()
-            var bytes: [UInt8] = []
-            for w in wanted { w.write(into: &bytes) }
-            try send(bytes, what: request.what, deadline: now() + seconds)
-        }
+        // A driver may buffer its replies: when it dies in a batch, or while announced replies
+        // are read, which request it died on is not known, only that it was one of them.
+        let batch = wanted.count > 1 || !ahead.isEmpty
         do {
+            if ahead.count >= wanted.count && zip(ahead, wanted).allSatisfy({ $0 == $1 }) {
+                ahead.removeFirst(wanted.count)
+            } else {
+                try dropAhead()
+                var bytes: [UInt8] = []
+                for w in wanted { w.write(into: &bytes) }
+                try send(bytes, what: request.what, deadline: now() + seconds)
+            }
             for w in wanted.dropLast() {
                 let line = try readLine(what: w.what, deadline: now() + seconds)
                 replies += 1

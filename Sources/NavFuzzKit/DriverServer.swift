@@ -28,8 +28,8 @@ public final class DriverServer {
     }
 
     /// Serves requests until standard input closes. Returns the exit status (0). Requests that
-    /// arrive together (NavFuzz sends the steps of a state at once) are answered in few
-    /// writes, but not all at the end, so that NavFuzz reads replies while the rest are made.
+    /// arrive together (NavFuzz sends the steps of a state at once) are answered a kilobyte of
+    /// replies at a time: few writes, and NavFuzz reads replies while the rest are made.
     public func run() -> Int32 {
         var out: [UInt8] = []
         out.reserveCapacity(65536)
@@ -43,7 +43,7 @@ public final class DriverServer {
                 respond(to: buffered[start ..< end], into: &out)
                 out.append(10)
                 start = nl + 1
-                if out.count >= 8192 {
+                if out.count >= 1024 {
                     if !writeAll(out) { return 0 }
                     out.removeAll(keepingCapacity: true)
                 }

@@ -243,6 +243,7 @@ public struct Explorer<M: ExplorableMachine> {
         let progress = options.progress, shouldStop = options.shouldStop
         let distinct = options.distinct, signature = options.signature
         let workers = min(self.workers, max(chunks, 1))
+        let lookahead = machine.preparesAhead
         let work = { @Sendable (worker: Int) in
             // Each worker works on its own copies, so that no reference count is shared.
             let machine = workers == 1 ? machine : machine.replica()
@@ -275,15 +276,43 @@ public struct Explorer<M: ExplorableMachine> {
                     out.violations[p].append(found)
                 }
                 let end = min(frontier.count, (chunk + 1) * Self.chunkSize)
-                for local in chunk * Self.chunkSize ..< end {
-                    guard let state = machine.decode(frontier.encoding(local)) else { continue }
+                /// Decodes state `local` and checks it; nil when it does not decode.
+                func load(_ local: Int) -> M.State? {
+                    guard let state = machine.decode(frontier.encoding(local)) else { return nil }
                     let number = base + local
                     machine.checkState(state, checks) { p, reason in record(p, Found(state: number, action: nil, reason: reason), nil) }
                     if looking { out.reached.note(state, checks) }
+                    return state
+                }
+                // With `preparesAhead`, the next state is loaded and prepared before this one's
+                // steps are taken, so that the system works on it meanwhile.
+                var loaded: (local: Int, state: M.State?, actions: [M.Action])?
+                for local in chunk * Self.chunkSize ..< end {
+                    let state: M.State
+                    if let l = loaded, l.local == local {
+                        guard let s = l.state else { continue }
+                        state = s
+                        swap(&actions, &loaded!.actions)
+                    } else {
+                        guard let s = load(local) else { continue }
+                        state = s
+                        guard expand else { continue }
+                        actions.removeAll(keepingCapacity: true)
+                        machine.actions(in: state, into: &actions)
+                        machine.prepare(state, actions, ahead: false)
+                    }
+                    let number = base + local
                     guard expand else { continue }
-                    actions.removeAll(keepingCapacity: true)
-                    machine.actions(in: state, into: &actions)
-                    machine.prepare(state, actions)
+                    if lookahead && local + 1 < end {
+                        var next = loaded?.actions ?? []
+                        next.removeAll(keepingCapacity: true)
+                        let s = load(local + 1)
+                        if let s {
+                            machine.actions(in: s, into: &next)
+                            machine.prepare(s, next, ahead: true)
+                        }
+                        loaded = (local + 1, s, next)
+                    }
                     let firstCandidate = out.candidates.count
                     for (a, action) in actions.enumerated() {
                         let step = machine.step(state, action)

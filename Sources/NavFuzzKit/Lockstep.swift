@@ -19,6 +19,16 @@ final class Lockstep {
     let system: NavigationSystem
     /// Whether saved states are used when the system offers them.
     let restores: Bool
+    /// Whether the system takes announced calls (a driver): then exploration announces a
+    /// state's steps, and the next state's while those are answered.
+    var announces: Bool { system.takesAnnouncements }
+    /// Whether to announce a state's steps before the steps of the state before are taken.
+    /// Those are written in the ids the implementation had the first time; an implementation
+    /// that numbers its coordinators by more than its state (a counter a refused call moved)
+    /// has other ids when it comes back, so announcing ahead stops after it was seen a few times.
+    var announcesAhead: Bool { announces && idsMoved < 8 }
+    /// How often the implementation came back to a state with other ids than the first time.
+    private var idsMoved = 0
 
     /// Where the implementation is: the trail it was last brought or stepped to; nil when that
     /// is not known (before the first reset, after a failing step).
@@ -141,25 +151,32 @@ final class Lockstep {
     /// change the state, and so where a restore (or a replay) comes before the next; a step
     /// that does otherwise fails a check, the lock-step then no longer knows where the
     /// implementation is, and the calls that follow drop what is left of the announcement.
-    func prepare(_ state: ConformanceState, _ actions: [Action], model: Model) {
-        guard fatal == nil, !memoizing, actions.count > 1 else { return }
+    /// With `ahead` the steps of another state are still to be taken first: nothing is done now,
+    /// and the state is reached by a restore or a replay.
+    func prepare(_ state: ConformanceState, _ actions: [Action], model: Model, ahead: Bool) {
+        guard announces, fatal == nil, !memoizing, actions.count > 1 else { return }
         let trail = state.trail
-        // Where the implementation is is known only when it is at the state already, or the
-        // state was saved: a replay may have to translate ids as it goes.
         var savedID = restores ? trail.saved?.id : nil
-        if current !== trail && savedID == nil {
+        // Without ahead, a state that has to be replayed to is replayed to now: the replay may
+        // have to translate ids as it goes.
+        if !ahead && current !== trail && savedID == nil {
             do { try bring(to: state, saveFirst: false) } catch { return }
         }
         let path = trail.implementationPath
+        var away = ahead || current !== trail
+        // The ids the implementation has there: as saved, as the replay will give them, or now.
+        let toImpl = away ? Self.translation(model: state.model, impl: savedID.flatMap { _ in trail.saved?.implState } ?? trail.implState)
+            : { self.toImplementation($0) }
         var calls: [AnnouncedCall] = []
-        var nextID = nextSaveID
-        var away = current !== trail
         for a in actions {
             let modelStep = model.step(state.model, a)
             let changes = !modelStep.outcome.isRefused && !identical(modelStep.state, state.model)
             if away {
                 if let id = savedID {
                     calls.append(.restore(id))
+                } else if restores, let parent = trail.parent?.saved, let step = trail.implAction {
+                    calls.append(.restore(parent.id))
+                    calls.append(.step(step, snapshot: true))
                 } else {
                     calls.append(.reset(trail.configuration))
                     for x in path.dropLast() { calls.append(.step(x, snapshot: false)) }
@@ -168,14 +185,36 @@ final class Lockstep {
                 away = false
             }
             if changes && saving && restores && savedID == nil {
-                calls.append(.save(nextID))
-                savedID = nextID
-                nextID += 1
+                let id = reserveSaveID(for: trail)
+                calls.append(.save(id))
+                savedID = id
             }
-            calls.append(.step(a.retargeted(toImplementation), snapshot: true))
+            calls.append(.step(a.retargeted(toImpl), snapshot: true))
             away = changes
         }
         system.announce(calls)
+    }
+
+    /// The id `trail` is to be saved under: the one an announcement gave it, or a new one.
+    private func reserveSaveID(for trail: Trail) -> Int {
+        if let id = trail.saveID { return id }
+        trail.saveID = nextSaveID
+        nextSaveID += 1
+        return trail.saveID!
+    }
+
+    /// The implementation's id of each model id where the two states are `model` and `impl`
+    /// (the same state): as `toImplementation` translates there.
+    static func translation(model m: State, impl i: State) -> (CoordinatorID) -> CoordinatorID {
+        if m.sameCoordinators(as: i) { return { $0 } }
+        let mo = m.canonicalOrder(), io = i.canonicalOrder()
+        var table = [CoordinatorID](repeating: CoordinatorID(-1), count: m.count)
+        for (p, q) in zip(mo, io) { table[p] = i.id(at: q) }
+        let top = i.count == 0 ? 0 : Int(i.id(at: i.count - 1).index)
+        return { id in
+            if let p = m.index(of: id), p < table.count, table[p].index >= 0 { return table[p] }
+            return CoordinatorID(top + 1 + Int(id.index))
+        }
     }
 
     /// The step on the implementation and every check; throws when the system could not take it.
@@ -255,17 +294,30 @@ final class Lockstep {
             if restores, let saved = trail.saved, try system.restoreState(saved.id) {
                 restoresDone += 1
                 arrive(at: trail, model: state.model, impl: saved.implState, jumped: true)
+            } else if restores, let parent = trail.parent, let saved = parent.saved, let step = trail.implAction,
+                      try system.restoreState(saved.id) {
+                // One step from the state before, as the first time: fewer steps than a replay
+                // from reset, and the ids as the first time.
+                restoresDone += 1
+                replayedSteps += 1
+                let actual = try system.replay([step])
+                if !identical(actual, trail.implState) { idsMoved += 1 }
+                if sameState(actual, trail.implState) {
+                    arrive(at: trail, model: state.model, impl: actual, jumped: true)
+                } else {
+                    try replay(to: trail, model: state.model)
+                }
             } else {
                 trail.saved = nil
                 try replay(to: trail, model: state.model)
             }
         }
         if saveFirst && restores && trail.saved == nil {
-            try system.saveState(as: nextSaveID)
+            let id = reserveSaveID(for: trail)
+            try system.saveState(as: id)
             // The state as it is now: an implementation may number its coordinators by more
             // than the path (a counter a refused call moved), so not always as the first time.
-            trail.saved = (nextSaveID, implState)
-            nextSaveID += 1
+            trail.saved = (id, implState)
             saves += 1
         }
     }
@@ -277,6 +329,7 @@ final class Lockstep {
         var actual = path.isEmpty ? try system.observedState() : try system.replay(path)
         replayedSteps += path.count
         if !path.isEmpty && !identical(actual, trail.implState) {
+            idsMoved += 1
             // The ids were not those of the first time, so neither were the actions: again,
             // translating each step's ids as it goes.
             actual = try replayTranslating(trail)
@@ -412,6 +465,8 @@ final class Trail: @unchecked Sendable {
     let depth: Int
     /// The id this state was saved under, once it was, and the implementation's state then.
     var saved: (id: Int, implState: State)?
+    /// The id it is to be saved under, once one was given (an announcement gives it early).
+    var saveID: Int?
     /// Step results from here, when the lock-step remembers them.
     var memo: [Action: ConformanceStep] = [:]
 

@@ -64,10 +64,13 @@ public protocol NavigationSystem: AnyObject {
     /// each reply.
     func replay(_ actions: [Action]) throws(SystemFailure) -> State
 
+    /// Whether `announce` is worth calling. Default: false (in process a call costs no round
+    /// trip).
+    var takesAnnouncements: Bool { get }
+
     /// The calls NavFuzz will make next, in order, when it knows them (the actions of a state
     /// it explores): a driver sends them at once, and each call then takes the reply already
-    /// read. A call that is not the next one announced drops the rest. Default: nothing (in
-    /// process a call costs no round trip).
+    /// read. A call that is not the next one announced drops the rest. Default: nothing.
     func announce(_ calls: [AnnouncedCall])
 }
 
@@ -104,6 +107,7 @@ extension NavigationSystem {
         return try observedState()
     }
 
+    public var takesAnnouncements: Bool { false }
     public func announce(_ calls: [AnnouncedCall]) {}
 }
 

@@ -73,13 +73,18 @@ public protocol ExplorableMachine: FastMachine {
     /// as written (for example with ids in creation order). Default: the path as it is.
     func concretize(_ path: [Action], from initial: State) -> [Action]
     /// Called before `state`'s actions are stepped, in this order: a machine that drives a
-    /// system in another process sends them all at once. Default: nothing.
-    func prepare(_ state: State, _ actions: [Action])
+    /// system in another process sends them all at once. With `ahead`, the actions of the state
+    /// before are still to be stepped first. Default: nothing.
+    func prepare(_ state: State, _ actions: [Action], ahead: Bool)
+    /// Whether exploration prepares each state while the one before is stepped, so that the
+    /// system works on one while the engine reads the other. Default: false.
+    var preparesAhead: Bool { get }
 }
 
 extension ExplorableMachine {
     public func concretize(_ path: [Action], from initial: State) -> [Action] { path }
-    public func prepare(_ state: State, _ actions: [Action]) {}
+    public func prepare(_ state: State, _ actions: [Action], ahead: Bool) {}
+    public var preparesAhead: Bool { false }
 }
 
 /// Fuzzing: action kinds with weights, and random actions.

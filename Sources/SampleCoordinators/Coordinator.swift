@@ -10,7 +10,9 @@ import Darwin
 /// ended, their callbacks called — whenever the entry that shows them goes away, whether the
 /// app asked (`pop`, `dismiss`, `finishFlow`) or the user did (the `didSwipe…` callbacks).
 public class Coordinator {
-    public let id: Int
+    /// Handed out by the navigator when the coordinator is attached, in the order they are
+    /// (-1 until then): a call that is refused uses up no id.
+    public internal(set) var id: Int
     public let kind: CoordinatorKind
     public weak var parent: Coordinator?
     public internal(set) var children: [Coordinator] = []

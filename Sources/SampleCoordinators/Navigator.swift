@@ -51,11 +51,15 @@ public final class Navigator {
 
     public func coordinator(id: Int) -> Coordinator? { live[id] ?? ended[id] }
 
-    func didAttach(_ c: Coordinator) { live[c.id] = c }
+    func didAttach(_ c: Coordinator) {
+        c.id = nextID
+        nextID += 1
+        live[c.id] = c
+    }
 
+    /// A coordinator to start; it gets its id when it is attached.
     public func makeCoordinator(_ kind: CoordinatorKind, initialScreen: Screen) -> Coordinator {
-        defer { nextID += 1 }
-        return Coordinator.make(kind, id: nextID, initialScreen: initialScreen, navigator: self)
+        Coordinator.make(kind, id: -1, initialScreen: initialScreen, navigator: self)
     }
 
     func result(for c: Coordinator) -> FlowEnd {
