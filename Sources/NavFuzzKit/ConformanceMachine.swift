@@ -138,6 +138,18 @@ struct ConformanceMachine: ExplorableMachine, FuzzableMachine, ShrinkableMachine
         return nil
     }
 
+    /// Walks pick their actions ahead on the model, so that a driver is sent a walk at once.
+    var foretells: Bool { true }
+
+    func foretold(_ state: ConformanceState, after action: Action) -> ConformanceState? {
+        let step = model.step(state.model, action)
+        return step.outcome.isRefused ? nil : ConformanceState(model: step.state, trail: state.trail)
+    }
+
+    func prepare(walk actions: [Action], from state: ConformanceState) {
+        lockstep.prepare(walk: actions, from: state)
+    }
+
     // MARK: - Shrinking
 
     func simplifications(of action: Action) -> [Action] {

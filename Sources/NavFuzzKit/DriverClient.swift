@@ -42,6 +42,12 @@ public final class DriverSystem: NavigationSystem {
     private var errors: Int32 = -1
     private var pending: [UInt8] = []
     private var pendingStart = 0
+    /// Step replies read before, by their bytes: exploration meets the same states again and
+    /// again, and a state read once shares its storage from then on.
+    private var readSteps: [UInt64: (line: [UInt8], step: SystemStep)] = [:]
+    private static let readStepsLimit = 1 << 16
+    /// Reused by every read, so that reading allocates nothing.
+    private var readBuffer = [UInt8](repeating: 0, count: 16384)
     private var stderrTail: [UInt8] = []
     /// Bytes of standard error read so far, over all runs of the driver.
     private(set) var stderrTotal = 0
@@ -59,8 +65,12 @@ public final class DriverSystem: NavigationSystem {
     /// Requests written before they were asked for (`announce`), oldest first; the calls that
     /// make them take their replies.
     private var ahead: [DriverRequest] = []
+    /// Where the untaken announced requests start in `ahead`: taking one moves no others.
+    private var aheadStart = 0
     /// Announced requests whose replies were read and thrown away, because another call came.
     public private(set) var aheadDropped = 0
+    /// Announced requests whose replies the calls they were announced for took.
+    public private(set) var aheadTaken = 0
     /// How the driver died while announced requests were written: the next call says so.
     private var deferredFailure: SystemFailure?
 
@@ -128,6 +138,7 @@ public final class DriverSystem: NavigationSystem {
     public func announce(_ calls: [AnnouncedCall]) {
         guard process != nil, !calls.isEmpty else { return }
         var bytes: [UInt8] = []
+        if aheadStart == ahead.count { ahead.removeAll(keepingCapacity: true); aheadStart = 0 }
         let first = ahead.count
         for call in calls {
             let request: DriverRequest
@@ -149,18 +160,27 @@ public final class DriverSystem: NavigationSystem {
 
     /// Reads and drops the replies of announced requests no call took.
     private func dropAhead() throws(SystemFailure) {
-        while let first = ahead.first {
-            _ = try readLine(what: first.what, deadline: now() + timeout)
+        while aheadStart < ahead.count {
+            _ = try readLine(what: ahead[aheadStart].what, deadline: now() + timeout)
             replies += 1
-            ahead.removeFirst()
+            aheadStart += 1
             aheadDropped += 1
         }
+        ahead.removeAll(keepingCapacity: true)
+        aheadStart = 0
     }
 
     public func apply(_ action: Action) throws(SystemFailure) -> SystemStep {
         let request = DriverRequest.step(action, snapshot: true)
         let (line, n) = try exchange(request, seconds: nil)
+        let key = Fingerprint.of(line)
+        if let known = readSteps[key], known.line == line {
+            lastState = known.step.state
+            return known.step
+        }
         if let step = DriverReplyReader.step(line[...]) {
+            if readSteps.count == Self.readStepsLimit { readSteps.removeAll(keepingCapacity: true) }
+            readSteps[key] = (line, step)
             lastState = step.state
             return step
         }
@@ -245,7 +265,7 @@ public final class DriverSystem: NavigationSystem {
         replies = 0
         started += 1
         queued = []
-        ahead = []
+        ahead = []; aheadStart = 0
         savedIDs = []
         deferredFailure = nil
 
@@ -350,18 +370,19 @@ public final class DriverSystem: NavigationSystem {
     /// checks the replies of the queued ones, and returns the last reply line and its number.
     /// Each reply has one timeout from the one before it.
     private func exchange(_ request: DriverRequest, seconds limit: Double?) throws(SystemFailure) -> ([UInt8], Int) {
-        if let failure = deferredFailure { deferredFailure = nil; queued = []; ahead = []; throw failure }
-        guard process != nil else { queued = []; ahead = []; throw SystemFailure(.crash, "the driver is not running") }
+        if let failure = deferredFailure { deferredFailure = nil; queued = []; ahead = []; aheadStart = 0; throw failure }
+        guard process != nil else { queued = []; ahead = []; aheadStart = 0; throw SystemFailure(.crash, "the driver is not running") }
         lastState = nil
         let wanted = queued + [request]
         queued = []
         let seconds = limit ?? timeout
         // A driver may buffer its replies: when it dies in a batch, or while announced replies
         // are read, which request it died on is not known, only that it was one of them.
-        let batch = wanted.count > 1 || !ahead.isEmpty
+        let batch = wanted.count > 1 || aheadStart < ahead.count
         do {
-            if ahead.count >= wanted.count && zip(ahead, wanted).allSatisfy({ $0 == $1 }) {
-                ahead.removeFirst(wanted.count)
+            if ahead.count - aheadStart >= wanted.count && zip(ahead[aheadStart...], wanted).allSatisfy({ $0 == $1 }) {
+                aheadStart += wanted.count
+                aheadTaken += wanted.count
             } else {
                 try dropAhead()
                 var bytes: [UInt8] = []
@@ -445,7 +466,9 @@ public final class DriverSystem: NavigationSystem {
 
     /// Reads what is there without blocking; true at end of file.
     private func readAvailable(_ fd: Int32, _ sink: (UnsafeRawBufferPointer) -> Void) -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 16384)
+        var buffer = readBuffer
+        readBuffer = []
+        defer { readBuffer = buffer }
         while true {
             let n = buffer.withUnsafeMutableBytes { buf in buf.baseAddress.map { read(fd, $0, buf.count) } ?? 0 }
             if n > 0 {

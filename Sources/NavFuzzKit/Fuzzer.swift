@@ -260,8 +260,18 @@ extension Fuzzer {
             if !failed.isEmpty { return record(index, kinds, initial, nil, &failed) }
             if looking { tally.reached.note(initial, checks); looking = !tally.reached.covers(checks) }
             var state = initial
-            for _ in 0 ..< length {
-                guard let (action, k) = machine.sampleAction(in: state, kinds: kinds, using: &rng, scratch: &scratch) else { break }
+            // The actions picked ahead (when the machine foretells) and whether each was
+            // foretold to move the walk; a step that does otherwise drops the rest.
+            var plan: [(action: M.Action, kind: Int, moves: Bool)] = [], planned = 0
+            for left in stride(from: length, to: 0, by: -1) {
+                if planned == plan.count {
+                    plan.removeAll(keepingCapacity: true); planned = 0
+                    pick(from: state, steps: machine.foretells ? left : 1, kinds, &rng, &scratch, into: &plan)
+                    if plan.isEmpty { break }
+                    if machine.foretells { machine.prepare(walk: plan.map(\.action), from: state) }
+                }
+                let (action, k, foretoldMove) = plan[planned]
+                planned += 1
                 let step = machine.step(state, action)
                 tally.steps += 1
                 machine.checkTransition(state, action, step, checks) { failed.append(($0, $1)) }
@@ -279,15 +289,36 @@ extension Fuzzer {
                     if over { return }
                     trace.removeLast()
                 }
+                let moves = next.map(machine.isWithinBounds) ?? false
+                if moves != foretoldMove { planned = plan.count }
                 guard let next else { continue }
                 // Bounds only steer the walk: a successor outside them is checked, then dropped.
-                if machine.isWithinBounds(next) {
+                if moves {
                     if looking { tally.reached.note(next, checks); looking = !tally.reached.covers(checks) }
                     state = next
                     trace.append(action)
                 } else {
                     tally.outsideBounds += 1
                 }
+            }
+        }
+
+        /// Picks up to `steps` actions from `state` on, each from where the one before is
+        /// foretold to lead (one action when the machine does not foretell), as the walk would
+        /// pick them one by one. The plan ends after a step foretold to lead outside the
+        /// bounds: the walk stays, but a system stepped there moved, and what the machine
+        /// prepared after it would be of no use.
+        func pick(from state: M.State, steps: Int, _ kinds: KindFilter, _ rng: inout Xoshiro, _ scratch: inout [M.Action],
+                  into plan: inout [(action: M.Action, kind: Int, moves: Bool)]) {
+            var at = state
+            for _ in 0 ..< steps {
+                guard let (action, k) = machine.sampleAction(in: at, kinds: kinds, using: &rng, scratch: &scratch) else { return }
+                guard steps > 1 else { plan.append((action, k, true)); return }
+                guard let next = machine.foretold(at, after: action) else { plan.append((action, k, false)); continue }
+                let inside = machine.isWithinBounds(next)
+                plan.append((action, k, inside))
+                if !inside { return }
+                at = next
             }
         }
 

@@ -16,9 +16,17 @@ final class LeakTracker {
     /// Forgets everything (after a reset the old objects are no business of the new run) and
     /// starts tracking `state`.
     func reset(_ state: State, system: NavigationSystem) {
-        boxes.removeAll(keepingCapacity: true)
         enabled = system.coordinatorObject(id: Int(state.root.index)) != nil
-        track(state, system: system)
+        guard enabled else { return boxes.removeAll(keepingCapacity: true) }
+        // A restore follows a restore to much the same ids: their boxes are reused.
+        if boxes.count > state.count || boxes.keys.contains(where: { state.index(of: CoordinatorID(Int($0))) == nil }) {
+            boxes.removeAll(keepingCapacity: true)
+        }
+        for i in state.positions {
+            let id = state.id(at: i).index
+            let object = system.coordinatorObject(id: Int(id))
+            if let box = boxes[id] { box.object = object } else { boxes[id] = Box(object) }
+        }
     }
 
     /// Starts holding the coordinators of `state` not held yet.

@@ -195,6 +195,18 @@ final class Lockstep {
         system.announce(calls)
     }
 
+    /// Announces a walk's steps from `state`, each from where the one before leads, as `step`
+    /// will make them. Only for an implementation that has the model's ids: the ids of what a
+    /// walk creates are not known ahead otherwise.
+    func prepare(walk actions: [Action], from state: ConformanceState) {
+        guard announces, fatal == nil, !memoizing, !saving, actions.count > 1 else { return }
+        if current !== state.trail {
+            do { try bring(to: state, saveFirst: false) } catch { return }
+        }
+        guard identity else { return }
+        system.announce(actions.map { .step($0, snapshot: true) })
+    }
+
     /// The id `trail` is to be saved under: the one an announcement gave it, or a new one.
     private func reserveSaveID(for trail: Trail) -> Int {
         if let id = trail.saveID { return id }

@@ -102,6 +102,16 @@ public protocol FuzzableMachine: FastMachine {
     /// machine that can build an action directly should, since enumeration is most of the cost.
     func sampleAction(in state: State, kinds: KindFilter, using rng: inout Xoshiro,
                       scratch: inout [Action]) -> (action: Action, kind: Int)?
+    /// Whether the machine can tell where an action leads without taking the step (a machine
+    /// in lock-step with another process asks its model). A walk then picks its actions before
+    /// it takes them and passes them to `prepare(walk:from:)`; the walk is the same walk.
+    /// Default: false.
+    var foretells: Bool { get }
+    /// Where `action` leads from `state` (nil: refused) as far as `sampleAction` and
+    /// `isWithinBounds` read a state; called only when `foretells`.
+    func foretold(_ state: State, after action: Action) -> State?
+    /// Called before a walk takes `actions` one after the other from `state`, when `foretells`.
+    func prepare(walk actions: [Action], from state: State)
 }
 
 extension FuzzableMachine {
@@ -120,6 +130,9 @@ extension FuzzableMachine {
     }
 
     public func defaultWeight(ofKind kind: String) -> Int { 1 }
+    public var foretells: Bool { false }
+    public func foretold(_ state: State, after action: Action) -> State? { nil }
+    public func prepare(walk actions: [Action], from state: State) {}
 
     public func sampleAction(in state: State, kinds: KindFilter, using rng: inout Xoshiro,
                              scratch: inout [Action]) -> (action: Action, kind: Int)? {

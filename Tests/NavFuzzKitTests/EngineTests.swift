@@ -43,6 +43,29 @@ final class EngineTests: XCTestCase {
         XCTAssertFalse(machine.sawOtherThread.value)
     }
 
+    /// A walk picked ahead on what the machine foretells is the walk picked step by step, and
+    /// the machine is told the actions before they are taken; a foretelling that turns out
+    /// wrong drops the rest of what was picked.
+    func testWalksPickedAheadAreTheSameWalks() {
+        let options = Fuzzer<CounterMachine>.Options(seed: 7, walks: 50, walkLength: 30, workers: 1, shrink: false)
+        let plain = Fuzzer(CounterMachine(), options: options).run()
+        for lies in [false, true] {
+            let machine = ForetellingCounter(lies: lies)
+            let ahead = Fuzzer(machine, options: .init(seed: 7, walks: 50, walkLength: 30, workers: 1, shrink: false)).run()
+            XCTAssertEqual(ahead.steps, plain.steps)
+            XCTAssertEqual(ahead.coverage, plain.coverage)
+            XCTAssertEqual(ahead.failures.map(\.original.actions), plain.failures.map(\.original.actions))
+            XCTAssertFalse(plain.failures.isEmpty)
+            XCTAssertFalse(machine.log.taken.isEmpty)
+            if lies {
+                XCTAssertGreaterThan(machine.log.prepared.count, 50, "a wrong foretelling starts a new plan")
+            } else {
+                XCTAssertEqual(machine.log.unprepared, 0, "every step is the next of the last walk prepared")
+                XCTAssertLessThanOrEqual(machine.log.prepared.count, 50 + plain.outsideBounds)
+            }
+        }
+    }
+
     func testAMachineThatDoesNotRepeatItselfIsNamedInItsCounterexample() {
         let machine = ForgetfulCounter()
         let r = Explorer(machine, options: .init(workers: 1)).run()
@@ -117,4 +140,45 @@ final class ForgetfulCounter: ExplorableMachine, DescribedMachine, @unchecked Se
     func describe(_ state: Int) -> String { String(state) }
     func describe(_ action: String) -> String { action }
     func parseAction(_ text: String) throws(ActionParseError) -> String { text }
+}
+
+/// `CounterMachine` that foretells its steps (wrongly when it `lies`: one more than the truth)
+/// and logs the walks it was told of and the steps it took.
+struct ForetellingCounter: FuzzableMachine, ShrinkableMachine, @unchecked Sendable {
+    final class Log {
+        var prepared: [[String]] = []
+        var taken: [String] = []
+        /// Steps that were not the next action of the walk prepared last.
+        var unprepared = 0
+        var next = 0
+        func take(_ action: String) {
+            taken.append(action)
+            if let plan = prepared.last, next < plan.count, plan[next] == action { next += 1 } else { unprepared += 1 }
+        }
+    }
+    let base = CounterMachine()
+    let lies: Bool
+    let log = Log()
+    func initialStates() -> [Int] { base.initialStates() }
+    func actions(in state: Int, into actions: inout [String]) { base.actions(in: state, into: &actions) }
+    func step(_ state: Int, _ action: String) -> (before: Int, after: Int?) {
+        log.take(action)
+        return base.step(state, action)
+    }
+    func successor(of step: (before: Int, after: Int?)) -> Int? { step.after }
+    var properties: [Property<ForetellingCounter>] {
+        base.properties.map { p in
+            switch p.check {
+            case .state(let f): Property(name: p.name, summary: p.summary, check: .state(f))
+            case .transition(let f): Property(name: p.name, summary: p.summary, check: .transition { s, a, step in f(s, a, step) })
+            case .sometimes(let f): Property(name: p.name, summary: p.summary, check: .sometimes(f))
+            }
+        }
+    }
+    func isWithinBounds(_ state: Int) -> Bool { base.isWithinBounds(state) }
+    func kindName(of action: String) -> String { action }
+    var maxWorkers: Int { 1 }
+    var foretells: Bool { true }
+    func foretold(_ state: Int, after action: String) -> Int? { base.step(state, action).after.map { lies ? $0 + 1 : $0 } }
+    func prepare(walk actions: [String], from state: Int) { log.prepared.append(actions); log.next = 0 }
 }

@@ -89,6 +89,16 @@ final class DriverTests: XCTestCase {
         let report = Verifier.verify(system, options: Verifier.Options(presets: [.small, .smallTab], depth: 2, walks: 20))
         XCTAssertTrue(report.failures.isEmpty, report.text)
         XCTAssertEqual(system.aheadDropped, 0)
+        XCTAssertGreaterThan(system.aheadTaken, report.steps / 2)
+    }
+
+    /// Random walks are announced too: picked ahead on the model, sent a walk at once.
+    func testWalksAreAnnounced() throws {
+        let system = try DriverSystem(command: try driverCommand(), timeout: 10)
+        let report = Verifier.verify(system, options: Verifier.Options(presets: [.small], depth: 0, walks: 20, walkLength: 30))
+        XCTAssertEqual(report.walks, 20)
+        XCTAssertEqual(system.aheadDropped, 0)
+        XCTAssertGreaterThan(system.aheadTaken, report.steps * 9 / 10, report.text)
     }
 
     /// The driver buffers its replies, so a crash in a batch of announced steps could be
