@@ -1,30 +1,46 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Targets follow platform and dependency lines (docs/ARCHITECTURE.md): the model and the engine
+// build everywhere; the driver client needs processes (macOS, Linux); the JUnit reader and
+// writer need libxml2; the CLI needs all of them.
+let desktop: [Platform] = [.macOS, .linux]
+
 let package = Package(
     name: "NavFuzz",
-    platforms: [.macOS(.v15)],
+    // `Synchronization.Atomic`, which the engine's workers share, sets the floor.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "CoordinatorModel", targets: ["CoordinatorModel"]),
         .library(name: "NavFuzzKit", targets: ["NavFuzzKit"]),
+        .library(name: "NavFuzzDriver", targets: ["NavFuzzDriver"]),
+        .library(name: "NavFuzzJUnit", targets: ["NavFuzzJUnit"]),
         .executable(name: "NavFuzz", targets: ["NavFuzz"]),
     ],
     targets: [
+        // Portable: the Swift standard library and Foundation's value types only.
         .target(name: "CoordinatorModel"),
+        .target(name: "NavFuzzKit", dependencies: ["CoordinatorModel"]),
+        // Driver programs: the client that starts one, the server a driver runs.
+        .target(name: "CAffinity"),
+        .target(name: "NavFuzzDriver", dependencies: ["NavFuzzKit", "CoordinatorModel", "CAffinity"]),
+        // Reports.
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
-        .target(name: "CAffinity"),
-        .target(name: "NavFuzzKit", dependencies: ["CoordinatorModel", "CLibXML2", "CAffinity"]),
-        .executableTarget(name: "NavFuzz", dependencies: ["NavFuzzKit", "CoordinatorModel"]),
+        .target(name: "NavFuzzJUnit", dependencies: ["NavFuzzKit", "CoordinatorModel", "CLibXML2"]),
+        .executableTarget(name: "NavFuzz", dependencies: ["NavFuzzKit", "NavFuzzDriver", "NavFuzzJUnit", "CoordinatorModel"]),
         .target(name: "SampleCoordinators", dependencies: ["NavFuzzKit", "CoordinatorModel"]),
-        .executableTarget(name: "SampleDriver", dependencies: ["SampleCoordinators", "NavFuzzKit", "CoordinatorModel"]),
+        .executableTarget(name: "SampleDriver", dependencies: ["SampleCoordinators", "NavFuzzDriver", "NavFuzzKit", "CoordinatorModel"]),
         .testTarget(name: "CoordinatorModelTests", dependencies: ["CoordinatorModel"]),
         .testTarget(name: "NavFuzzKitTests", dependencies: ["NavFuzzKit", "CoordinatorModel"]),
-        .testTarget(name: "NavFuzzTests", dependencies: ["NavFuzzKit", "CoordinatorModel"]),
-        .testTarget(name: "SampleCoordinatorsTests", dependencies: ["SampleCoordinators", "NavFuzzKit", "CoordinatorModel"]),
+        .testTarget(name: "NavFuzzDriverTests", dependencies: ["NavFuzzDriver", "NavFuzzKit", "CoordinatorModel"]),
+        .testTarget(name: "NavFuzzJUnitTests", dependencies: ["NavFuzzJUnit", "NavFuzzKit"]),
+        .testTarget(name: "NavFuzzTests", dependencies: ["NavFuzzKit", "NavFuzzJUnit", "CoordinatorModel"]),
+        .testTarget(name: "RepositoryTests"),
+        .testTarget(name: "SampleCoordinatorsTests", dependencies: ["SampleCoordinators", "NavFuzzKit", "NavFuzzDriver", "CoordinatorModel"]),
     ],
     swiftLanguageModes: [.v6]
 )

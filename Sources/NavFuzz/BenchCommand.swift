@@ -1,5 +1,6 @@
 import CoordinatorModel
 import Foundation
+import NavFuzzJUnit
 import NavFuzzKit
 
 /// `NavFuzz bench`: the figures of BENCHMARKS.md, each with a comparison measured in the same

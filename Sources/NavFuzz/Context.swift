@@ -1,5 +1,6 @@
 import CoordinatorModel
 import Foundation
+import NavFuzzJUnit
 import NavFuzzKit
 
 /// What every command shares: the terminal, the environment, and the end of a run — print the

@@ -1,5 +1,6 @@
 import CoordinatorModel
 import Foundation
+import NavFuzzJUnit
 import NavFuzzKit
 
 /// `NavFuzz` with no command: the CI job. Replays the corpus first, then explores the four CI

@@ -1,5 +1,6 @@
 import CoordinatorModel
 import Foundation
+import NavFuzzJUnit
 import NavFuzzKit
 
 /// `NavFuzz explore`: exhaustive exploration of one preset, with any bound changed by flag.

@@ -1,5 +1,6 @@
 import CoordinatorModel
 import Foundation
+import NavFuzzJUnit
 import NavFuzzKit
 
 /// `NavFuzz fuzz`: seeded random walks, every failure shrunk, saved and printed with the

@@ -1,3 +1,4 @@
+import NavFuzzJUnit
 let navFuzzVersion = "0.1.0"
 
 let overallHelp = """

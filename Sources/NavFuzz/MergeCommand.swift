@@ -1,3 +1,4 @@
+import NavFuzzJUnit
 import NavFuzzKit
 
 /// `NavFuzz merge OUT IN…`: one report from the reports of shards.

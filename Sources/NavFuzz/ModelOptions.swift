@@ -1,4 +1,5 @@
 import CoordinatorModel
+import NavFuzzJUnit
 import NavFuzzKit
 
 /// The options that pick what is explored: a preset, then any bound or domain changed by flag.

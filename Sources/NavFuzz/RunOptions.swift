@@ -1,4 +1,5 @@
 import Foundation
+import NavFuzzJUnit
 import NavFuzzKit
 
 /// Options every running subcommand shares: workers, where the report goes, trace format, shard.

@@ -1,5 +1,6 @@
 import CoordinatorModel
 import Foundation
+import NavFuzzJUnit
 import NavFuzzKit
 
 /// `NavFuzz shrink FILE`: the shortest trace that breaks the same invariant as the file.

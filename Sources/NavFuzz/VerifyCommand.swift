@@ -1,5 +1,7 @@
 import CoordinatorModel
 import Foundation
+import NavFuzzDriver
+import NavFuzzJUnit
 import NavFuzzKit
 
 /// `NavFuzz verify --driver 'COMMAND'`: checks a coordinator implementation, running in another

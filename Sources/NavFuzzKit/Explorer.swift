@@ -109,7 +109,7 @@ public struct Explorer<M: ExplorableMachine> {
         return ExplorationReport(
             states: table.count, applied: applied, refused: refused, depth: depth, seconds: seconds,
             workers: workers, bytesPerState: Double(table.bytes) / Double(max(table.count, 1)),
-            peakMemoryBytes: peakResidentBytes(), partial: stopReason, violations: violations,
+            partial: stopReason, violations: violations,
             unreached: reached.unreached(properties))
     }
 
@@ -479,7 +479,6 @@ public struct ExplorationReport<M: StateMachine>: Sendable {
     public var seconds: Double
     public var workers: Int
     public var bytesPerState: Double
-    public var peakMemoryBytes: Int
     /// Why exploration stopped before the end, when it did.
     public var partial: StopReason?
     /// Per property, its shortest counterexample (or up to `distinct` that differ), in
@@ -493,21 +492,4 @@ public struct ExplorationReport<M: StateMachine>: Sendable {
     public var transitionsPerSecond: Double { Double(transitions) / max(seconds, 1e-9) }
     /// The probability that two distinct states shared a fingerprint: n(n-1)/2 pairs over 2^64.
     public var collisionProbability: Double { Double(states) * Double(max(states - 1, 0)) / 2 / 18_446_744_073_709_551_616.0 }
-}
-
-#if os(Linux)
-private let RUSAGE_SELF_WHO = __rusage_who_t(RUSAGE_SELF.rawValue)
-#else
-private let RUSAGE_SELF_WHO = RUSAGE_SELF
-#endif
-
-/// The process's peak resident memory in bytes.
-func peakResidentBytes() -> Int {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF_WHO, &usage)
-    #if os(Linux)
-    return usage.ru_maxrss * 1024
-    #else
-    return usage.ru_maxrss
-    #endif
 }

@@ -3,19 +3,21 @@ import CoordinatorModel
 /// `no-leak`: holds every coordinator object of a system weakly, from the step that creates it,
 /// and reports the coordinators that ended but whose objects are still alive. Used by the
 /// conformance runner in process and by `DriverServer` inside a driver.
-final class LeakTracker {
+package final class LeakTracker {
     private final class Box {
         weak var object: AnyObject?
         init(_ object: AnyObject?) { self.object = object }
     }
 
     private var boxes: [Int32: Box] = [:]
+
+    package init() {}
     /// False once the system has shown it hands out no objects: tracking then costs nothing.
-    private(set) var enabled = true
+    package private(set) var enabled = true
 
     /// Forgets everything (after a reset the old objects are no business of the new run) and
     /// starts tracking `state`.
-    func reset(_ state: State, system: NavigationSystem) {
+    package func reset(_ state: State, system: NavigationSystem) {
         enabled = system.coordinatorObject(id: Int(state.root.index)) != nil
         guard enabled else { return boxes.removeAll(keepingCapacity: true) }
         // A restore follows a restore to much the same ids: their boxes are reused.
@@ -30,7 +32,7 @@ final class LeakTracker {
     }
 
     /// Starts holding the coordinators of `state` not held yet.
-    func track(_ state: State, system: NavigationSystem) {
+    package func track(_ state: State, system: NavigationSystem) {
         guard enabled else { return }
         for i in state.positions {
             let id = state.id(at: i).index
@@ -40,7 +42,7 @@ final class LeakTracker {
 
     /// Coordinators live in `before` and not in `after` whose objects are still alive; they are
     /// forgotten either way. The coordinators new in `after` are tracked from now on.
-    func leaked(before: State, after: State, system: NavigationSystem) -> [Int] {
+    package func leaked(before: State, after: State, system: NavigationSystem) -> [Int] {
         guard enabled else { return [] }
         var out: [Int] = []
         // Both lists are sorted by id: one merge finds the ended and the new ones.

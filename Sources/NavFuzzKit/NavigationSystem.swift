@@ -2,7 +2,7 @@ import CoordinatorModel
 
 /// A coordinator implementation under test, as the conformance runner drives it: reset it,
 /// apply one action at a time, look at what it shows. Adapters for real libraries conform to
-/// this in process; `DriverSystem` conforms by talking to a driver program over pipes.
+/// this in process; `DriverSystem` (NavFuzzDriver) conforms by talking to a driver program over pipes.
 ///
 /// Ids in actions, events and snapshots are the implementation's own (any non-negative numbers,
 /// never two live coordinators with the same one); the runner translates between them and the
@@ -35,8 +35,22 @@ public protocol NavigationSystem: AnyObject {
     /// it is released once the coordinator ends (`no-leak`). Default: nil (not checked).
     func coordinatorObject(id: Int) -> AnyObject?
 
+    /// How reports name the system. Default: its type's name.
+    var name: String { get }
+
     /// Text to show with a failure, e.g. the tail of a driver's standard error. Default: empty.
     var diagnostics: String { get }
+
+    /// A mark in the diagnostics, so that `diagnostics(since:)` gives what came after it.
+    /// Default: 0.
+    var diagnosticsMark: Int { get }
+
+    /// What the system said after `mark`, for a failure replayed from reset. Default:
+    /// `diagnostics`.
+    func diagnostics(since mark: Int) -> String
+
+    /// How many times the system had to be started again (a driver that died). Default: 0.
+    var restarts: Int { get }
 
     // Optional: snapshots of the implementation's own state, so that exploration extends a
     // state by one step instead of replaying its path from reset (the idea of AFL's fork
@@ -95,7 +109,11 @@ extension NavigationSystem {
 
     public func coordinatorObject(id: Int) -> AnyObject? { nil }
 
+    public var name: String { String(describing: type(of: self)) }
     public var diagnostics: String { "" }
+    public var diagnosticsMark: Int { 0 }
+    public func diagnostics(since mark: Int) -> String { diagnostics }
+    public var restarts: Int { 0 }
 
     public var canSaveState: Bool { false }
     public func saveState(as id: Int) throws(SystemFailure) {}

@@ -126,22 +126,6 @@ public enum Verifier {
         var run = VerificationRun(system: system, options: options)
         return run.run()
     }
-
-    /// Starts a driver with `/bin/sh -c command` and verifies it (with `pinDriver`, on the core
-    /// of the calling thread, which stays there until the end). A driver that cannot be
-    /// started or answers the handshake wrongly gives a report with `error` set.
-    public static func verify(driver command: String, options: Options = Options()) -> VerificationReport {
-        let pin = options.pinDriver ? ThreadPin.toCurrentCPU() : nil
-        defer { pin?.release() }
-        do {
-            let system = try DriverSystem(command: command, timeout: options.timeout)
-            return verify(system, options: options)
-        } catch {
-            var report = VerificationReport(system: command, error: error.message)
-            report.diagnostics = error.diagnostics
-            return report
-        }
-    }
 }
 
 /// A trace to replay against the implementation, with the configuration it runs under.
@@ -184,7 +168,7 @@ struct VerificationRun {
         self.system = system
         self.options = options
         lockstep = Lockstep(system: system, restores: options.restore)
-        report = VerificationReport(system: (system as? DriverSystem)?.name ?? String(describing: type(of: system)))
+        report = VerificationReport(system: system.name)
     }
 
     mutating func run() -> VerificationReport {
@@ -381,8 +365,7 @@ struct VerificationRun {
     /// Replays the trace from a fresh reset, nothing remembered, and builds the report's entry.
     private mutating func confirm(_ c: Candidate, trace: [Action], preset: Preset,
                                   accept: @escaping (Action?, String) -> Bool) -> ConformanceFailure? {
-        let driver = system as? DriverSystem
-        let mark = driver?.stderrTotal ?? 0
+        let mark = system.diagnosticsMark
         let check = Verifier.checks[c.check]
         var step: ConformanceStep?
         var index = -1
@@ -395,7 +378,7 @@ struct VerificationRun {
                                              offered: system.supportedActions, styles: system.supportedStyles)
             (index, step) = { let (i, s) = replay(trace, on: machine, check: c.check, accept: accept); return (i ?? -1, s) }()
         }
-        let said = driver.map { $0.diagnostics(since: mark) } ?? system.diagnostics
+        let said = system.diagnostics(since: mark)
         guard let step, let reason = step.findings.first(where: { $0.check == c.check })?.reason,
               step.action == nil ? trace.isEmpty : index == trace.count - 1 else {
             report.notes.append("\(check): the failing trace did not fail the same way when replayed from reset; "
@@ -432,7 +415,7 @@ struct VerificationRun {
         } else {
             report.unreached = unreached
         }
-        if let driver = system as? DriverSystem { report.restarts = driver.restarts }
+        report.restarts = system.restarts
         if report.diagnostics.isEmpty { report.diagnostics = system.diagnostics }
         report.seconds = seconds
     }

@@ -10,6 +10,8 @@ import CoordinatorModel
 public struct VerificationResult: Sendable {
     public var report: VerificationReport
 
+    public init(report: VerificationReport) { self.report = report }
+
     public var passed: Bool { report.passed }
     public var failures: [ConformanceFailure] { report.failures }
 
@@ -43,9 +45,4 @@ public struct VerificationResult: Sendable {
 /// Verifies an in-process adapter against the model (see `Verifier.verify`).
 public func verifyConformance(_ system: some NavigationSystem, options: Verifier.Options = Verifier.Options()) -> VerificationResult {
     VerificationResult(report: Verifier.verify(system, options: options))
-}
-
-/// Verifies a driver program, started with `/bin/sh -c command`.
-public func verifyConformance(driver command: String, options: Verifier.Options = Verifier.Options()) -> VerificationResult {
-    VerificationResult(report: Verifier.verify(driver: command, options: options))
 }

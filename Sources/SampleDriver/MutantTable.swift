@@ -1,5 +1,6 @@
 import CoordinatorModel
 import Foundation
+import NavFuzzDriver
 import NavFuzzKit
 import SampleCoordinators
 

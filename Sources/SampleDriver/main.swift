@@ -1,4 +1,5 @@
 import Foundation
+import NavFuzzDriver
 import NavFuzzKit
 import SampleCoordinators
 

@@ -1,4 +1,5 @@
 import Foundation
+import NavFuzzJUnit
 import XCTest
 
 /// Runs the built `NavFuzz` executable, as a user or a CI job would.

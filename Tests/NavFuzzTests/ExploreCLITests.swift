@@ -1,5 +1,6 @@
-import Foundation
 import CoordinatorModel
+import Foundation
+import NavFuzzJUnit
 import NavFuzzKit
 import XCTest
 

@@ -1,4 +1,5 @@
 import Foundation
+import NavFuzzJUnit
 import NavFuzzKit
 import XCTest
 

@@ -1,4 +1,5 @@
 import CoordinatorModel
+import NavFuzzDriver
 import NavFuzzKit
 import SampleCoordinators
 import XCTest

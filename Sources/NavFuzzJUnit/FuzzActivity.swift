@@ -1,3 +1,5 @@
+import NavFuzzKit
+
 /// Fuzzing as an activity: a case per property, the seed and budget as suite properties.
 extension Activity {
     public static func fuzzing<M: FuzzableMachine & ShrinkableMachine & DescribedMachine>(

@@ -1,6 +1,7 @@
 import CoordinatorModel
 import Dispatch
 import Foundation
+import NavFuzzKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -228,9 +229,11 @@ public final class DriverSystem: NavigationSystem {
         return String(decoding: stderrTail, as: UTF8.self)
     }
 
+    public var diagnosticsMark: Int { stderrTotal }
+
     /// What the driver wrote to standard error after `stderrTotal` was `mark` (as much of it as
     /// is kept).
-    func diagnostics(since mark: Int) -> String {
+    public func diagnostics(since mark: Int) -> String {
         drainStandardError()
         let fresh = min(stderrTotal - mark, stderrTail.count)
         return String(decoding: stderrTail.suffix(max(fresh, 0)), as: UTF8.self)

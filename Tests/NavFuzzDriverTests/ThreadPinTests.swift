@@ -1,4 +1,5 @@
 import Foundation
+@testable import NavFuzzDriver
 import XCTest
 @testable import NavFuzzKit
 

@@ -1,3 +1,5 @@
+import NavFuzzKit
+
 /// The small JSON of the driver protocol: a value type, a parser that says where a line stops
 /// making sense, and a compact writer. Hand-written because every step of a driver run parses
 /// one reply, and Foundation's coders cost more than the step itself.

@@ -1,4 +1,5 @@
 import CoordinatorModel
+import NavFuzzKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,6 @@
+import Foundation
+import NavFuzzKit
+
 /// An exploration as an activity: a case per property, the statistics as suite properties.
 extension Activity {
     public static func exploration<M: ExplorableMachine>(
@@ -17,7 +20,7 @@ extension Activity {
         var summary = "\(name): \(Figures.count(report.states)) states, \(Figures.count(report.transitions)) transitions "
             + "(\(Figures.count(report.refused)) refused), depth \(report.depth), \(Figures.seconds(report.seconds)), "
             + "\(Figures.rate(report.statesPerSecond)) states/s, \(Figures.rate(report.transitionsPerSecond)) transitions/s, "
-            + "\(Figures.bytes(report.peakMemoryBytes)) peak, "
+            + "\(Figures.bytes(peakResidentBytes())) peak, "
             + String(format: "%.1f B/state, collision p ≈ %.1e", report.bytesPerState, report.collisionProbability)
         summary += report.violations.isEmpty ? " — all \(invariants) invariants hold"
             : " — \(report.violations.count) of \(invariants) invariants violated, \(held) hold"
@@ -38,4 +41,21 @@ extension Activity {
         return Activity(name: name, seconds: report.seconds, properties: properties, cases: cases, summary: summary,
                         failureTexts: texts)
     }
+}
+
+#if os(Linux)
+private let RUSAGE_SELF_WHO = __rusage_who_t(RUSAGE_SELF.rawValue)
+#else
+private let RUSAGE_SELF_WHO = RUSAGE_SELF
+#endif
+
+/// The process's peak resident memory in bytes, so far.
+func peakResidentBytes() -> Int {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF_WHO, &usage)
+    #if os(Linux)
+    return usage.ru_maxrss * 1024
+    #else
+    return usage.ru_maxrss
+    #endif
 }

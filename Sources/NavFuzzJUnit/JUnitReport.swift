@@ -1,4 +1,5 @@
 import Foundation
+import NavFuzzKit
 
 /// A JUnit XML report: the `<testsuites>` root.
 /// Plain values, so a run can build it up and the writer/reader/merger stay free of state.

@@ -1,5 +1,6 @@
 import CLibXML2
 import Foundation
+import NavFuzzKit
 
 /// Reads JUnit reports back into values, and merges the reports of parallel shards.
 public enum JUnitReader {

@@ -1,0 +1,47 @@
+import Foundation
+import XCTest
+
+/// `scripts/check-portable.sh` keeps the portable targets free of what iOS, tvOS, watchOS and
+/// visionOS lack; CI can only build for Linux, so this check is what proves the rest.
+final class PortabilityTests: XCTestCase {
+    func testThePortableTargetsPass() throws {
+        let (status, output) = try runCheck(root: Repository.root)
+        XCTAssertEqual(status, 0, output)
+        XCTAssertTrue(output.contains("use nothing platform-specific"), output)
+    }
+
+    func testAPlantedImportOrProcessFails() throws {
+        let planted = [
+            ("NavFuzzKit", "import Glibc"),
+            ("NavFuzzKit", "@_exported import Darwin"),
+            ("CoordinatorModel", "import CLibXML2"),
+            ("NavFuzzKit", "let child = Process()"),
+            ("NavFuzzKit", "    var child: Process?"),
+            ("NavFuzzKit", "import UIKit"),
+        ]
+        for (target, line) in planted {
+            let root = try copyOfPortableTargets()
+            defer { try? FileManager.default.removeItem(at: root) }
+            let file = root.appendingPathComponent("Sources/\(target)/Planted.swift")
+            try "// planted\n\(line)\n".write(to: file, atomically: true, encoding: .utf8)
+            let (status, output) = try runCheck(root: root)
+            XCTAssertEqual(status, 1, "\(line): \(output)")
+            XCTAssertTrue(output.contains("Planted.swift:2: portable target \(target) uses: \(line.trimmingCharacters(in: .whitespaces))"),
+                          "\(line): \(output)")
+        }
+    }
+
+    private func copyOfPortableTargets() throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("portable-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Sources"), withIntermediateDirectories: true)
+        for target in ["CoordinatorModel", "NavFuzzKit"] {
+            try FileManager.default.copyItem(at: Repository.root.appendingPathComponent("Sources/\(target)"),
+                                             to: root.appendingPathComponent("Sources/\(target)"))
+        }
+        return root
+    }
+
+    private func runCheck(root: URL) throws -> (Int32, String) {
+        try Repository.run("/bin/bash", [Repository.root.appendingPathComponent("scripts/check-portable.sh").path, root.path])
+    }
+}
