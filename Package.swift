@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "NavFuzzKit", targets: ["NavFuzzKit"]),
         .library(name: "NavFuzzDriver", targets: ["NavFuzzDriver"]),
         .library(name: "NavFuzzJUnit", targets: ["NavFuzzJUnit"]),
+        .library(name: "NavFuzzTesting", targets: ["NavFuzzTesting"]),
         .executable(name: "NavFuzz", targets: ["NavFuzz"]),
     ],
     targets: [
@@ -24,6 +25,10 @@ let package = Package(
         // Driver programs: the client that starts one, the server a driver runs.
         .target(name: "CAffinity"),
         .target(name: "NavFuzzDriver", dependencies: ["NavFuzzKit", "CoordinatorModel", "CAffinity"]),
+        // Test helpers for XCTest and Swift Testing; crash containment where there are processes.
+        .target(name: "NavFuzzTesting", dependencies: [
+            "NavFuzzKit", "CoordinatorModel", .target(name: "NavFuzzDriver", condition: .when(platforms: desktop)),
+        ]),
         // Reports.
         .systemLibrary(
             name: "CLibXML2",

@@ -22,6 +22,7 @@ public final class DriverServer {
     private var savedStates: [Int: State] = [:]
     /// Actions by their text: exploration sends the same few again and again.
     private var parsed: [String: Action] = [:]
+    private var outputFD: Int32 = 1
 
     public init(name: String, system: NavigationSystem) {
         self.name = name
@@ -31,7 +32,10 @@ public final class DriverServer {
     /// Serves requests until standard input closes. Returns the exit status (0). Requests that
     /// arrive together (NavFuzz sends the steps of a state at once) are answered a kilobyte of
     /// replies at a time: few writes, and NavFuzz reads replies while the rest are made.
-    public func run() -> Int32 {
+    /// `input` and `output` are file descriptors: a test binary run again as a driver answers
+    /// on another one than standard output, which its test framework writes to.
+    public func run(input inputFD: Int32 = 0, output outputFD: Int32 = 1) -> Int32 {
+        self.outputFD = outputFD
         var out: [UInt8] = []
         out.reserveCapacity(65536)
         var input = [UInt8](repeating: 0, count: 65536)
@@ -57,7 +61,7 @@ public final class DriverServer {
                 buffered.removeSubrange(0 ..< start)
                 start = 0
             }
-            let n = input.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            let n = input.withUnsafeMutableBytes { read(inputFD, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { return 0 }
             buffered.append(contentsOf: input[0 ..< n])
@@ -212,7 +216,7 @@ public final class DriverServer {
     private func writeAll(_ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { buf in buf.baseAddress.map { write(1, $0 + offset, buf.count - offset) } ?? 0 }
+            let n = bytes.withUnsafeBytes { buf in buf.baseAddress.map { write(outputFD, $0 + offset, buf.count - offset) } ?? 0 }
             if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { return false }
         }
         return true
