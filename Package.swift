@@ -39,6 +39,11 @@ let package = Package(
         .executableTarget(name: "NavFuzz", dependencies: ["NavFuzzKit", "NavFuzzDriver", "NavFuzzJUnit", "CoordinatorModel"]),
         .target(name: "SampleCoordinators", dependencies: ["NavFuzzKit", "CoordinatorModel"]),
         .executableTarget(name: "SampleDriver", dependencies: ["SampleCoordinators", "NavFuzzDriver", "NavFuzzKit", "CoordinatorModel"]),
+        // An example library in SUICoordinator's style (main actor, async), with its adapter and
+        // the tests docs/VERIFY.md quotes.
+        .target(name: "SUIStyleCoordinators", path: "Examples/SUICoordinatorStyle/Library"),
+        .testTarget(name: "SUIStyleCoordinatorsTests", dependencies: ["SUIStyleCoordinators", "NavFuzzTesting", "NavFuzzKit", "CoordinatorModel"],
+                    path: "Examples/SUICoordinatorStyle/Tests"),
         .testTarget(name: "CoordinatorModelTests", dependencies: ["CoordinatorModel"]),
         .testTarget(name: "NavFuzzKitTests", dependencies: ["NavFuzzKit", "CoordinatorModel"]),
         .testTarget(name: "NavFuzzDriverTests", dependencies: ["NavFuzzDriver", "NavFuzzKit", "CoordinatorModel"]),

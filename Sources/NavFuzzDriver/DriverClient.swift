@@ -52,6 +52,8 @@ public final class DriverSystem: NavigationSystem {
     private var stderrTail: [UInt8] = []
     /// Bytes of standard error read so far, over all runs of the driver.
     private(set) var stderrTotal = 0
+    /// `stderrTotal` when the current process started.
+    private var stderrAtStart = 0
     /// Lines read from the current process, for "driver reply N" in errors.
     private var replies = 0
     private var started = 0
@@ -267,6 +269,7 @@ public final class DriverSystem: NavigationSystem {
         pendingStart = 0
         replies = 0
         started += 1
+        stderrAtStart = stderrTotal
         queued = []
         ahead = []; aheadStart = 0
         savedIDs = []
@@ -356,7 +359,18 @@ public final class DriverSystem: NavigationSystem {
         } else {
             how = "exited with status \(status)"
         }
-        return SystemFailure(.crash, "the driver \(how) during \(what())")
+        return SystemFailure(.crash, "the driver \(how) during \(what())" + (trapMessage().map { ": \($0)" } ?? ""))
+    }
+
+    /// The Swift runtime's last words, when the driver trapped: `Fatal error: …` (or an
+    /// assertion's or precondition's) from what this process wrote to standard error. The
+    /// stack trace that follows it would push it out of the report's tail.
+    private func trapMessage() -> String? {
+        let written = String(decoding: stderrTail.suffix(max(min(stderrTotal - stderrAtStart, stderrTail.count), 0)), as: UTF8.self)
+        let markers = ["Fatal error:", "Assertion failed:", "Precondition failed:", "Unexpectedly found nil", "Fatal error"]
+        guard let line = written.split(whereSeparator: \.isNewline).last(where: { l in markers.contains { l.contains($0) } }) else { return nil }
+        let text = line.trimmingCharacters(in: .whitespaces)
+        return text.count > 300 ? String(text.prefix(300)) + "…" : text
     }
 
     // MARK: - Requests and replies

@@ -27,6 +27,10 @@ public protocol AsyncNavigationSystem: AnyObject, Sendable {
     /// What the implementation shows now.
     func snapshot() async throws(SystemFailure) -> Snapshot
 
+    /// The snapshot as a model state. Default: reads `snapshot()`; building the state directly
+    /// is several times faster.
+    func observedState() async throws(SystemFailure) -> State
+
     /// The object behind coordinator `id`, for `no-leak`. Default: nil (not checked).
     func coordinatorObject(id: Int) -> AnyObject?
 
@@ -35,6 +39,13 @@ public protocol AsyncNavigationSystem: AnyObject, Sendable {
 }
 
 extension AsyncNavigationSystem {
+    public func observedState() async throws(SystemFailure) -> State {
+        let snapshot = try await snapshot()
+        do { return try snapshot.state() } catch {
+            throw SystemFailure(.protocolError, "the snapshot does not describe a state: \(error)")
+        }
+    }
+
     public var supportedStyles: Set<Style> { Set(Style.allCases) }
     public var name: String { String(describing: type(of: self)) }
     public func coordinatorObject(id: Int) -> AnyObject? { nil }
@@ -66,17 +77,52 @@ public func verifyConformance(_ system: some AsyncNavigationSystem, options: Ver
     VerificationResult(report: await Verifier.verify(system, options: options))
 }
 
-/// A main-actor system as the engine drives it: each call is a task on the main actor that the
-/// engine's thread waits for. A call that does not return within the timeout is a hang; since
-/// nothing can stop it, every later call fails until it returns.
+/// A main-actor system as the engine drives it. Calls go to one task on the main actor that
+/// works through them in order while the engine's thread waits for their results; calls
+/// announced ahead (`announce`) are queued at once, so that a state's steps cost one hop to
+/// the main actor rather than one each, as a driver's requests go in one write. A step reads
+/// the state after it and its coordinators' objects in the same hop.
+///
+/// A call that does not return within the timeout is a hang; since nothing can stop it, the
+/// calls after it fail until it returns.
 package final class MainActorSystem: NavigationSystem, @unchecked Sendable {
     private let system: any AsyncNavigationSystem
     private let timeout: Double
     package let supportedActions: Set<ActionName>
     package let supportedStyles: Set<Style>
     package let name: String
-    /// The call that did not return in time, while it still has not.
-    private var stuck: (call: String, done: DispatchSemaphore)?
+
+    /// What the main-actor task is asked to do.
+    private enum Call: Equatable {
+        case reset(Configuration)
+        /// `look`: also read the state and the objects after it.
+        case step(Action, look: Bool)
+        case look
+    }
+
+    private enum Done {
+        case looked(SystemStep?, State, [Int: ObjectBox])
+        case stepped
+        case failed(SystemFailure)
+    }
+
+    // Shared with the main-actor task, under `lock`.
+    private let lock = NSCondition()
+    private var queue: [Call] = []
+    private var results: [Done] = []
+    private var running = false
+    private var stopping = false
+
+    // The engine's thread only.
+    /// Calls queued and not yet taken, in order.
+    private var expected: [Call] = []
+    /// The state after the last call and its coordinators' objects, for the calls that follow.
+    private var current: State?
+    private var objects: [Int: ObjectBox] = [:]
+    /// False once the system has shown it hands out no objects.
+    private var tracksObjects = true
+    /// The call that did not return in time.
+    private var stuck: String?
 
     @MainActor
     package init(_ system: any AsyncNavigationSystem, timeout: Double) {
@@ -87,59 +133,192 @@ package final class MainActorSystem: NavigationSystem, @unchecked Sendable {
         name = system.name
     }
 
-    /// Not on the main thread: the main actor would wait for itself.
-    private func call<T>(_ what: @autoclosure () -> String,
-                         _ body: @escaping @MainActor (any AsyncNavigationSystem) async throws(SystemFailure) -> T) throws(SystemFailure) -> T {
-        if let stuck {
-            guard stuck.done.wait(timeout: .now() + timeout) == .success else {
-                throw SystemFailure(.protocolError, "\(stuck.call) never returned, and a call in process cannot be stopped")
+    package var takesAnnouncements: Bool { true }
+
+    package func announce(_ calls: [AnnouncedCall]) {
+        guard stuck == nil else { return }
+        var mapped: [Call] = []
+        for call in calls {
+            switch call {
+            case .reset(let c): mapped.append(.reset(c))
+            case .step(let a, let look): mapped.append(.step(a, look: look))
+            case .save, .restore: return   // never announced: a main-actor system saves no states
             }
-            self.stuck = nil
         }
-        let done = DispatchSemaphore(value: 0)
-        let result = ResultBox<T>()
-        let system = system
-        Task { @MainActor in
-            do throws(SystemFailure) { result.value = .success(try await body(system)) } catch { result.value = .failure(error) }
-            done.signal()
-        }
-        guard done.wait(timeout: .now() + timeout) == .success else {
-            let call = what()
-            stuck = (call, done)
-            throw SystemFailure(.hang, "\(call) did not return within \(timeout) s")
-        }
-        return try result.value!.get()
+        enqueue(mapped)
     }
 
     package func reset(configuration: Configuration) throws(SystemFailure) {
-        try call("reset") { system throws(SystemFailure) in try await system.reset(configuration: configuration) }
+        try take([.reset(configuration)])
     }
 
     package func apply(_ action: Action) throws(SystemFailure) -> SystemStep {
-        try call("apply(\(action))") { system throws(SystemFailure) in try await system.apply(action) }
+        guard case .looked(let step?, let state, _) = try take([.step(action, look: true)]) else {
+            throw SystemFailure(.protocolError, "internal: a step without its result")
+        }
+        var result = step
+        if result.state == nil { result.state = state }
+        return result
+    }
+
+    package func replay(_ actions: [Action]) throws(SystemFailure) -> State {
+        guard !actions.isEmpty else { return try observedState() }
+        try take(actions.enumerated().map { .step($1, look: $0 == actions.count - 1) })
+        return current!
+    }
+
+    package func observedState() throws(SystemFailure) -> State {
+        if let current { return current }
+        try take([.look])
+        return current!
     }
 
     package func snapshot() throws(SystemFailure) -> Snapshot {
-        try call("snapshot()") { system throws(SystemFailure) in try await system.snapshot() }
+        Snapshot(try observedState())
     }
 
     package func coordinatorObject(id: Int) -> AnyObject? {
-        let object = try? call("coordinatorObject(id: \(id))") { system throws(SystemFailure) in ObjectBox(value: system.coordinatorObject(id: id)) }
-        return object?.value
+        objects[id]?.value
     }
 
-    package var diagnostics: String {
-        (try? call("diagnostics") { system throws(SystemFailure) in system.diagnostics }) ?? ""
+    /// Makes `calls` (queued already when they were announced, else now) and returns the
+    /// result of the last; the state and objects it read become current.
+    @discardableResult
+    private func take(_ calls: [Call]) throws(SystemFailure) -> Done {
+        if let call = stuck {
+            guard waitUntilIdle() else { throw SystemFailure(.protocolError, "\(call) never returned, and a call in process cannot be stopped") }
+            stuck = nil
+        }
+        current = nil
+        if expected.starts(with: calls) {
+            expected.removeFirst(calls.count)
+        } else {
+            dropQueued()
+            enqueue(calls)
+            expected.removeFirst(calls.count)
+        }
+        var last: Done = .stepped
+        for call in calls {
+            lock.lock()
+            let deadline = Date(timeIntervalSinceNow: timeout)
+            while results.isEmpty && lock.wait(until: deadline) {}
+            let done = results.isEmpty ? nil : results.removeFirst()
+            lock.unlock()
+            guard let done else {
+                stuck = "\(call)"
+                dropQueued(waiting: false)
+                throw SystemFailure(.hang, "\(call) did not return within \(timeout) s")
+            }
+            if case .failed(let failure) = done {
+                dropQueued()
+                throw failure
+            }
+            last = done
+        }
+        if case .looked(_, let state, let objects) = last {
+            current = state
+            self.objects = objects
+            if tracksObjects && objects[Int(state.root.index)]?.value == nil { tracksObjects = false }
+        }
+        return last
     }
+
+    private func enqueue(_ calls: [Call]) {
+        guard !calls.isEmpty else { return }
+        expected += calls
+        lock.lock()
+        queue += calls
+        let start = !running
+        running = true
+        lock.unlock()
+        if start {
+            let tracks = tracksObjects
+            Task { @MainActor in await self.work(tracks: tracks) }
+        }
+    }
+
+    /// Drops what is queued and what was done but not taken: the engine went another way.
+    private func dropQueued(waiting: Bool = true) {
+        expected = []
+        lock.lock()
+        queue = []
+        stopping = true
+        lock.unlock()
+        if waiting { _ = waitUntilIdle() }
+        lock.lock()
+        results = []
+        stopping = false
+        lock.unlock()
+    }
+
+    /// Waits up to the timeout for the main-actor task to finish what it is doing.
+    private func waitUntilIdle() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while running && lock.wait(until: deadline) {}
+        if !running { results = [] }
+        return !running
+    }
+
+    /// The main-actor side: the queued calls, one at a time, each to its end.
+    @MainActor private func work(tracks: Bool) async {
+        while let call = nextCall() {
+            finished(await perform(call, tracks: tracks))
+        }
+    }
+
+    /// The next queued call, or nil when there is none (the task then ends).
+    private func nextCall() -> Call? {
+        lock.lock()
+        defer { lock.unlock() }
+        if queue.isEmpty || stopping {
+            queue = []
+            running = false
+            lock.broadcast()
+            return nil
+        }
+        return queue.removeFirst()
+    }
+
+    private func finished(_ done: Done) {
+        lock.lock()
+        if !stopping { results.append(done) }
+        lock.broadcast()
+        lock.unlock()
+    }
+
+    @MainActor private func perform(_ call: Call, tracks: Bool) async -> Done {
+        do throws(SystemFailure) {
+            var step: SystemStep?
+            switch call {
+            case .reset(let c): try await system.reset(configuration: c)
+            case .step(let a, let look):
+                step = try await system.apply(a)
+                if !look { return .stepped }
+            case .look: break
+            }
+            let state: State
+            if let known = step?.state { state = known } else { state = try await system.observedState() }
+            var objects: [Int: ObjectBox] = [:]
+            if tracks {
+                for i in state.positions {
+                    let id = Int(state.id(at: i).index)
+                    objects[id] = ObjectBox(value: system.coordinatorObject(id: id))
+                }
+            }
+            return .looked(step, state, objects)
+        } catch {
+            return .failed(error)
+        }
+    }
+
+    package var diagnostics: String { "" }
 }
 
-/// A coordinator object handed from the main actor to the engine, which only holds it weakly.
+/// A coordinator object handed from the main actor to the engine, held weakly: the cache of
+/// the current state's objects must not keep an ended coordinator alive.
 private struct ObjectBox: @unchecked Sendable {
-    let value: AnyObject?
+    weak var value: AnyObject?
 }
 
-/// Where a main-actor task leaves its result for the waiting thread; the semaphore orders the
-/// write before the read.
-private final class ResultBox<T>: @unchecked Sendable {
-    var value: Result<T, SystemFailure>?
-}

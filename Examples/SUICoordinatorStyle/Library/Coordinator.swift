@@ -1,0 +1,136 @@
+/// Any coordinator, whatever its route type.
+@MainActor public protocol AnyCoordinatorType: AnyObject {
+    var parent: AnyCoordinatorType? { get }
+    var children: [AnyCoordinatorType] { get }
+}
+
+/// What every coordinator shares: its place in the tree and how it ends.
+@MainActor open class CoordinatorBase: AnyCoordinatorType {
+    public internal(set) weak var parentBase: CoordinatorBase?
+    public var parent: AnyCoordinatorType? { parentBase }
+    public var children: [AnyCoordinatorType] { childBases }
+    var childBases: [CoordinatorBase] = []
+    public internal(set) var isFinished = false
+    /// The library's bugs this coordinator has; its children inherit them.
+    public var faults: Set<LibraryFault> = []
+
+    public init() {}
+
+    open func start() async {}
+
+    /// Removes everything this coordinator shows; its children end.
+    func clearRouter() {}
+
+    /// Removes the entry showing `child` and what is above it; false when there is none.
+    func removeEntry(showing child: CoordinatorBase) -> Bool { false }
+
+    /// The coordinator shown above this one's own screens, if any.
+    func shownOnTop() -> CoordinatorBase? { nil }
+
+    func attach(_ child: CoordinatorBase) {
+        child.parentBase = self
+        child.faults = faults
+        childBases.append(child)
+    }
+
+    /// The coordinators of entries just removed end.
+    func endShown(_ removed: [AnyCoordinatorType]) {
+        for c in removed { if let c = c as? CoordinatorBase { endChild(c) } }
+    }
+
+    func endChild(_ child: CoordinatorBase) {
+        guard let i = childBases.firstIndex(where: { $0 === child }) else { return }
+        childBases.remove(at: i)
+        child.didEnd()
+    }
+
+    func didEnd() {
+        for child in childBases { child.didEnd() }
+        childBases = []
+        isFinished = true
+    }
+
+    /// Ends this flow: the parent removes its entry and everything above it there.
+    public func finishFlow() async {
+        await Task.yield()
+        guard let parent = parentBase else { return }
+        if !parent.removeEntry(showing: self) { parent.endChild(self) }
+    }
+
+    /// Sets the coordinator up as new: sheets, path and children go, then `start()` again.
+    public func restart() async {
+        clearRouter()
+        for child in childBases { endChild(child) }
+        await start()
+    }
+}
+
+/// A coordinator with a router for its route type.
+@MainActor open class Coordinator<Route: RouteType>: CoordinatorBase {
+    public let router = Router<Route>()
+
+    public override init() {
+        super.init()
+        router.owner = self
+    }
+
+    /// Shows `route` as the main view, with an empty path.
+    public func startFlow(route: Route) async {
+        await Task.yield()
+        router.items = []
+        router.mainView = .route(route)
+    }
+
+    /// Pushes `route` or presents it as a sheet in `presentationStyle` (default: the route's).
+    public func navigate(toRoute route: Route, presentationStyle: TransitionPresentationStyle? = nil) async {
+        await Task.yield()
+        let style = presentationStyle ?? route.presentationStyle
+        if style == .push { router.items.append(.route(route)) } else { router.present(.route(route), style: style) }
+    }
+
+    /// Shows `coordinator` as a child, pushed or presented, and starts it.
+    public func navigate(to coordinator: CoordinatorBase, presentationStyle: TransitionPresentationStyle) async {
+        await Task.yield()
+        attach(coordinator)
+        if presentationStyle == .push {
+            router.items.append(.coordinator(coordinator))
+        } else {
+            router.present(.coordinator(coordinator), style: presentationStyle)
+        }
+        await coordinator.start()
+    }
+
+    /// A deep link: shows this coordinator above whatever `rootCoordinator`'s app shows now.
+    public func forcePresentation(presentationStyle: TransitionPresentationStyle, rootCoordinator: CoordinatorBase) async throws {
+        guard let top = rootCoordinator.topCoordinator() as? Coordinator<Route> else { throw NavigationError.noTop }
+        await top.navigate(to: self, presentationStyle: presentationStyle)
+    }
+
+    override func clearRouter() {
+        router.removeAll()
+        router.mainView = nil
+    }
+
+    override func removeEntry(showing child: CoordinatorBase) -> Bool {
+        router.removeEntry(showing: child)
+    }
+
+    override func shownOnTop() -> CoordinatorBase? {
+        if let top = router.sheets.last { return top.content.coordinator as? CoordinatorBase }
+        return router.items.last?.coordinator as? CoordinatorBase
+    }
+}
+
+public enum NavigationError: Error {
+    case noTop
+}
+
+extension CoordinatorBase {
+    /// The coordinator that shows what the user sees: a presented coordinator, else a tab's
+    /// current page, else the coordinator pushed on top; for a screen, the one that shows it.
+    func topCoordinator() -> CoordinatorBase {
+        var c = self
+        while let next = c.shownOnTop() { c = next }
+        return c
+    }
+}

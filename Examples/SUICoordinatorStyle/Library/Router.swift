@@ -1,0 +1,122 @@
+// A small coordinator library in SUICoordinator's style, for NavFuzz's docs and tests: every
+// type lives on the main actor and every navigation call is `async`, as in SUICoordinator 1.x.
+// What SwiftUI's bindings do when the user acts — shorten the NavigationStack's path, call a
+// sheet's onDismiss, set the TabView's selection — are the `items` setter, `removeLastSheet()`
+// and `currentPage`. Coordinators end when the entry that shows them goes away.
+
+public enum TransitionPresentationStyle: Sendable, Hashable {
+    case push, sheet, fullScreenCover, detents, custom
+}
+
+public protocol RouteType: Sendable, Hashable {
+    var presentationStyle: TransitionPresentationStyle { get }
+}
+
+/// A stack or sheet entry: a screen, or a child coordinator shown there.
+public enum RouterItem<Route: RouteType> {
+    case route(Route)
+    case coordinator(AnyCoordinatorType)
+
+    var coordinator: AnyCoordinatorType? {
+        if case .coordinator(let c) = self { return c }
+        return nil
+    }
+}
+
+@MainActor public final class SheetItem<Route: RouteType> {
+    public let content: RouterItem<Route>
+    public let presentationStyle: TransitionPresentationStyle
+
+    init(content: RouterItem<Route>, presentationStyle: TransitionPresentationStyle) {
+        self.content = content
+        self.presentationStyle = presentationStyle
+    }
+}
+
+/// Bugs the library can be built with, so that tests can show NavFuzz finding them.
+public enum LibraryFault: Sendable, Hashable {
+    /// A sheet swiped away leaves its coordinator among its parent's children.
+    case swipeKeepsChild
+    /// Presenting over a sheet traps, as an assertion in a library would.
+    case trapsOnNestedSheet
+}
+
+/// A coordinator's navigation: the main view, the path above it, and the sheets.
+@MainActor public final class Router<Route: RouteType> {
+    public internal(set) var mainView: RouterItem<Route>?
+    /// The NavigationStack path above `mainView`. Setting it (as the back gesture does) ends
+    /// the coordinators it no longer shows.
+    public var items: [RouterItem<Route>] = [] {
+        didSet { owner?.endShown(removedCoordinators(oldValue.map { $0.coordinator }, items.map { $0.coordinator })) }
+    }
+    public internal(set) var sheets: [SheetItem<Route>] = [] {
+        didSet {
+            if keepingSheetChildren { return }
+            owner?.endShown(removedCoordinators(oldValue.map { $0.content.coordinator }, sheets.map { $0.content.coordinator }))
+        }
+    }
+    weak var owner: CoordinatorBase?
+    private var keepingSheetChildren = false
+
+    init() {}
+
+    public func pop() async {
+        await Task.yield()
+        if !items.isEmpty { items.removeLast() }
+    }
+
+    public func popToRoot() async {
+        await Task.yield()
+        items = []
+    }
+
+    public func dismiss() async {
+        await Task.yield()
+        if !sheets.isEmpty { sheets.removeLast() }
+    }
+
+    /// The top sheet if there is one, else the top of the path.
+    public func close() async {
+        if sheets.isEmpty { await pop() } else { await dismiss() }
+    }
+
+    /// What a sheet's onDismiss calls when the user swipes it down.
+    public func removeLastSheet() {
+        guard !sheets.isEmpty else { return }
+        keepingSheetChildren = owner?.faults.contains(.swipeKeepsChild) == true
+        defer { keepingSheetChildren = false }
+        sheets.removeLast()
+    }
+
+    func present(_ item: RouterItem<Route>, style: TransitionPresentationStyle) {
+        if !sheets.isEmpty && owner?.faults.contains(.trapsOnNestedSheet) == true {
+            fatalError("only one sheet can be presented at a time")
+        }
+        sheets.append(SheetItem(content: item, presentationStyle: style))
+    }
+
+    func removeAll() {
+        sheets = []
+        items = []
+    }
+
+    /// Removes `child`'s entry and every entry above it in the same place; false when this
+    /// router does not show it.
+    func removeEntry(showing child: AnyCoordinatorType) -> Bool {
+        if let i = items.firstIndex(where: { $0.coordinator === child }) {
+            items.removeSubrange(i...)
+            return true
+        }
+        if let i = sheets.firstIndex(where: { $0.content.coordinator === child }) {
+            sheets.removeSubrange(i...)
+            return true
+        }
+        return false
+    }
+
+    private func removedCoordinators(_ old: [AnyCoordinatorType?], _ new: [AnyCoordinatorType?]) -> [AnyCoordinatorType] {
+        var removed: [AnyCoordinatorType] = []
+        for case let o? in old where !new.contains(where: { $0 === o }) { removed.append(o) }
+        return removed
+    }
+}

@@ -1,0 +1,80 @@
+public protocol TabPage: Hashable, Sendable {
+    var position: Int { get }
+    /// The page's own flow, made when the page is shown.
+    @MainActor func coordinator() -> CoordinatorBase
+}
+
+/// A tab bar: a page per tab, each with its own coordinator.
+@MainActor open class TabCoordinator<Page: TabPage, Route: RouteType>: Coordinator<Route> {
+    public private(set) var pages: [Page]
+    /// TabView's selection binding writes it.
+    public var currentPage: Page
+    public private(set) var badges: [Page: Int] = [:]
+    private let initialPages: [Page]
+    private var pageCoordinators: [Page: CoordinatorBase] = [:]
+
+    public init(pages: [Page], currentPage: Page) {
+        self.pages = pages
+        self.currentPage = currentPage
+        initialPages = pages
+        super.init()
+    }
+
+    /// Shows the pages it was made with, the first one current, each with a fresh flow.
+    open override func start() async {
+        pages = initialPages
+        currentPage = initialPages[0]
+        badges = [:]
+        for page in pages { await makeCoordinator(for: page) }
+    }
+
+    /// New pages get fresh flows, pages kept keep theirs, the flows of pages dropped end.
+    public func setPages(_ newPages: [Page], currentPage newCurrent: Page? = nil) async {
+        await Task.yield()
+        for page in pages where !newPages.contains(page) {
+            badges[page] = nil
+            if let c = pageCoordinators.removeValue(forKey: page) { endChild(c) }
+        }
+        let kept = newPages.contains(currentPage)
+        pages = newPages
+        for page in newPages where pageCoordinators[page] == nil { await makeCoordinator(for: page) }
+        currentPage = newCurrent ?? (kept ? currentPage : newPages[0])
+    }
+
+    public func setBadge(for page: Page, with value: Int?) {
+        badges[page] = value
+    }
+
+    /// Pops the current page's flow to its first screen.
+    public func popToRoot() async {
+        await (pageCoordinators[currentPage] as? Coordinator<Route>)?.router.popToRoot()
+    }
+
+    public func getCoordinator(with page: Page) -> CoordinatorBase? {
+        pageCoordinators[page]
+    }
+
+    override func clearRouter() {
+        super.clearRouter()
+        pageCoordinators = [:]
+    }
+
+    override func removeEntry(showing child: CoordinatorBase) -> Bool {
+        if super.removeEntry(showing: child) { return true }
+        guard let page = pageCoordinators.first(where: { $0.value === child })?.key else { return false }
+        pageCoordinators[page] = nil
+        return false
+    }
+
+    override func shownOnTop() -> CoordinatorBase? {
+        if let top = router.sheets.last { return top.content.coordinator as? CoordinatorBase }
+        return pageCoordinators[currentPage]
+    }
+
+    private func makeCoordinator(for page: Page) async {
+        let c = page.coordinator()
+        attach(c)
+        pageCoordinators[page] = c
+        await c.start()
+    }
+}

@@ -1,0 +1,369 @@
+import CoordinatorModel
+import NavFuzzKit
+import SUIStyleCoordinators
+
+/// Both libraries have a `Coordinator`; this is the app's, for its one route type.
+typealias AppCoordinator = SUIStyleCoordinators.Coordinator<FuzzRoute>
+
+// MARK: - The app the adapter builds: one route type, one page type, three coordinator classes
+
+/// The model's route `r<n>`, in the style of the call that showed it.
+struct FuzzRoute: RouteType {
+    var number: Int
+    var presentationStyle: TransitionPresentationStyle
+}
+
+/// The model's page `p<n>`: each page is a navigation flow that starts at `r0`.
+struct FuzzPage: TabPage {
+    var number: Int
+    var position: Int { number }
+    @MainActor func coordinator() -> CoordinatorBase { FlowCoordinator(first: 0) }
+}
+
+/// `navigation`: a stack whose first screen is the route it was started with.
+final class FlowCoordinator: AppCoordinator {
+    let first: Int
+    init(first: Int) { self.first = first; super.init() }
+    override func start() async { await startFlow(route: FuzzRoute(number: first, presentationStyle: .push)) }
+}
+
+/// `redirection` (CoordinatorX's `.parent(route)`): one screen; `redirect` shows a route on the parent.
+final class RedirectCoordinator: AppCoordinator {
+    let first: Int
+    init(first: Int) { self.first = first; super.init() }
+    override func start() async { await startFlow(route: FuzzRoute(number: first, presentationStyle: .push)) }
+    func redirect(_ route: FuzzRoute) async {
+        await (parent as? AppCoordinator)?.navigate(toRoute: route, presentationStyle: route.presentationStyle)
+    }
+}
+
+/// `tab`.
+final class PagesCoordinator: TabCoordinator<FuzzPage, FuzzRoute> {}
+
+// MARK: - The adapter
+
+/// NavFuzz's view of a SUICoordinator-style app. It lives on the main actor like the library,
+/// and NavFuzz awaits its async calls from its own thread.
+@MainActor
+final class SUICoordinatorSystem: AsyncNavigationSystem {
+    /// The library's bugs to build the app with (for NavFuzz's own tests; an app has none).
+    let faults: Set<LibraryFault>
+    private var configuration = Configuration()
+    private var root: AppCoordinator?
+    /// Ids in first-seen order. Objects are held weakly, so ids never keep a coordinator alive.
+    private var ids: [ObjectIdentifier: Int] = [:]
+    private var objects: [Int: Weak] = [:]
+    private var nextID = 0
+    /// The coordinators the current `finishFlow` finishes; every other one that ends is cancelled.
+    private var finishing: Set<Int> = []
+
+    private final class Weak { weak var object: CoordinatorBase?; init(_ o: CoordinatorBase) { object = o } }
+
+    init(faults: Set<LibraryFault> = []) { self.faults = faults }
+
+    /// What this library offers: no `popTo`, `replaceRoot`, `set`, `dismissAll` or `multiple`,
+    /// and no `overlay` presentation. NavFuzz never sends anything else.
+    let supportedActions: Set<ActionName> = [
+        .push, .pop, .popToRoot, .setRoot, .present, .dismiss, .close, .none, .restart, .start, .finishFlow,
+        .forcePresentation, .restartApp, .redirect, .select, .setPages, .setBadge, .tabPopToRoot,
+        .userBack, .userSwipeDismiss, .userSelectTab,
+    ]
+    let supportedStyles: Set<Style> = [.sheet, .detents, .fullScreen, .custom]
+
+    func reset(configuration: Configuration) async {
+        self.configuration = configuration
+        ids = [:]; objects = [:]; nextID = 0
+        let root: AppCoordinator = configuration.rootKind == .tab ? makeTab() : FlowCoordinator(first: 0)
+        root.faults = faults
+        self.root = root
+        await root.start()
+    }
+
+    func apply(_ action: Action) async -> SystemStep {
+        let before = liveIDs()
+        finishing = []
+        let outcome = await perform(action)
+        let ended = before.subtracting(liveIDs()).sorted()
+        // This library has no completion callback: a coordinator completed when it left the tree.
+        let events = ended.map { Completion(CoordinatorID($0), finishing.contains($0) ? .finished : .cancelled) }
+        return SystemStep(outcome: outcome, events: events)
+    }
+
+    func snapshot() -> Snapshot { Snapshot(observedState()) }
+
+    func observedState() -> State {
+        guard let root else { return State(coordinators: [], root: CoordinatorID(0)) }
+        return State(coordinators: walk().map(describe), root: CoordinatorID(id(root)))
+    }
+
+    func coordinatorObject(id: Int) -> AnyObject? { objects[id]?.object }
+
+    // MARK: Actions
+
+    private func perform(_ action: Action) async -> Outcome {
+        guard isValid(action) else { return .refused(.invalid) }
+        if let t = action.target, find(t) == nil { return .refused(.noSuchCoordinator) }
+        switch action {
+        case .push(let c, let r):
+            guard let nav = find(c) as? FlowCoordinator else { return .refused(.unsupported) }
+            await nav.navigate(toRoute: FuzzRoute(number: Int(r.index), presentationStyle: .push), presentationStyle: .push)
+        case .pop(let c):
+            guard let nav = find(c) as? FlowCoordinator else { return .refused(.unsupported) }
+            // The library ignores a pop at the root; the model refuses it.
+            guard !nav.router.items.isEmpty else { return .refused(.atRoot) }
+            await nav.router.pop()
+        case .popToRoot(let c):
+            guard let nav = find(c) as? FlowCoordinator else { return .refused(.unsupported) }
+            await nav.router.popToRoot()
+        case .setRoot(let c, let r):
+            guard let co = find(c), !(co is PagesCoordinator) else { return .refused(.unsupported) }
+            await co.startFlow(route: FuzzRoute(number: Int(r.index), presentationStyle: .push))
+        case .present(let c, let r, let style):
+            guard let co = find(c), let s = suiStyle(style), s != .push else { return .refused(.unsupported) }
+            await co.navigate(toRoute: FuzzRoute(number: Int(r.index), presentationStyle: s), presentationStyle: s)
+        case .dismiss(let c):
+            guard let co = find(c) else { return .refused(.noSuchCoordinator) }
+            guard !co.router.sheets.isEmpty else { return .refused(.nothingPresented) }
+            await co.router.dismiss()
+        case .close(let c):
+            guard let co = find(c) else { return .refused(.noSuchCoordinator) }
+            guard !co.router.sheets.isEmpty || (co is FlowCoordinator && !co.router.items.isEmpty) else {
+                return .refused(.nothingToClose)
+            }
+            await co.router.close()
+        case .none:
+            break
+        case .restart(let c):
+            guard let co = find(c) else { return .refused(.noSuchCoordinator) }
+            await co.restart()
+        case .start(let c, let kind, let style, let r):
+            guard let parent = find(c), let s = suiStyle(style) else { return .refused(.unsupported) }
+            if s == .push && (!(parent is FlowCoordinator) || kind == .tab) { return .refused(.unsupported) }
+            await parent.navigate(to: make(kind, route: Int(r.index)), presentationStyle: s)
+        case .finishFlow(let c):
+            guard let co = find(c) else { return .refused(.noSuchCoordinator) }
+            guard let parent = co.parent else { return .refused(.isRoot) }
+            // A tab's page finishes its whole tab.
+            var target: AppCoordinator = co
+            if let tab = parent as? PagesCoordinator, tab.pages.contains(where: { tab.getCoordinator(with: $0) === co }) { target = tab }
+            guard target.parent != nil else { return .refused(.isRoot) }
+            finishing = [id(co), id(target)]
+            await target.finishFlow()
+        case .forcePresentation(let kind, let style, let r):
+            guard let s = suiStyle(style), s != .push else { return .refused(.unsupported) }
+            guard let root else { return .refused(.noSuchCoordinator) }
+            let child = make(kind, route: Int(r.index))
+            do { try await child.forcePresentation(presentationStyle: s, rootCoordinator: root) } catch {
+                return .refused(.noSuchCoordinator)
+            }
+        case .restartApp:
+            guard let root else { return .refused(.noSuchCoordinator) }
+            await root.restart()
+        case .redirect(let c, let r, let style):
+            guard let red = find(c) as? RedirectCoordinator, let parent = red.parent, let s = suiStyle(style) else {
+                return .refused(.unsupported)
+            }
+            if s == .push && !(parent is FlowCoordinator) { return .refused(.unsupported) }
+            await red.redirect(FuzzRoute(number: Int(r.index), presentationStyle: s))
+        case .select(let t, let p):
+            guard let tab = find(t) as? PagesCoordinator else { return .refused(.unsupported) }
+            guard tab.pages.contains(FuzzPage(number: Int(p.index))) else { return .refused(.notFound) }
+            tab.currentPage = FuzzPage(number: Int(p.index))
+        case .setPages(let t, let pages, let current):
+            guard let tab = find(t) as? PagesCoordinator else { return .refused(.unsupported) }
+            if let current, !pages.contains(current) { return .refused(.notFound) }
+            await tab.setPages(pages.map { FuzzPage(number: Int($0.index)) }, currentPage: current.map { FuzzPage(number: Int($0.index)) })
+        case .setBadge(let t, let p, let value):
+            guard let tab = find(t) as? PagesCoordinator else { return .refused(.unsupported) }
+            guard tab.pages.contains(FuzzPage(number: Int(p.index))) else { return .refused(.notFound) }
+            tab.setBadge(for: FuzzPage(number: Int(p.index)), with: value)
+        case .tabPopToRoot(let t):
+            guard let tab = find(t) as? PagesCoordinator else { return .refused(.unsupported) }
+            await tab.popToRoot()
+        case .userBack:
+            // What SwiftUI does when the user goes back: it shortens the NavigationStack's path.
+            guard let seen = visible(), let index = seen.stackIndex else { return .refused(.noBack) }
+            if index >= 1 {
+                seen.owner.router.items.removeLast()
+            } else if let parent = seen.owner.parent as? FlowCoordinator,
+                      case .coordinator(let top)? = parent.router.items.last, top === seen.owner {
+                parent.router.items.removeLast()
+            } else {
+                return .refused(.noBack)
+            }
+        case .userSwipeDismiss:
+            // What a sheet's onDismiss does when the user swipes it down.
+            guard let holder = visible()?.modalHolder, let top = holder.router.sheets.last else { return .refused(.nothingPresented) }
+            guard top.presentationStyle == .sheet || top.presentationStyle == .detents else { return .refused(.notDismissible) }
+            holder.router.removeLastSheet()
+        case .userSelectTab(let p):
+            // What TabView's selection binding does on a tap.
+            guard let tab = visible()?.tabBar else { return .refused(.noTabBar) }
+            guard tab.pages.contains(FuzzPage(number: Int(p.index))) else { return .refused(.notFound) }
+            tab.currentPage = FuzzPage(number: Int(p.index))
+        case .popTo, .replaceRoot, .set, .dismissAll, .multiple:
+            return .refused(.unsupported)   // not in supportedActions: never sent
+        }
+        return .applied
+    }
+
+    /// Arguments inside the configured alphabets (the library cannot know them).
+    private func isValid(_ action: Action) -> Bool {
+        let routes = configuration.routeCount, pages = configuration.pageCount
+        switch action {
+        case .push(_, let r), .popTo(_, let r), .setRoot(_, let r), .replaceRoot(_, let r), .present(_, let r, _),
+             .set(_, let r), .start(_, _, _, let r), .forcePresentation(_, _, let r), .redirect(_, let r, _):
+            return Int(r.index) < routes
+        case .select(_, let p), .setBadge(_, let p, _), .userSelectTab(let p):
+            return Int(p.index) < pages
+        case .setPages(_, let list, let current):
+            return !list.isEmpty && Set(list).count == list.count && list.allSatisfy { Int($0.index) < pages }
+                && (current.map { Int($0.index) < pages } ?? true)
+        default:
+            return true
+        }
+    }
+
+    // MARK: The tree
+
+    private func make(_ kind: Kind, route: Int) -> AppCoordinator {
+        switch kind {
+        case .navigation: FlowCoordinator(first: route)
+        case .redirection: RedirectCoordinator(first: route)
+        case .tab: makeTab()
+        }
+    }
+
+    private func makeTab() -> PagesCoordinator {
+        let pages = configuration.initialPages.map { FuzzPage(number: Int($0.index)) }
+        return PagesCoordinator(pages: pages, currentPage: pages[0])
+    }
+
+    private func id(_ c: AnyCoordinatorType) -> Int {
+        if let known = ids[ObjectIdentifier(c)], objects[known]?.object === c { return known }
+        defer { nextID += 1 }
+        ids[ObjectIdentifier(c)] = nextID
+        objects[nextID] = Weak(c as! CoordinatorBase)
+        return nextID
+    }
+
+    private func find(_ id: CoordinatorID) -> AppCoordinator? {
+        guard let c = objects[Int(id.index)]?.object as? AppCoordinator else { return nil }
+        return walk().contains { $0 === c } ? c : nil
+    }
+
+    /// Every coordinator reachable from the root through `children` or through the entries that show it.
+    private func walk() -> [AppCoordinator] {
+        guard let root else { return [] }
+        var out: [AppCoordinator] = []
+        var seen: Set<ObjectIdentifier> = []
+        var pending: [AppCoordinator] = [root]
+        while let c = pending.popLast() {
+            guard seen.insert(ObjectIdentifier(c)).inserted else { continue }
+            out.append(c)
+            _ = id(c)
+            for child in c.children { if let child = child as? AppCoordinator { pending.append(child) } }
+            for item in entries(c) { if case .coordinator(let child) = item, let child = child as? AppCoordinator { pending.append(child) } }
+            for sheet in c.router.sheets {
+                if case .coordinator(let child) = sheet.content, let child = child as? AppCoordinator { pending.append(child) }
+            }
+            if let tab = c as? PagesCoordinator {
+                for page in tab.pages { if let child = tab.getCoordinator(with: page) as? AppCoordinator { pending.append(child) } }
+            }
+        }
+        return out
+    }
+
+    private func liveIDs() -> Set<Int> { Set(walk().map { id($0) }) }
+
+    /// The stack: the main view, then the path.
+    private func entries(_ c: AppCoordinator) -> [RouterItem<FuzzRoute>] {
+        (c.router.mainView.map { [$0] } ?? []) + c.router.items
+    }
+
+    private func entry(_ item: RouterItem<FuzzRoute>) -> Entry {
+        switch item {
+        case .route(let r): .screen(Route(r.number))
+        case .coordinator(let c): .child(CoordinatorID(id(c)))
+        }
+    }
+
+    private func describe(_ c: AppCoordinator) -> CoordinatorModel.Coordinator {
+        let kind: Kind = c is PagesCoordinator ? .tab : c is RedirectCoordinator ? .redirection : .navigation
+        let first = (c as? FlowCoordinator)?.first ?? (c as? RedirectCoordinator)?.first ?? 0
+        var tab: TabState?
+        if let t = c as? PagesCoordinator {
+            tab = TabState(pages: t.pages.map { Page($0.number) }, current: Page(t.currentPage.number),
+                           badges: t.badges.map { TabState.Badge(page: Page($0.key.number), value: $0.value) }.sorted { $0.page < $1.page },
+                           pageCoordinators: t.pages.compactMap { t.getCoordinator(with: $0) }.map { CoordinatorID(id($0)) })
+        }
+        return CoordinatorModel.Coordinator(
+            id: CoordinatorID(id(c)), kind: kind, parent: c.parent.map { CoordinatorID(id($0)) },
+            children: c.children.map { CoordinatorID(id($0)) }.sorted(), initialRoute: Route(first),
+            stack: kind == .tab ? [] : entries(c).map(entry),
+            modals: c.router.sheets.map { Modal(modelStyle($0.presentationStyle), entry($0.content)) }, tab: tab)
+    }
+
+    // MARK: What the user sees
+
+    private struct Visible {
+        var owner: AppCoordinator
+        var stackIndex: Int?
+        var modalHolder: AppCoordinator?
+        var tabBar: PagesCoordinator?
+    }
+
+    /// The model's `descend` on the library's state: top sheet, else a tab's current page, else the top of the stack.
+    private func visible() -> Visible? {
+        guard var c = root else { return nil }
+        var holder: AppCoordinator?
+        var tabBar: PagesCoordinator?
+        for _ in 0..<1000 {
+            if let top = c.router.sheets.last {
+                holder = c
+                tabBar = nil
+                guard case .coordinator(let next) = top.content, let n = next as? AppCoordinator else {
+                    return Visible(owner: c, stackIndex: nil, modalHolder: holder, tabBar: nil)
+                }
+                c = n
+                continue
+            }
+            if let tab = c as? PagesCoordinator {
+                guard let page = tab.getCoordinator(with: tab.currentPage) as? AppCoordinator else { return nil }
+                tabBar = tab
+                c = page
+                continue
+            }
+            let stack = entries(c)
+            guard let top = stack.last else { return nil }
+            guard case .coordinator(let next) = top, let n = next as? AppCoordinator else {
+                return Visible(owner: c, stackIndex: stack.count - 1, modalHolder: holder, tabBar: tabBar)
+            }
+            c = n
+        }
+        return nil
+    }
+
+    // MARK: Styles
+
+    private func suiStyle(_ s: Style) -> TransitionPresentationStyle? {
+        switch s {
+        case .push: .push
+        case .sheet: .sheet
+        case .detents: .detents
+        case .fullScreen: .fullScreenCover
+        case .custom: .custom
+        case .overlay: nil
+        }
+    }
+
+    private func modelStyle(_ s: TransitionPresentationStyle) -> Style {
+        switch s {
+        case .push: .push
+        case .sheet: .sheet
+        case .detents: .detents
+        case .fullScreenCover: .fullScreen
+        case .custom: .custom
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import NavFuzzKit
+import NavFuzzTesting
+import SUIStyleCoordinators
+import XCTest
+
+/// The XCTest helper records each failure at the caller's line; these tests catch the
+/// failures instead of failing, and check them.
+final class XCTestHelperFailureTests: XCTestCase {
+    private var caught: [(message: String, line: Int)]?
+
+    #if os(Linux)
+    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+        if caught != nil { caught!.append((description, lineNumber)) } else {
+            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        }
+    }
+    #else
+    override func record(_ issue: XCTIssue) {
+        if caught != nil { caught!.append((issue.compactDescription, issue.sourceCodeContext.location?.lineNumber ?? 0)) } else {
+            super.record(issue)
+        }
+    }
+    #endif
+
+    private func catching(_ body: () async -> Void) async -> [(message: String, line: Int)] {
+        caught = []
+        await body()
+        defer { caught = nil }
+        return caught!
+    }
+
+    func testAFailureIsRecordedAtTheCallersLine() async {
+        let line = #line + 2
+        let failures = await catching {
+            await assertConformance(SUICoordinatorSystem(faults: [.swipeKeepsChild]), options: SwiftTestingHelperFailures.quick)
+        }
+        XCTAssertFalse(failures.isEmpty)
+        XCTAssertEqual(Set(failures.map(\.line)), [line])
+        let text = failures.map(\.message).joined()
+        XCTAssertTrue(text.contains("no-orphan-children"), text)
+        XCTAssertTrue(text.contains("difference (canonical ids"), text)
+        XCTAssertTrue(text.contains(HelperTexts.pastedXCTest), text)
+    }
+
+    func testAPastedRegressionTestFailsWhileTheBugIsThere() async {
+        let failures = await catching {
+            await assertConformance(SUICoordinatorSystem(faults: [.swipeKeepsChild]), replaying: [
+                "start c0 navigation sheet r0",
+                "userSwipeDismiss",
+            ])
+        }
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(failures.first?.message.contains("no-orphan-children") == true, "\(failures)")
+    }
+
+    func testATrapInTheLibraryIsANoCrashCounterexample() async {
+        var result: VerificationResult?
+        let failures = await catching {
+            result = await assertConformance(SUICoordinatorSystem(faults: [.trapsOnNestedSheet]),
+                                             options: SwiftTestingHelperFailures.firstCrash, runIn: .childProcess)
+        }
+        let text = failures.map(\.message).joined()
+        XCTAssertTrue(text.contains("no-crash"), text)
+        XCTAssertTrue(text.contains("only one sheet can be presented at a time"), text)
+        XCTAssertNotNil(result?.report.failure("no-crash"))
+    }
+}
