@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Targets follow platform and dependency lines (docs/ARCHITECTURE.md): the model and the engine
+// Targets follow platform and dependency lines (README.md, Layout): the model and the engine
 // build everywhere; the driver client needs processes (macOS, Linux); the JUnit reader and
 // writer need libxml2; the CLI needs all of them.
 let desktop: [Platform] = [.macOS, .linux]
@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "NavFuzzJUnitTests", dependencies: ["NavFuzzJUnit", "NavFuzzKit"]),
         .testTarget(name: "NavFuzzTests", dependencies: ["NavFuzzKit", "NavFuzzJUnit", "CoordinatorModel"]),
         .testTarget(name: "RepositoryTests"),
-        .testTarget(name: "SampleCoordinatorsTests", dependencies: ["SampleCoordinators", "NavFuzzKit", "NavFuzzDriver", "CoordinatorModel"]),
+        .testTarget(name: "SampleCoordinatorsTests", dependencies: ["SampleCoordinators", "NavFuzzKit", "NavFuzzDriver", "NavFuzzTesting", "CoordinatorModel"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fails when a portable target (docs/ARCHITECTURE.md) uses something that does not build on
+# Fails when a portable target (README.md, Layout) uses something that does not build on
 # every platform Package.swift lists: an OS module, libxml2, processes, or a UI framework.
 # Usage: scripts/check-portable.sh [ROOT]   (ROOT defaults to the repository)
 set -euo pipefail

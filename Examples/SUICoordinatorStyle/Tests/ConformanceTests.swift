@@ -1,4 +1,3 @@
-import NavFuzzKit
 import NavFuzzTesting
 import Testing
 
