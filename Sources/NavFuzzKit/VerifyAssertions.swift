@@ -1,12 +1,11 @@
 import CoordinatorModel
 
-/// Test helpers that work with any test framework. A library target cannot import XCTest on
-/// Linux without linking it, so these return a result with a ready-made failure message; the
-/// user's test turns it into a recorded failure in one line (docs/VERIFY.md):
+/// A verification's outcome with ready-made failure messages, for any test framework. The
+/// NavFuzzTesting product records them for XCTest and Swift Testing (`assertConformance`,
+/// `expectConformance`); another framework records `failureMessage` itself:
 ///
-///     let result = verifyConformance(MyAdapter())
-///     XCTAssertTrue(result.passed, result.failureMessage)      // XCTest
-///     #expect(result.passed, Comment(rawValue: result.failureMessage))   // Swift Testing
+///     let result = await verifyConformance(MyAdapter())
+///     XCTAssertTrue(result.passed, result.failureMessage)
 public struct VerificationResult: Sendable {
     public var report: VerificationReport
 

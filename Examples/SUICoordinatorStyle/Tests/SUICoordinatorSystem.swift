@@ -56,6 +56,7 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
     private var nextID = 0
     /// The coordinators the current `finishFlow` finishes; every other one that ends is cancelled.
     private var finishing: Set<Int> = []
+    private var walked: [AppCoordinator]?
 
     private final class Weak { weak var object: CoordinatorBase?; init(_ o: CoordinatorBase) { object = o } }
 
@@ -72,17 +73,19 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
 
     func reset(configuration: Configuration) async {
         self.configuration = configuration
-        ids = [:]; objects = [:]; nextID = 0
+        ids = [:]; objects = [:]; nextID = 0; walked = nil
         let root: AppCoordinator = configuration.rootKind == .tab ? makeTab() : FlowCoordinator(first: 0)
         root.faults = faults
         self.root = root
         await root.start()
+        walked = nil
     }
 
     func apply(_ action: Action) async -> SystemStep {
         let before = liveIDs()
         finishing = []
         let outcome = await perform(action)
+        walked = nil
         let ended = before.subtracting(liveIDs()).sorted()
         // This library has no completion callback: a coordinator completed when it left the tree.
         let events = ended.map { Completion(CoordinatorID($0), finishing.contains($0) ? .finished : .cancelled) }
@@ -93,7 +96,7 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
 
     func observedState() -> State {
         guard let root else { return State(coordinators: [], root: CoordinatorID(0)) }
-        return State(coordinators: walk().map(describe), root: CoordinatorID(id(root)))
+        return State(coordinators: live().map(describe), root: CoordinatorID(id(root)))
     }
 
     func coordinatorObject(id: Int) -> AnyObject? { objects[id]?.object }
@@ -249,7 +252,7 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
 
     private func find(_ id: CoordinatorID) -> AppCoordinator? {
         guard let c = objects[Int(id.index)]?.object as? AppCoordinator else { return nil }
-        return walk().contains { $0 === c } ? c : nil
+        return live().contains { $0 === c } ? c : nil
     }
 
     /// Every coordinator reachable from the root through `children` or through the entries that show it.
@@ -274,7 +277,15 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
         return out
     }
 
-    private func liveIDs() -> Set<Int> { Set(walk().map { id($0) }) }
+    private func liveIDs() -> Set<Int> { Set(live().map { id($0) }) }
+
+    /// The last walk, kept until the next step: the library changes only when called.
+    private func live() -> [AppCoordinator] {
+        if let walked { return walked }
+        let all = walk()
+        walked = all
+        return all
+    }
 
     /// The stack: the main view, then the path.
     private func entries(_ c: AppCoordinator) -> [RouterItem<FuzzRoute>] {
