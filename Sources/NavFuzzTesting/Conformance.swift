@@ -1,6 +1,7 @@
 import CoordinatorModel
 import Foundation
-import NavFuzzKit
+// A test file that imports NavFuzzTesting has `Verifier.Options` and the protocols at hand.
+@_exported import NavFuzzKit
 
 /// Where a test helper runs the adapter.
 public enum RunLocation: Sendable, Hashable {
