@@ -42,6 +42,11 @@ public struct Configuration: Hashable, Sendable {
     public func isValid(_ r: Route) -> Bool { Int(r.index) < routeCount }
     public func isValid(_ p: Page) -> Bool { Int(p.index) < pageCount }
 
+    /// Whether `action`'s arguments are inside the alphabets and its lists well-formed: the
+    /// model's first check, which refuses with `invalid` (docs/SEMANTICS.md §4.1). An adapter
+    /// asks this before calling its library, which cannot know the alphabets.
+    public func accepts(_ action: Action) -> Bool { Effects.isValid(action, self) }
+
     /// A configuration is usable when the initial pages are a non-empty, duplicate-free part of
     /// the universe and the root is a navigation or tab coordinator.
     public var problem: String? {

@@ -26,10 +26,8 @@ enum Conformance {
             guard served == site else { return nil }
             await ChildRun.serve(system, timeout: options.timeout)
         }
-        if location == .childProcess, let arguments = rerun() {
-            return await ChildRun.verify(rerunning: arguments, site: site, options: options)
-        }
         #endif
+        if let result = await inChild(location == .childProcess ? rerun() : nil, site, options) { return result }
         return await verifyConformance(system, options: options)
     }
 
@@ -41,13 +39,22 @@ enum Conformance {
             guard served == site else { return nil }
             await ChildRun.serve(system)
         }
-        if location == .childProcess, let arguments = rerun() {
-            return await ChildRun.verify(rerunning: arguments, site: site, options: options)
-        }
         #endif
+        if let result = await inChild(location == .childProcess ? rerun() : nil, site, options) { return result }
         // The system is only touched by the engine's thread while this task waits.
         let box = UncheckedSystem(system)
         return await Verifier.onOwnThread { verifyConformance(box.system, options: options) }
+    }
+
+    /// The verification of a child process run with `rerun` that serves the adapter; nil to
+    /// verify in process (not asked for, or no processes here).
+    private static func inChild(_ rerun: [String]?, _ site: CallSite, _ options: Verifier.Options) async -> VerificationResult? {
+        #if canImport(NavFuzzDriver)
+        if let arguments = rerun {
+            return await ChildRun.verify(rerunning: arguments, site: site, options: options)
+        }
+        #endif
+        return nil
     }
 
     /// The actions of a regression test, parsed; a message naming the bad one when one is not
@@ -65,10 +72,12 @@ enum Conformance {
     struct ParseFailure: Error { var message: String }
 
     /// One message per failing trace, each followed by the trace as a test for `framework`, so
-    /// that it can be pasted into the suite as it is.
-    static func messages(_ result: VerificationResult, framework: TestFramework, replay: Bool) -> [String] {
+    /// that it can be pasted into the suite as it is. A run that only replayed given traces (a
+    /// pasted regression test) does not print them back.
+    static func messages(_ result: VerificationResult, framework: TestFramework, options: Verifier.Options) -> [String] {
         var messages = result.failureMessages
-        guard result.report.error == nil, !replay else { return messages }
+        let onlyGiven = options.depth == 0 && (options.walks == 0 || options.walkPresets?.isEmpty == true)
+        guard result.report.error == nil, !onlyGiven else { return messages }
         for (i, group) in result.report.groups.enumerated() where i < messages.count {
             let test = group[0].regressionTest(framework, system: "\(result.report.system)()")
             messages[i] += "\n\nAs a regression test:\n\n" + test

@@ -17,7 +17,7 @@ public func expectConformance(_ system: some AsyncNavigationSystem, options: Ver
                               sourceLocation: SourceLocation = #_sourceLocation) async -> VerificationResult? {
     let result = await Conformance.run(system, options: options, location: location,
                                        rerun: SwiftTestingRun.arguments(), site: SwiftTestingRun.site(sourceLocation))
-    SwiftTestingRun.record(result, replay: false, at: sourceLocation)
+    SwiftTestingRun.record(result, options: options, at: sourceLocation)
     return result
 }
 
@@ -28,7 +28,7 @@ public func expectConformance(_ system: some NavigationSystem, options: Verifier
                               sourceLocation: SourceLocation = #_sourceLocation) async -> VerificationResult? {
     let result = await Conformance.run(system, options: options, location: location,
                                        rerun: SwiftTestingRun.arguments(), site: SwiftTestingRun.site(sourceLocation))
-    SwiftTestingRun.record(result, replay: false, at: sourceLocation)
+    SwiftTestingRun.record(result, options: options, at: sourceLocation)
     return result
 }
 
@@ -39,10 +39,7 @@ public func expectConformance(_ system: some AsyncNavigationSystem, replaying ac
                               configuration: Configuration = Configuration(), runIn location: RunLocation = .inProcess,
                               sourceLocation: SourceLocation = #_sourceLocation) async -> VerificationResult? {
     guard let options = SwiftTestingRun.replayOptions(actions, configuration, at: sourceLocation) else { return nil }
-    let result = await Conformance.run(system, options: options, location: location,
-                                       rerun: SwiftTestingRun.arguments(), site: SwiftTestingRun.site(sourceLocation))
-    SwiftTestingRun.record(result, replay: true, at: sourceLocation)
-    return result
+    return await expectConformance(system, options: options, runIn: location, sourceLocation: sourceLocation)
 }
 
 /// Replays one trace against a synchronous adapter; see the main-actor form.
@@ -51,10 +48,7 @@ public func expectConformance(_ system: some NavigationSystem, replaying actions
                               configuration: Configuration = Configuration(), runIn location: RunLocation = .inProcess,
                               sourceLocation: SourceLocation = #_sourceLocation) async -> VerificationResult? {
     guard let options = SwiftTestingRun.replayOptions(actions, configuration, at: sourceLocation) else { return nil }
-    let result = await Conformance.run(system, options: options, location: location,
-                                       rerun: SwiftTestingRun.arguments(), site: SwiftTestingRun.site(sourceLocation))
-    SwiftTestingRun.record(result, replay: true, at: sourceLocation)
-    return result
+    return await expectConformance(system, options: options, runIn: location, sourceLocation: sourceLocation)
 }
 
 enum SwiftTestingRun {
@@ -62,9 +56,9 @@ enum SwiftTestingRun {
         CallSite(file: location.fileID, line: location.line)
     }
 
-    static func record(_ result: VerificationResult?, replay: Bool, at location: SourceLocation) {
+    static func record(_ result: VerificationResult?, options: Verifier.Options, at location: SourceLocation) {
         guard let result else { return }
-        for message in Conformance.messages(result, framework: .swiftTesting, replay: replay) {
+        for message in Conformance.messages(result, framework: .swiftTesting, options: options) {
             Issue.record(Comment(rawValue: message), sourceLocation: location)
         }
     }
@@ -85,8 +79,11 @@ enum SwiftTestingRun {
         guard let test = Test.current else { return nil }
         let id = String(describing: test.id)
         let escaped = NSRegularExpression.escapedPattern(for: id)
+        // The options that take a value and choose tests or write files the parent writes.
         let dropped: Set<String> = ["--filter", "--skip", "--xunit-output", "--event-stream-output-path",
-                                    "--experimental-event-stream-output", "--configuration-path", "--repetitions",
+                                    "--experimental-event-stream-output", "--event-stream-version",
+                                    "--experimental-event-stream-version", "--attachments-path",
+                                    "--experimental-attachments-path", "--configuration-path", "--repetitions",
                                     "--repeat-until"]
         var arguments = ChildRun.argumentsWithoutFilters(dropping: dropped)
         if !arguments.contains("--testing-library") { arguments += ["--testing-library", "swift-testing"] }

@@ -18,7 +18,7 @@ extension XCTestCase {
                                   file: StaticString = #filePath, line: UInt = #line) async -> VerificationResult? {
         let result = await Conformance.run(system, options: options, location: location, rerun: rerunArguments,
                                            site: CallSite(file: "\(file)", line: Int(line)))
-        record(result, replay: false, file: file, line: line)
+        record(result, options: options, file: file, line: line)
         return result
     }
 
@@ -29,7 +29,7 @@ extension XCTestCase {
                                   file: StaticString = #filePath, line: UInt = #line) async -> VerificationResult? {
         let result = await Conformance.run(system, options: options, location: location, rerun: rerunArguments,
                                            site: CallSite(file: "\(file)", line: Int(line)))
-        record(result, replay: false, file: file, line: line)
+        record(result, options: options, file: file, line: line)
         return result
     }
 
@@ -40,10 +40,7 @@ extension XCTestCase {
                                   configuration: Configuration = Configuration(), runIn location: RunLocation = .inProcess,
                                   file: StaticString = #filePath, line: UInt = #line) async -> VerificationResult? {
         guard let options = replayOptions(actions, configuration, file: file, line: line) else { return nil }
-        let result = await Conformance.run(system, options: options, location: location, rerun: rerunArguments,
-                                           site: CallSite(file: "\(file)", line: Int(line)))
-        record(result, replay: true, file: file, line: line)
-        return result
+        return await assertConformance(system, options: options, runIn: location, file: file, line: line)
     }
 
     /// Replays one trace against a synchronous adapter; see the main-actor form.
@@ -52,15 +49,12 @@ extension XCTestCase {
                                   configuration: Configuration = Configuration(), runIn location: RunLocation = .inProcess,
                                   file: StaticString = #filePath, line: UInt = #line) async -> VerificationResult? {
         guard let options = replayOptions(actions, configuration, file: file, line: line) else { return nil }
-        let result = await Conformance.run(system, options: options, location: location, rerun: rerunArguments,
-                                           site: CallSite(file: "\(file)", line: Int(line)))
-        record(result, replay: true, file: file, line: line)
-        return result
+        return await assertConformance(system, options: options, runIn: location, file: file, line: line)
     }
 
-    private func record(_ result: VerificationResult?, replay: Bool, file: StaticString, line: UInt) {
+    private func record(_ result: VerificationResult?, options: Verifier.Options, file: StaticString, line: UInt) {
         guard let result else { return }
-        for message in Conformance.messages(result, framework: .xcTest, replay: replay) {
+        for message in Conformance.messages(result, framework: .xcTest, options: options) {
             XCTFail(message, file: file, line: line)
         }
     }

@@ -56,7 +56,7 @@ public final class SampleSystem: NavigationSystem {
 
     public func apply(_ action: Action) -> SystemStep {
         events.removeAll(keepingCapacity: true)
-        guard isValid(action) else { return SystemStep(outcome: .refused(.invalid)) }
+        guard configuration.accepts(action) else { return SystemStep(outcome: .refused(.invalid)) }
         do {
             try perform(action)
             return SystemStep(outcome: .applied, events: events)
@@ -154,25 +154,6 @@ public final class SampleSystem: NavigationSystem {
         case .close: .close
         case .set(_, let r): .set(Screen(Int(r.index)))
         default: .none
-        }
-    }
-
-    /// Arguments inside the configured alphabets, well-formed lists: the library cannot know these.
-    private func isValid(_ action: Action) -> Bool {
-        let routes = configuration.routeCount, pages = configuration.pageCount
-        switch action {
-        case .push(_, let r), .popTo(_, let r), .setRoot(_, let r), .replaceRoot(_, let r), .present(_, let r, _),
-             .set(_, let r), .start(_, _, _, let r), .forcePresentation(_, _, let r), .redirect(_, let r, _):
-            return Int(r.index) < routes
-        case .select(_, let p), .setBadge(_, let p, _), .userSelectTab(let p):
-            return Int(p.index) < pages
-        case .setPages(_, let list, let current):
-            guard !list.isEmpty, list.allSatisfy({ Int($0.index) < pages }), Set(list).count == list.count else { return false }
-            return current.map { Int($0.index) < pages } ?? true
-        case .multiple(let c, let parts):
-            return !parts.isEmpty && parts.allSatisfy { $0.name.isRouterPart && $0.target == c && isValid($0) }
-        default:
-            return true
         }
     }
 

@@ -104,7 +104,7 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
     // MARK: Actions
 
     private func perform(_ action: Action) async -> Outcome {
-        guard isValid(action) else { return .refused(.invalid) }
+        guard configuration.accepts(action) else { return .refused(.invalid) }
         if let t = action.target, find(t) == nil { return .refused(.noSuchCoordinator) }
         switch action {
         case .push(let c, let r):
@@ -208,23 +208,6 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
             return .refused(.unsupported)   // not in supportedActions: never sent
         }
         return .applied
-    }
-
-    /// Arguments inside the configured alphabets (the library cannot know them).
-    private func isValid(_ action: Action) -> Bool {
-        let routes = configuration.routeCount, pages = configuration.pageCount
-        switch action {
-        case .push(_, let r), .popTo(_, let r), .setRoot(_, let r), .replaceRoot(_, let r), .present(_, let r, _),
-             .set(_, let r), .start(_, _, _, let r), .forcePresentation(_, _, let r), .redirect(_, let r, _):
-            return Int(r.index) < routes
-        case .select(_, let p), .setBadge(_, let p, _), .userSelectTab(let p):
-            return Int(p.index) < pages
-        case .setPages(_, let list, let current):
-            return !list.isEmpty && Set(list).count == list.count && list.allSatisfy { Int($0.index) < pages }
-                && (current.map { Int($0.index) < pages } ?? true)
-        default:
-            return true
-        }
     }
 
     // MARK: The tree
