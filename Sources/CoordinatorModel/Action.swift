@@ -1,4 +1,4 @@
-/// The 26 actions of MODEL.md §4: router, coordinator, tab and user actions.
+/// The 26 actions of docs/SEMANTICS.md §4: router, coordinator, tab and user actions.
 public enum Action: Hashable, Sendable {
     // Router actions on a target coordinator.
     case push(CoordinatorID, Route)

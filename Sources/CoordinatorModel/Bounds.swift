@@ -1,4 +1,4 @@
-/// Structure bounds of MODEL.md §6: a state is within bounds when it has at most
+/// Structure bounds of docs/SEMANTICS.md §6: a state is within bounds when it has at most
 /// `maxCoordinators` live coordinators (tab pages included), every stack at most `maxStack`
 /// entries and every modal list at most `maxModals`.
 public struct Bounds: Hashable, Sendable, CustomStringConvertible {

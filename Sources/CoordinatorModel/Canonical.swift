@@ -1,4 +1,4 @@
-/// The canonical form (MODEL.md §2): ids renumbered in hosting preorder from the root — tab
+/// The canonical form (docs/SEMANTICS.md §2): ids renumbered in hosting preorder from the root — tab
 /// pages in page order, then stack entries bottom-up, then modals bottom-up — and a compact
 /// byte encoding of it. Two states are the same state exactly when their encodings are equal.
 extension State {
@@ -156,7 +156,7 @@ extension State {
         self.init(words: words, root: CoordinatorID(root), nextID: Int32(count))
     }
 
-    /// Equal exactly when the two states are the same state (MODEL.md §2).
+    /// Equal exactly when the two states are the same state (docs/SEMANTICS.md §2).
     public func isSameState(as other: State) -> Bool {
         canonicalEncoding() == other.canonicalEncoding()
     }

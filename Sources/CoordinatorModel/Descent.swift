@@ -1,4 +1,4 @@
-/// `descend(root)` of MODEL.md §3: what the user sees, and what lies on the way down to it.
+/// `descend(root)` of docs/SEMANTICS.md §3: what the user sees, and what lies on the way down to it.
 public struct Descent: Hashable, Sendable {
     /// `top()`: the owner of the visible screen.
     public var owner: CoordinatorID

@@ -1,4 +1,4 @@
-/// The parameter domains actions are enumerated from (MODEL.md §6), and the presets.
+/// The parameter domains actions are enumerated from (docs/SEMANTICS.md §6), and the presets.
 public struct Domain: Hashable, Sendable {
     public var routes: [Route]
     public var pages: [Page]
@@ -79,7 +79,7 @@ public struct Domain: Hashable, Sendable {
     }
 }
 
-/// A named exploration setting of MODEL.md §6: root kind, structure bounds, depth bound, domain.
+/// A named exploration setting of docs/SEMANTICS.md §6: root kind, structure bounds, depth bound, domain.
 public struct Preset: Hashable, Sendable {
     public var name: String
     public var configuration: Configuration

@@ -1,4 +1,4 @@
-/// Switchable faults of the model: real bugs of coordinator libraries (BUGS.md), re-created so
+/// Switchable faults of the model: real bugs of coordinator libraries (docs/SEMANTICS.md §8), re-created so
 /// that the explorer, fuzzer and shrinker can be shown to catch them. `nil` is the correct model.
 public enum Fault: String, CaseIterable, Sendable {
     /// A presented child swiped away by the user stays in `children` (SUICoordinator dc1db65).

@@ -1,4 +1,4 @@
-/// Named invariants as values (MODEL.md §5). State invariants look at one state; transition
+/// Named invariants as values (docs/SEMANTICS.md §5). State invariants look at one state; transition
 /// invariants at one step: the state before, the action, what the step did and the
 /// configuration it ran under. A check returns nil when it holds, else a readable reason.
 public struct Invariant: Sendable, CustomStringConvertible {
@@ -47,7 +47,7 @@ public struct Invariant: Sendable, CustomStringConvertible {
         violation(before: t.before, action: t.action, step: t.step, configuration: t.configuration)
     }
 
-    /// Every invariant of the model, in the order of MODEL.md §5.
+    /// Every invariant of the model, in the order of docs/SEMANTICS.md §5.
     public static let all: [Invariant] = stateInvariants + transitionInvariants
 
     public static func named(_ name: String) -> Invariant? { all.first { $0.name == name } }

@@ -1,4 +1,4 @@
-/// The reference model: `step(state, action) -> (outcome, state', events)` (MODEL.md §4).
+/// The reference model: `step(state, action) -> (outcome, state', events)` (docs/SEMANTICS.md §4).
 /// A pure value; a `fault` re-creates a real library bug for the project's own tests.
 public struct Model: Sendable {
     public var configuration: Configuration

@@ -43,7 +43,7 @@ public struct SometimesProperty: Sendable, CustomStringConvertible {
 }
 
 extension State {
-    /// How the way down (MODEL.md §3) leaves a coordinator: through its top modal, its
+    /// How the way down (docs/SEMANTICS.md §3) leaves a coordinator: through its top modal, its
     /// current page, or its top stack entry.
     enum Passage { case modal, page, stack }
 

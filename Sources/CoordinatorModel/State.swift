@@ -1,4 +1,4 @@
-/// The model's state (MODEL.md §2): the live coordinators and the root.
+/// The model's state (docs/SEMANTICS.md §2): the live coordinators and the root.
 
 /// A tab coordinator's pages. `pageCoordinators[i]` hosts `pages[i]`; badges are kept sorted
 /// by page so that equal tabs compare equal.

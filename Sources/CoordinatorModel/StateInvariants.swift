@@ -1,4 +1,4 @@
-/// The five state invariants of MODEL.md §5. They read fields in place (no copies of
+/// The five state invariants of docs/SEMANTICS.md §5. They read fields in place (no copies of
 /// coordinators, no allocation) because they run on every state exploration finds.
 extension Invariant {
     public static let stateInvariants: [Invariant] = [

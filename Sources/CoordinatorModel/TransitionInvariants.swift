@@ -1,4 +1,4 @@
-/// The seven transition invariants of MODEL.md §5.
+/// The seven transition invariants of docs/SEMANTICS.md §5.
 extension Invariant {
     public static let transitionInvariants: [Invariant] = [
         refusalChangesNothing, completionExactlyOnce, finishFlowCleansUp, modalDiscipline,
@@ -378,7 +378,7 @@ private func expectedModals(_ modals: [Modal], _ action: Action) -> [Modal] {
 }
 
 /// Whether `t`'s action may change stack entry 0 of the coordinator at position `i` before it
-/// (MODEL.md §5, root-screen-stable). Read in place: the check runs on every transition.
+/// (docs/SEMANTICS.md §5, root-screen-stable). Read in place: the check runs on every transition.
 private func rootMayChange(at i: Int, _ before: State, _ action: Action) -> Bool {
     let id = before.id(at: i)
     func allowed(_ a: Action) -> Bool {

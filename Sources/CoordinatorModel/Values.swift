@@ -1,5 +1,5 @@
 /// The small values of the model: names of coordinators, routes and pages, and the
-/// enumerations of MODEL.md §1. All are one or two bytes wide so that states stay compact.
+/// enumerations of docs/SEMANTICS.md §1. All are one or two bytes wide so that states stay compact.
 
 /// A coordinator's identity. In a trace ids are allocated in creation order (`c0` is the root)
 /// and never reused; canonical states renumber them in hosting order.
@@ -94,7 +94,7 @@ public struct Completion: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "completed(\(coordinator), \(result))" }
 }
 
-/// Why an action was refused (MODEL.md §4). Checks run in this order: `invalid`,
+/// Why an action was refused (docs/SEMANTICS.md §4). Checks run in this order: `invalid`,
 /// `noSuchCoordinator`, `unsupported`, then the action's own preconditions.
 public enum RefusalReason: String, CaseIterable, Sendable {
     case invalid, noSuchCoordinator, unsupported, atRoot, notFound, nothingPresented,

@@ -11,7 +11,7 @@ extension CoordinatorMachine {
     public var actionKinds: [String] { actionNames.map(\.rawValue) }
 
     /// User actions are weighted high: most real orphan-child bugs come from what the person
-    /// does (BUGS.md). Kinds the domain cannot supply arguments for get 0.
+    /// does (docs/SEMANTICS.md §8). Kinds the domain cannot supply arguments for get 0.
     public func defaultWeight(ofKind kind: String) -> Int {
         guard let name = ActionName(rawValue: kind) else { return 0 }
         let d = domain

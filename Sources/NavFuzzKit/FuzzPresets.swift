@@ -1,7 +1,7 @@
 import CoordinatorModel
 
 /// Settings for fuzzing the coordinator model. Random walks do not enumerate the state space,
-/// so they can afford far larger structures than exploration (MODEL.md §6): twelve
+/// so they can afford far larger structures than exploration (docs/SEMANTICS.md §6): twelve
 /// coordinators, stacks of eight, four modal levels, every style, three routes and pages, and
 /// the `none` and `multiple` actions exploration leaves out.
 extension Preset {

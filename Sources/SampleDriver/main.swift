@@ -5,7 +5,7 @@ import SampleCoordinators
 
 /// The sample library as a NavFuzz driver: speaks the line protocol of docs/DRIVER-PROTOCOL.md
 /// on standard input and output. `--mutant NAME` (or NAVFUZZ_MUTANT=NAME) switches on one of
-/// the bugs of BUGS.md; `dismiss-nothing-crashes` then really crashes the process.
+/// the library bugs of docs/SEMANTICS.md §8; `dismiss-nothing-crashes` then really crashes the process.
 ///
 ///     NavFuzz verify --driver '.build/debug/SampleDriver --mutant swipe-leaves-child'
 ///

@@ -1,7 +1,7 @@
 import XCTest
 @testable import CoordinatorModel
 
-/// The canonical form of MODEL.md §2: same screen structure ⇔ same encoding, whatever the ids.
+/// The canonical form of docs/SEMANTICS.md §2: same screen structure ⇔ same encoding, whatever the ids.
 final class CanonicalFormTests: XCTestCase {
 
     func assertSame(_ a: State, _ b: State, file: StaticString = #filePath, line: UInt = #line) {

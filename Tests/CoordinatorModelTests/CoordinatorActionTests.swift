@@ -1,7 +1,7 @@
 import XCTest
 @testable import CoordinatorModel
 
-/// Coordinator actions of MODEL.md §4: start, finishFlow, forcePresentation, restartApp, redirect.
+/// Coordinator actions of docs/SEMANTICS.md §4: start, finishFlow, forcePresentation, restartApp, redirect.
 final class CoordinatorActionTests: XCTestCase {
     let start = navModel.initialState()
 

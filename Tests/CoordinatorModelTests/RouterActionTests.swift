@@ -1,7 +1,7 @@
 import XCTest
 @testable import CoordinatorModel
 
-/// Router actions of MODEL.md §4 on a target coordinator: effects, events and every refusal.
+/// Router actions of docs/SEMANTICS.md §4 on a target coordinator: effects, events and every refusal.
 final class RouterActionTests: XCTestCase {
     let start = navModel.initialState()
 

@@ -1,7 +1,7 @@
 import XCTest
 @testable import CoordinatorModel
 
-/// The five state invariants of MODEL.md §5 catch hand-made broken states and accept sound ones.
+/// The five state invariants of docs/SEMANTICS.md §5 catch hand-made broken states and accept sound ones.
 final class StateInvariantTests: XCTestCase {
 
     /// The reason `invariant` gives for `coordinators` (root c0), failing the test when it holds.

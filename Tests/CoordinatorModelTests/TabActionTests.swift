@@ -1,7 +1,7 @@
 import XCTest
 @testable import CoordinatorModel
 
-/// Tab actions of MODEL.md §4: select, setPages, setBadge, tabPopToRoot.
+/// Tab actions of docs/SEMANTICS.md §4: select, setPages, setBadge, tabPopToRoot.
 final class TabActionTests: XCTestCase {
     let start = tabModel.initialState()
     let wide = wideTabModel.initialState()

@@ -1,7 +1,7 @@
 import XCTest
 @testable import CoordinatorModel
 
-/// The seven transition invariants of MODEL.md §5 catch hand-made broken steps and accept the
+/// The seven transition invariants of docs/SEMANTICS.md §5 catch hand-made broken steps and accept the
 /// model's real steps.
 final class TransitionInvariantTests: XCTestCase {
 

@@ -1,7 +1,7 @@
 import XCTest
 @testable import CoordinatorModel
 
-/// User (environment) actions of MODEL.md §4: back, swipe-down, tapping a tab.
+/// User (environment) actions of docs/SEMANTICS.md §4: back, swipe-down, tapping a tab.
 final class UserActionTests: XCTestCase {
     let start = navModel.initialState()
     let tabStart = tabModel.initialState()
