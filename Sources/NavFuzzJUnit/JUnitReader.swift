@@ -84,6 +84,10 @@ public enum JUnitReader {
     static func parseDocument(path: String) throws -> xmlDocPtr {
         let bytes = try readFile(path)
         guard !bytes.isEmpty else { throw JUnitError.malformed(path: path, line: 0, reason: "file is empty") }
+        // A JUnit report has no DTD; one with entities is at best odd and at worst a billion laughs.
+        if let line = lineOfDeclaration(in: bytes) {
+            throw JUnitError.malformed(path: path, line: line, reason: "a DOCTYPE or ENTITY declaration, which JUnit reports do not have")
+        }
         guard bytes.count < Int(Int32.max) else {
             throw JUnitError.cannotRead(path: path, reason: "file too large")
         }
@@ -94,10 +98,10 @@ public enum JUnitReader {
                       let ctxt = xmlCreatePushParserCtxt(nil, nil, nil, 0, path)
                 else { return nil }
                 defer { xmlFreeParserCtxt(ctxt) }
-                // NONET: never fetch DTDs; NOERROR/NOWARNING plus `serror`: nothing on stderr;
-                // HUGE: captured output can exceed libxml2's default 10 MB text node limit.
+                // NONET: never fetch anything; NOERROR/NOWARNING plus `serror`: nothing on stderr.
+                // Not HUGE: libxml2's limits on text and on entity expansion stay on.
                 let options = XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
-                    | XML_PARSE_HUGE.rawValue | XML_PARSE_BIG_LINES.rawValue
+                    | XML_PARSE_BIG_LINES.rawValue
                 xmlCtxtUseOptions(ctxt, Int32(options))
                 ctxt.pointee._private = Unmanaged.passUnretained(log).toOpaque()
                 ctxt.pointee.sax.pointee.serror = { data, error in
@@ -122,12 +126,34 @@ public enum JUnitReader {
         throw JUnitError.malformed(path: path, line: first?.line ?? 0, reason: first?.message ?? "cannot parse XML")
     }
 
+    /// A report is at most this big (a shard report is a few hundred KB).
+    public static let maximumFileBytes = 256 << 20
+
+    /// The line of the first `<!DOCTYPE` or `<!ENTITY`, if there is one.
+    static func lineOfDeclaration(in bytes: [UInt8]) -> Int? {
+        let marks = [Array("<!DOCTYPE".utf8), Array("<!ENTITY".utf8)]
+        var line = 1
+        for i in bytes.indices {
+            if bytes[i] == 10 { line += 1 }
+            if bytes[i] == 60, marks.contains(where: { bytes[i...].starts(with: $0) }) { return line }
+        }
+        return nil
+    }
+
     /// Whole file via POSIX so a failure carries the system's reason ("No such file or directory").
+    /// Only a regular file of at most `maximumFileBytes`: a FIFO would hang the read, a device
+    /// (`/dev/zero`) would never end.
     static func readFile(_ path: String) throws -> [UInt8] {
         func failure(_ code: Int32) -> JUnitError {
             .cannotRead(path: path, reason: String(cString: strerror(code)))
         }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw failure(errno) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw JUnitError.cannotRead(path: path, reason: "not a regular file") }
+        guard Int(info.st_size) <= maximumFileBytes else {
+            throw JUnitError.cannotRead(path: path, reason: "\(info.st_size) bytes, more than a report's \(maximumFileBytes)")
+        }
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw failure(errno) }
         defer { close(fd) }
         var result: [UInt8] = []
@@ -140,6 +166,9 @@ public enum JUnitReader {
             }
             if n == 0 { return result }
             result.append(contentsOf: chunk[0..<n])
+            if result.count > maximumFileBytes {
+                throw JUnitError.cannotRead(path: path, reason: "more than a report's \(maximumFileBytes) bytes")
+            }
         }
     }
 }

@@ -130,13 +130,24 @@ public enum JUnitWriter {
 
     /// Temp file in the target's directory (so `rename` is atomic), then rename over `path`.
     /// On any failure the temp file is removed and an existing file at `path` is untouched.
+    /// A path that is there and is not a regular file (`/dev/null`, `/dev/stdout`, a FIFO) is
+    /// written through instead: renaming over it would replace the device with a file.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
         func failure(_ code: Int32) -> JUnitError {
             .cannotWrite(path: path, reason: String(cString: strerror(code)))
         }
         guard !path.isEmpty else { throw JUnitError.cannotWrite(path: path, reason: "empty path") }
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
+            let fd = open(path, O_WRONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw failure(errno) }
+            var code = writeAll(fd, bytes)
+            if close(fd) != 0, code == 0 { code = errno }
+            if code != 0 { throw failure(code) }
+            return
+        }
         if let code = makeDirectories(parentDirectory(of: path)) { throw failure(code) }
-        let temp = path + ".tmp-\(getpid())"
+        let temp = temporaryPath(for: path)
         let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw failure(errno) }
         var code = writeAll(fd, bytes)
@@ -147,6 +158,16 @@ public enum JUnitWriter {
             unlink(temp)
             throw failure(code)
         }
+    }
+
+    /// `path.tmp-PID` next to `path`, or a short name in the same directory when that would be
+    /// longer than a file name may be (255 bytes).
+    static func temporaryPath(for path: String) -> String {
+        let suffix = ".tmp-\(getpid())"
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        if name.utf8.count + suffix.utf8.count <= 255 { return path + suffix }
+        let directory = parentDirectory(of: path)
+        return (directory == "/" ? "" : directory) + "/.navfuzz" + suffix
     }
 
     /// Returns 0 or the errno of the failed write.

@@ -14,13 +14,31 @@ public struct Corpus<M: DescribedMachine>: Sendable {
     public func load(path: String) throws(CorpusError) -> [CorpusEntry<M>] {
         var entries: [CorpusEntry<M>] = []
         for file in try Self.files(at: path) {
-            let text: String
-            do { text = try String(contentsOfFile: file, encoding: .utf8) } catch {
-                throw CorpusError(file: file, line: 0, column: 0, message: "cannot read the file as UTF-8 text")
-            }
-            entries.append(try parse(text, path: file))
+            entries.append(try parse(try Self.read(file), path: file))
         }
         return entries
+    }
+
+    /// A corpus file is at most this big: corpus files are a few lines, and a bigger one is a
+    /// mistake (a log, a device, `/dev/zero`).
+    public static var maximumFileBytes: Int { 16 << 20 }
+
+    /// The text of a regular file of at most `maximumFileBytes`; anything else is refused before
+    /// it is read, so that a FIFO cannot hang the run nor a device fill the memory.
+    static func read(_ file: String) throws(CorpusError) -> String {
+        func refuse(_ message: String) -> CorpusError { CorpusError(file: file, line: 0, column: 0, message: message) }
+        let attributes: [FileAttributeKey: Any]
+        // The file a link points at is what is read.
+        let target = URL(fileURLWithPath: file).resolvingSymlinksInPath().path
+        do { attributes = try FileManager.default.attributesOfItem(atPath: target) } catch { throw refuse("cannot read the file") }
+        guard attributes[.type] as? FileAttributeType == .typeRegular else { throw refuse("not a regular file") }
+        if let size = (attributes[.size] as? NSNumber)?.intValue, size > maximumFileBytes {
+            throw refuse("the file has \(size) bytes, more than a corpus file's \(maximumFileBytes)")
+        }
+        guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
+            throw refuse("cannot read the file as UTF-8 text")
+        }
+        return text
     }
 
     /// One file's text bound to its machine: settings through the factory, actions through

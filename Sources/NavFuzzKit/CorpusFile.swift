@@ -45,7 +45,8 @@ public struct CorpusFile: Sendable, Hashable {
         var settings: [CorpusSetting] = []
         var actions: [Located] = []
         var expectation: (CorpusExpectation, Int, Int)?
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // CRLF line ends are one Character in Swift: split on both.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         func fail(_ line: Int, _ column: Int, _ message: String) -> CorpusError {
             CorpusError(file: file, line: line, column: column, message: message)
         }

@@ -58,3 +58,17 @@ struct CLI {
         return dir
     }
 }
+
+extension XCTestCase {
+    /// Bad input: one line on stderr naming what and where, exit 2, no backtrace.
+    func assertBadInput(_ args: [String], mentions: String, environment: [String: String] = [:],
+                        file: StaticString = #filePath, line: UInt = #line) throws {
+        let r = try CLI.run(args, environment: environment)
+        XCTAssertEqual(r.status, 2, "\(args): \(r.stdout) \(r.stderr)", file: file, line: line)
+        let lines = r.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, "one line expected: \(r.stderr)", file: file, line: line)
+        XCTAssertTrue(r.stderr.hasPrefix("NavFuzz: error: "), r.stderr, file: file, line: line)
+        XCTAssertTrue(r.stderr.contains(mentions), "\(r.stderr) should mention \(mentions)", file: file, line: line)
+        XCTAssertFalse(r.stderr.contains("Backtrace") || r.stderr.contains("Fatal error"), r.stderr, file: file, line: line)
+    }
+}

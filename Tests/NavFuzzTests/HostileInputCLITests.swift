@@ -1,0 +1,82 @@
+import Foundation
+import XCTest
+
+/// Inputs that are not what they claim to be: refused at once with exit 2, and devices left
+/// as they are.
+final class HostileInputCLITests: XCTestCase {
+    func testABillionLaughsReportIsRefusedAtOnce() throws {
+        let dir = try CLI.temporaryDirectory()
+        let laughs = dir.appendingPathComponent("laughs.xml")
+        var xml = "<?xml version=\"1.0\"?>\n<!DOCTYPE lolz [\n<!ENTITY lol \"lol\">\n"
+        for i in 1...9 { xml += "<!ENTITY lol\(i) \"\(String(repeating: "&lol\(i == 1 ? "" : String(i - 1));", count: 10))\">\n" }
+        xml += "]>\n<testsuites><testsuite name=\"&lol9;\" tests=\"0\"/></testsuites>\n"
+        try xml.write(to: laughs, atomically: true, encoding: .utf8)
+        let start = Date()
+        try assertBadInput(["merge", dir.appendingPathComponent("out.xml").path, laughs.path], mentions: "\(laughs.path):2")
+        XCTAssertLessThan(Date().timeIntervalSince(start), 1)
+    }
+
+    func testADeviceOrAFIFOIsNotReadAsAReport() throws {
+        let dir = try CLI.temporaryDirectory()
+        let fifo = dir.appendingPathComponent("pipe.xml")
+        XCTAssertEqual(mkfifo(fifo.path, 0o644), 0)
+        for input in ["/dev/zero", fifo.path] {
+            let start = Date()
+            try assertBadInput(["merge", dir.appendingPathComponent("out.xml").path, input], mentions: "not a regular file")
+            XCTAssertLessThan(Date().timeIntervalSince(start), 1, input)
+        }
+    }
+
+    func testADeviceOrAFIFOIsNotReadAsACorpusFile() throws {
+        let dir = try CLI.temporaryDirectory()
+        let fifo = dir.appendingPathComponent("pipe.trace")
+        XCTAssertEqual(mkfifo(fifo.path, 0o644), 0)
+        for input in ["/dev/zero", fifo.path] {
+            try assertBadInput(["replay", input], mentions: "\(input): not a regular file")
+        }
+    }
+
+    func testAReportToADeviceIsWrittenThroughAndTheDeviceStays() throws {
+        let r = try CLI.run(["explore", "--preset", "small", "--max-depth", "2", "--junit", "/dev/null"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        var info = stat()
+        XCTAssertEqual(stat("/dev/null", &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFCHR, "/dev/null is no longer a character device")
+    }
+
+    func testAReportToAFIFOReachesItsReader() throws {
+        let dir = try CLI.temporaryDirectory()
+        let fifo = dir.appendingPathComponent("report.xml")
+        XCTAssertEqual(mkfifo(fifo.path, 0o644), 0)
+        let reader = Thread {
+            let read = FileHandle(forReadingAtPath: fifo.path)?.readDataToEndOfFile() ?? Data()
+            try? read.write(to: dir.appendingPathComponent("received.xml"))
+        }
+        reader.start()
+        let r = try CLI.run(["explore", "--preset", "small", "--max-depth", "2", "--junit", fifo.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        var info = stat()
+        XCTAssertEqual(stat(fifo.path, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO)
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: dir.appendingPathComponent("received.xml").path) { usleep(20_000) }
+        let received = try String(contentsOf: dir.appendingPathComponent("received.xml"), encoding: .utf8)
+        XCTAssertTrue(received.contains("<testsuite name=\"explore.small\""), received)
+    }
+
+    func testALongReportNameIsWritten() throws {
+        let dir = try CLI.temporaryDirectory()
+        let name = String(repeating: "r", count: 250) + ".xml"
+        let r = try CLI.run(["explore", "--preset", "small", "--max-depth", "1", "--junit", dir.appendingPathComponent(name).path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent(name).path))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [name], "no temporary file is left")
+    }
+
+    func testACRLFCorpusFileReplays() throws {
+        let dir = try CLI.temporaryDirectory()
+        let file = dir.appendingPathComponent("crlf.trace")
+        try "# navfuzz-corpus 1\r\nroot: navigation\r\npush c0 r1\r\npop c0\r\nexpect: holds\r\n".write(to: file, atomically: true, encoding: .utf8)
+        let r = try CLI.run(["replay", file.path])
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+    }
+}
