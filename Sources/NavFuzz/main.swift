@@ -1,4 +1,5 @@
 import Foundation
+import NavFuzzDriver
 import NavFuzzKit
 
 /// NavFuzz: explores, fuzzes and replays coordinator navigation against the reference model.
@@ -8,6 +9,8 @@ typealias Command = (help: String, run: (inout Arguments, Context) throws(UsageE
 func main(_ argv: [String]) -> Int32 {
     // A closed stdout (`| head`) must not kill the run before the report is written.
     signal(SIGPIPE, SIG_IGN)
+    let endings = endDriversWhenEnded()
+    defer { withExtendedLifetime(endings) {} }
     let terminal = Terminal()
     let context = Context(terminal: terminal, environment: ProcessInfo.processInfo.environment)
     let commands: [String: Command] = [
@@ -43,3 +46,19 @@ func main(_ argv: [String]) -> Int32 {
 }
 
 exit(main(Array(CommandLine.arguments.dropFirst())))
+
+/// SIGINT, SIGTERM and SIGHUP (a CI timeout, Ctrl-C, a closed terminal) end NavFuzz with the
+/// conventional status 128 + signal, and every driver it started with it.
+func endDriversWhenEnded() -> [DispatchSourceSignal] {
+    [SIGINT, SIGTERM, SIGHUP].map { number in
+        signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+        source.setEventHandler {
+            DriverProcesses.endAll()
+            FileHandle.standardError.write(Data("NavFuzz: ended by signal \(number); its drivers were ended too\n".utf8))
+            exit(128 + number)
+        }
+        source.resume()
+        return source
+    }
+}

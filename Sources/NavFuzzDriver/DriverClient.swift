@@ -33,11 +33,7 @@ public final class DriverSystem: NavigationSystem {
     /// Bytes of standard error kept for reports.
     public static let stderrLimit = 8192
 
-    private var process: Process?
-    /// Our ends of the pipes; closed through their handles so that no descriptor closes twice.
-    private var inHandle: FileHandle?
-    private var outHandle: FileHandle?
-    private var errHandle: FileHandle?
+    private var process: DriverProcess?
     private var input: Int32 = -1
     private var output: Int32 = -1
     private var errors: Int32 = -1
@@ -247,24 +243,11 @@ public final class DriverSystem: NavigationSystem {
         #if canImport(Glibc) || canImport(Darwin)
         signal(SIGPIPE, SIG_IGN)
         #endif
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", command]
-        let inPipe = Pipe(), outPipe = Pipe(), errPipe = Pipe()
-        p.standardInput = inPipe
-        p.standardOutput = outPipe
-        p.standardError = errPipe
-        do { try p.run() } catch {
-            throw SystemFailure(.protocolError, "cannot start the driver '\(command)': \(error)")
-        }
+        let p = try DriverProcess(command: command)
         process = p
-        inHandle = inPipe.fileHandleForWriting
-        outHandle = outPipe.fileHandleForReading
-        errHandle = errPipe.fileHandleForReading
-        input = inPipe.fileHandleForWriting.fileDescriptor
-        output = outPipe.fileHandleForReading.fileDescriptor
-        errors = errPipe.fileHandleForReading.fileDescriptor
-        for fd in [input, output, errors] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        input = p.input
+        output = p.output
+        errors = p.errors
         pending = []
         pendingStart = 0
         replies = 0
@@ -308,30 +291,14 @@ public final class DriverSystem: NavigationSystem {
         canSaveState = reply["restore"]?.int == DriverMessages.restoreVersion
     }
 
-    /// Closes the driver's input, gives it a moment to exit, then kills it.
+    /// Closes the driver's input, gives it a moment to exit, then kills its group.
     public func stop() {
         guard let p = process else { return }
         process = nil
         drainStandardError()
-        closeInput()
-        let deadline = now() + 0.5
-        while p.isRunning && now() < deadline { usleep(2000) }
-        if p.isRunning { kill(p.processIdentifier, SIGKILL) }
-        p.waitUntilExit()
-        closeAll()
-    }
-
-    private func closeInput() {
-        try? inHandle?.close()
-        inHandle = nil
+        close(input)
         input = -1
-    }
-
-    private func closeAll() {
-        closeInput()
-        try? outHandle?.close()
-        try? errHandle?.close()
-        outHandle = nil; errHandle = nil
+        p.end(within: 0.5)
         output = -1; errors = -1
     }
 
@@ -340,23 +307,26 @@ public final class DriverSystem: NavigationSystem {
         guard let p = process else { return SystemFailure(.crash, "the driver is not running") }
         process = nil
         drainStandardError()
-        if hang { kill(p.processIdentifier, SIGKILL) }
-        let deadline = now() + 2
-        while p.isRunning && now() < deadline { usleep(1000) }
-        if p.isRunning { kill(p.processIdentifier, SIGKILL) }
-        p.waitUntilExit()
+        // A driver that died may still be writing its last words; one that hung is killed now.
+        if !hang {
+            for _ in 0..<2000 where p.isRunning {
+                drainStandardError()
+                usleep(1000)
+            }
+        }
         drainStandardError()
-        closeAll()
+        let ending = p.end(within: 0)
+        input = -1; output = -1; errors = -1
         if hang {
             return SystemFailure(.hang, "the driver did not answer \(what()) within \(seconds(timeout)); it was killed")
         }
         let how: String
-        let status = p.terminationStatus
-        if p.terminationReason == .uncaughtSignal {
-            how = "was killed by signal \(status)\(signalName(status).map { " (\($0))" } ?? "")"
-        } else if status > 128, let name = signalName(status - 128) {
-            how = "exited with status \(status) (the shell's way of saying signal \(status - 128), \(name))"
-        } else {
+        switch ending {
+        case .signalled(let signal):
+            how = "was killed by signal \(signal)\(signalName(signal).map { " (\($0))" } ?? "")"
+        case .exited(let status) where status > 128 && signalName(status - 128) != nil:
+            how = "exited with status \(status) (the shell's way of saying signal \(status - 128), \(signalName(status - 128)!))"
+        case .exited(let status):
             how = "exited with status \(status)"
         }
         return SystemFailure(.crash, "the driver \(how) during \(what())" + (trapMessage().map { ": \($0)" } ?? ""))

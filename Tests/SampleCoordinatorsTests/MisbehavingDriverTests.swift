@@ -55,6 +55,11 @@ final class MisbehavingDriverTests: XCTestCase {
             continue
         if MODE == "hang" and words[0] == "pop" and len(stack) >= 2:
             time.sleep(1000)
+        if MODE == "hang-forked" and words[0] == "pop" and len(stack) >= 2:
+            # A child that keeps the pipes open and outlives its parent unless its group is ended.
+            if os.fork() == 0:
+                os.execvp("sleep", ["sleep", "31.4159"])
+            time.sleep(1000)
         if MODE == "crash" and req["action"] == "push c0 r1":
             sys.stderr.write("tiny driver: cannot push r1\n")
             sys.stderr.flush()
@@ -71,6 +76,8 @@ final class MisbehavingDriverTests: XCTestCase {
         else:
             stack.pop()
             step("applied")
+        if MODE == "exit-after-reply":
+            os._exit(0)
     """#
 
     var directory: URL!
@@ -107,6 +114,39 @@ final class MisbehavingDriverTests: XCTestCase {
         XCTAssertTrue(failure.reason.contains("did not answer step 'pop c0' within 300 ms"), failure.reason)
         XCTAssertGreaterThan(report.restarts, 0)
         XCTAssertEqual(report.failures.map(\.invariant), ["no-hang"], report.text)
+    }
+
+    /// Started through the shell as the docs' commands are (no `exec`): the shell, the driver
+    /// and the child it forked are all ended, within the timeout and a second.
+    func testAHungDriverAndWhatItForkedAreEnded() throws {
+        var options = options(timeout: 0.3)
+        options.walks = 3
+        let start = Date()
+        let report = Verifier.verify(driver: "python3 '\(directory.appendingPathComponent("tiny.py").path)' hang-forked", options: options)
+        XCTAssertNotNil(report.failure("no-hang"), report.text)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 20, "each hang costs the timeout and no more")
+        XCTAssertEqual(try Self.processes(matching: "sleep 31.4159"), [], "the forked child outlived its driver")
+    }
+
+    /// A driver that exits after every reply did not do the work: verification fails, and the
+    /// report says how often the driver was started again.
+    func testADriverThatExitsAfterEachReplyFails() {
+        var options = options()
+        options.depth = 2
+        options.walks = 5
+        let report = Verifier.verify(driver: command("exit-after-reply"), options: options)
+        XCTAssertFalse(report.passed, report.text)
+        XCTAssertGreaterThan(report.restarts, 10, report.text)
+        XCTAssertTrue(report.text.contains("the driver was restarted"), report.text)
+    }
+
+    /// The processes whose command line contains `text`.
+    static func processes(matching text: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap { pid -> String? in
+            guard Int(pid) != nil, let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+            let line = String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+            return line.contains(text) ? "\(pid): \(line)" : nil
+        }
     }
 
     func testDeathIsNoCrashAndVerificationGoesOn() {

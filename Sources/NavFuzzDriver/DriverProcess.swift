@@ -1,0 +1,126 @@
+import Foundation
+import NavFuzzKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A driver process: `/bin/sh -c COMMAND` in a process group of its own, so that a kill
+/// reaches the shell, the driver it started and anything the driver forked. Every wait has a
+/// bound. Live groups are listed so that `DriverProcess.endAll()` can end them when NavFuzz
+/// itself is ended.
+final class DriverProcess {
+    let pid: pid_t
+    /// Our ends of the driver's standard input, output and error (non-blocking).
+    let input: Int32, output: Int32, errors: Int32
+    private var status: Int32?
+
+    /// How the process ended.
+    enum Ending {
+        case exited(Int32)
+        case signalled(Int32)
+    }
+
+    init(command: String) throws(SystemFailure) {
+        var fds: [Int32] = []
+        func pipeFDs() throws(SystemFailure) -> (read: Int32, write: Int32) {
+            var p: [Int32] = [0, 0]
+            guard pipe(&p) == 0 else { throw SystemFailure(.protocolError, "cannot start the driver '\(command)': \(String(cString: strerror(errno)))") }
+            for fd in p { _ = fcntl(fd, F_SETFD, FD_CLOEXEC); fds.append(fd) }
+            return (p[0], p[1])
+        }
+        let stdin = try pipeFDs(), stdout = try pipeFDs(), stderr = try pipeFDs()
+
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?
+        var attributes: posix_spawnattr_t?
+        #else
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, stdin.read, 0)
+        posix_spawn_file_actions_adddup2(&actions, stdout.write, 1)
+        posix_spawn_file_actions_adddup2(&actions, stderr.write, 2)
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // Its own group; the signals NavFuzz ignores or handles back to their defaults; no
+        // blocked signals.
+        var defaults = sigset_t(), none = sigset_t()
+        sigemptyset(&defaults)
+        for s in [SIGPIPE, SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, s) }
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        let words: [String] = ["/bin/sh", "-c", command]
+        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { for a in argv { free(a) } }
+        var child: pid_t = 0
+        let code = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, environ)
+        close(stdin.read); close(stdout.write); close(stderr.write)
+        guard code == 0 else {
+            close(stdin.write); close(stdout.read); close(stderr.read)
+            throw SystemFailure(.protocolError, "cannot start the driver '\(command)': \(String(cString: strerror(code)))")
+        }
+        pid = child
+        input = stdin.write; output = stdout.read; errors = stderr.read
+        for fd in [input, output, errors] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        Self.register(pid)
+    }
+
+    /// Whether the process has not ended yet (it is reaped when it has).
+    var isRunning: Bool {
+        guard status == nil else { return false }
+        var s: Int32 = 0
+        let r = waitpid(pid, &s, WNOHANG)
+        if r == pid || (r < 0 && errno == ECHILD) { status = r == pid ? s : 0; return false }
+        return true
+    }
+
+    /// Kills the whole group.
+    func killGroup() {
+        kill(-pid, SIGKILL)
+    }
+
+    /// Waits up to `seconds` for the process to end by itself, then kills its group; whatever
+    /// the process left behind in its group is killed too. Returns how it ended.
+    @discardableResult
+    func end(within seconds: Double) -> Ending {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(seconds, 0) * 1e9)
+        while isRunning && DispatchTime.now().uptimeNanoseconds < deadline { usleep(1000) }
+        killGroup()
+        // SIGKILL cannot be ignored: the wait is short, but still bounded.
+        for _ in 0..<2000 where isRunning { usleep(1000) }
+        close(input); close(output); close(errors)
+        Self.unregister(pid)
+        let s = status ?? (SIGKILL & 0x7f)
+        return s & 0x7f == 0 ? .exited((s >> 8) & 0xff) : .signalled(s & 0x7f)
+    }
+
+    // MARK: - Every live driver
+
+    nonisolated(unsafe) private static var live: Set<pid_t> = []
+    private static let lock = NSLock()
+
+    private static func register(_ pid: pid_t) { lock.lock(); live.insert(pid); lock.unlock() }
+    private static func unregister(_ pid: pid_t) { lock.lock(); live.remove(pid); lock.unlock() }
+
+    /// Kills every driver's group: for a NavFuzz that is being ended.
+    static func endAll() {
+        lock.lock()
+        let pids = live
+        lock.unlock()
+        for pid in pids { kill(-pid, SIGKILL) }
+    }
+}
+
+/// Ends every driver NavFuzz started, whatever ends NavFuzz: for the command line's handlers of
+/// SIGINT, SIGTERM and SIGHUP.
+public enum DriverProcesses {
+    public static func endAll() { DriverProcess.endAll() }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import XCTest
+
+/// Whatever ends NavFuzz ends its drivers too, and NavFuzz exits with 128 + the signal.
+final class EndingCLITests: XCTestCase {
+    /// Answers the handshake, then forks a child that keeps the pipes open and hangs.
+    static let hangingDriver = #"""
+    import json, os, sys, time
+    for line in sys.stdin:
+        if "navfuzz" in json.loads(line):
+            sys.stdout.write(json.dumps({"navfuzz": 1, "name": "hangs", "actions": ["push", "pop"]}) + "\n")
+            sys.stdout.flush()
+            continue
+        if os.fork() == 0:
+            os.execvp("sleep", ["sleep", "27.1828"])
+        time.sleep(1000)
+    """#
+
+    func testATerminatedNavFuzzEndsItsDriverAndWhatItForked() throws {
+        for signal in [SIGTERM, SIGINT, SIGHUP] {
+            let dir = try CLI.temporaryDirectory()
+            let script = dir.appendingPathComponent("hangs.py")
+            try Self.hangingDriver.write(to: script, atomically: true, encoding: .utf8)
+            let process = Process()
+            process.executableURL = CLI.products.appendingPathComponent("NavFuzz")
+            // Through the shell, without exec, as the docs' examples start drivers.
+            process.arguments = ["verify", "--driver", "python3 '\(script.path)'", "--timeout", "100",
+                                 "--junit", dir.appendingPathComponent("r.xml").path]
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            // Until the driver has forked its child.
+            for _ in 0..<200 where try MisbehavingProcesses.matching("sleep 27.1828").isEmpty { usleep(25_000) }
+            XCTAssertFalse(try MisbehavingProcesses.matching("sleep 27.1828").isEmpty, "the driver never hung")
+            kill(process.processIdentifier, signal)
+            let start = Date()
+            process.waitUntilExit()
+            XCTAssertLessThan(Date().timeIntervalSince(start), 2)
+            XCTAssertEqual(process.terminationStatus, 128 + signal)
+            let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            XCTAssertTrue(said.contains("ended by signal \(signal)"), said)
+            for _ in 0..<40 where !(try MisbehavingProcesses.matching("sleep 27.1828").isEmpty) { usleep(25_000) }
+            XCTAssertEqual(try MisbehavingProcesses.matching("sleep 27.1828"), [], "a driver's child outlived NavFuzz")
+            XCTAssertEqual(try MisbehavingProcesses.matching(script.path), [], "the driver outlived NavFuzz")
+        }
+    }
+}
+
+enum MisbehavingProcesses {
+    /// The processes whose command line contains `text`.
+    static func matching(_ text: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap { pid -> String? in
+            guard Int(pid) != nil, let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+            let line = String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+            return line.contains(text) ? "\(pid): \(line)" : nil
+        }
+    }
+}
