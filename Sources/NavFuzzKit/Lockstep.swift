@@ -58,6 +58,30 @@ final class Lockstep {
     private(set) var fatal: SystemFailure?
     /// Whether any step has failed a check.
     private(set) var foundAny = false
+    /// Once the system has crashed or hung on this many steps in a row, the phase in progress
+    /// stops the next time its engine asks (`stopsPhase`): a driver that hangs on every step
+    /// would otherwise cost a timeout per run for the whole phase. The next phase stops after
+    /// one more failure unless a step works first.
+    static let failureStreakLimit = 5
+    private var failureStreak = 0
+    var givenUp: Bool { failureStreak >= Self.failureStreakLimit }
+    /// Whether the phase in progress was stopped so, and whether some phase was.
+    private(set) var phaseStopped = false
+    private(set) var everGaveUp = false
+    func startPhase() {
+        failureStreak = min(failureStreak, Self.failureStreakLimit - 1)
+        phaseStopped = false
+    }
+    /// Called when the engine asks whether to stop: true once the phase has given up.
+    func stopsPhase() -> Bool {
+        if givenUp {
+            phaseStopped = true
+            failureStreak = 0
+        }
+        return phaseStopped
+    }
+    /// For the last replays, which must reach the system whatever came before.
+    func endPhases() { failureStreak = 0; phaseStopped = false }
     /// Things worth knowing that are not failures (the implementation did not repeat itself).
     private(set) var notes: [String] = []
 
@@ -143,6 +167,7 @@ final class Lockstep {
             return stepFailure(SystemFailure(.crash, "the driver failed twice"), modelBefore: state.model, action: action, model: model)
         }
         if memoizing { state.trail.memo[action] = result }
+        failureStreak = 0
         return result
     }
 
@@ -289,6 +314,8 @@ final class Lockstep {
         case .hang: findings.append(Finding(Verifier.noHang, error.message))
         case .protocolError: fatal = error
         }
+        failureStreak += 1
+        if givenUp { everGaveUp = true }
         if !findings.isEmpty { foundAny = true }
         return ConformanceStep(modelBefore: modelBefore, action: action, modelStep: modelStep ?? action.map { model.step(modelBefore, $0) },
                                implAction: implAction, implBefore: implBefore, implOutcome: nil, implEvents: [], implAfter: nil,

@@ -236,6 +236,7 @@ struct VerificationRun {
         guard options.walks > 0, options.walkLength > 0,
               let machine = machine(preset, source: "the random walks of \(preset.name)") else { return }
         lockstep.saving = false
+        lockstep.startPhase()
         let stop = stopper
         var fuzz = Fuzzer<ConformanceMachine>.Options(seed: options.seed ^ Fingerprint.of(Array(preset.name.utf8)), walks: options.walks,
                                                       walkLength: options.walkLength, workers: 1, swarm: true, shrink: false)
@@ -244,6 +245,7 @@ struct VerificationRun {
         fuzz.signature = Verifier.signature
         fuzz.shouldStop = stop
         let result = Fuzzer(machine, options: fuzz).run()
+        noteGivingUp("the random walks of \(preset.name)")
         note(machine, unreached: result.unreached)
         report.walks += result.walks
         report.sources.append("\(result.walks) random walks of up to \(options.walkLength) actions on \(preset.name) (seed \(options.seed))")
@@ -259,9 +261,11 @@ struct VerificationRun {
         guard options.depth > 0, let machine = machine(preset, source: "exploration of \(preset.name)") else { return }
         lockstep.saving = true
         defer { lockstep.saving = false }
+        lockstep.startPhase()
         let explorer = Explorer(machine, options: .init(workers: 1, maxDepth: options.depth, distinct: options.gathered,
                                                         signature: Verifier.signature, shouldStop: stopper))
         let result = explorer.run()
+        noteGivingUp("exploration of \(preset.name)")
         system.forgetSavedStates()
         note(machine, unreached: result.unreached)
         report.exploredStates += result.states
@@ -275,10 +279,17 @@ struct VerificationRun {
         }
     }
 
-    /// Stops the engines once verification cannot go on, or has what it needs.
+    /// Stops the engines once verification cannot go on, or has what it needs, or the system
+    /// failed on step after step (the phase then ends; the next one starts afresh).
     private var stopper: @Sendable () -> Bool {
         let lockstep = UncheckedBox(lockstep), first = options.stopAtFirstFailure
-        return { lockstep.value.fatal != nil || (first && lockstep.value.foundAny) }
+        return { lockstep.value.fatal != nil || (first && lockstep.value.foundAny) || lockstep.value.stopsPhase() }
+    }
+
+    /// Says so when a phase ended because the system failed on step after step.
+    private mutating func noteGivingUp(_ phase: String) {
+        guard lockstep.phaseStopped else { return }
+        report.notes.append("\(phase) stopped early: the implementation crashed or hung on \(Lockstep.failureStreakLimit) steps in a row")
     }
 
     private mutating func note(_ machine: ConformanceMachine, unreached: [String]) {
@@ -308,6 +319,7 @@ struct VerificationRun {
     /// Keeps the shortest candidate of each check and signature, up to `distinct` per check,
     /// shrinks it, replays it from reset and reports it.
     private mutating func confirmAll() {
+        lockstep.endPhases()
         var best: [String: Candidate] = [:]
         var order: [String] = []
         for c in candidates {
@@ -326,7 +338,12 @@ struct VerificationRun {
         var reasonKinds: Set<String> = []
         let sorted = order.compactMap { best[$0] }.sorted { ($0.check, $0.trace.count) < ($1.check, $1.trace.count) }
         let firsts = sorted.filter { reasonKinds.insert("\($0.check) \(Verifier.reasonKind($0.signature))").inserted }
-        for c in firsts + sorted where perCheck[c.check] < options.distinct && !kept.contains(where: { $0.check == c.check && $0.signature == c.signature }) {
+        // A system that failed on step after step gets one crash and one hang: each replay of
+        // another would cost a timeout, and they all say the same.
+        func limit(_ check: Int) -> Int {
+            lockstep.everGaveUp && (check == Verifier.noCrash || check == Verifier.noHang) ? 1 : options.distinct
+        }
+        for c in firsts + sorted where perCheck[c.check] < limit(c.check) && !kept.contains(where: { $0.check == c.check && $0.signature == c.signature }) {
             perCheck[c.check] += 1
             kept.append(c)
         }
@@ -338,7 +355,9 @@ struct VerificationRun {
             let (action, reason) = (c.trace.last, c.reason)
             let distinct = options.distinct > 1 && !options.stopAtFirstFailure
             let accept: (@Sendable (Action?, String) -> Bool)? = distinct ? { @Sendable a, r in Verifier.sameKind(a, r, as: action, reason) } : nil
-            if options.shrink && !trace.isEmpty, let machine = machine(preset, source: c.source) {
+            // Nor are they shrunk: every try would hang or crash again.
+            let failsAnyway = lockstep.everGaveUp && (c.check == Verifier.noCrash || c.check == Verifier.noHang)
+            if options.shrink && !trace.isEmpty && !failsAnyway, let machine = machine(preset, source: c.source) {
                 lockstep.memoizing = true
                 let shrunk = Shrinker(machine).shrink(trace, from: machine.initialStates()[0], property: Verifier.checks[c.check],
                                                       accepting: accept)

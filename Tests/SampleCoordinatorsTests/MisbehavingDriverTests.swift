@@ -55,6 +55,8 @@ final class MisbehavingDriverTests: XCTestCase {
             continue
         if MODE == "hang" and words[0] == "pop" and len(stack) >= 2:
             time.sleep(1000)
+        if MODE == "hang-always":
+            time.sleep(1000)
         if MODE == "hang-forked" and words[0] == "pop" and len(stack) >= 2:
             # A child that keeps the pipes open and outlives its parent unless its group is ended.
             if os.fork() == 0:
@@ -126,6 +128,20 @@ final class MisbehavingDriverTests: XCTestCase {
         XCTAssertNotNil(report.failure("no-hang"), report.text)
         XCTAssertLessThan(Date().timeIntervalSince(start), 20, "each hang costs the timeout and no more")
         XCTAssertEqual(try Self.processes(matching: "sleep 31.4159"), [], "the forked child outlived its driver")
+    }
+
+    /// A driver that hangs on every step is reported without a timeout for every run of the
+    /// budget: once it has hung on five steps in a row, the rest of that phase is skipped, and the
+    /// hang is neither shrunk nor reported more than once. (Without that: 312 runs, 210 s.)
+    func testADriverThatHangsOnEveryStepIsReportedQuickly() {
+        let start = Date()
+        let report = Verifier.verify(driver: command("hang-always"), options: Verifier.Options(timeout: 0.25))
+        let seconds = Date().timeIntervalSince(start)
+        XCTAssertNotNil(report.failure("no-hang"), report.text)
+        XCTAssertLessThan(seconds, 30, report.text)
+        XCTAssertLessThan(report.restarts, 60, report.text)
+        XCTAssertEqual(report.failures("no-hang").count, 1, report.text)
+        XCTAssertTrue(report.notes.contains { $0.contains("stopped early: the implementation crashed or hung on 5 steps in a row") }, report.text)
     }
 
     /// A driver that exits after every reply did not do the work: verification fails, and the
