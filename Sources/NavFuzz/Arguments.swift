@@ -94,5 +94,22 @@ struct UsageError: Error {
     var message: String
     var hint: String?
     init(_ message: String, hint: String? = nil) { self.message = message; self.hint = hint }
-    var line: String { "NavFuzz: error: \(message)" + (hint.map { " (\($0))" } ?? "") }
+    /// One line whatever the input held: newlines and other control characters from a value
+    /// or a file name are shown escaped.
+    var line: String { Self.escaped("NavFuzz: error: \(message)" + (hint.map { " (\($0))" } ?? "")) }
+
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for c in text.unicodeScalars {
+            switch c {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where c.value < 0x20 || c.value == 0x7F || (0x80..<0xA0).contains(c.value) || c.value == 0x2028 || c.value == 0x2029:
+                out += "\\u{\(String(c.value, radix: 16))}"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
 }

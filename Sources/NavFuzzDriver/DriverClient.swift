@@ -32,6 +32,9 @@ public final class DriverSystem: NavigationSystem {
     public private(set) var canSaveState = false
     /// Bytes of standard error kept for reports.
     public static let stderrLimit = 8192
+    /// The longest reply line read (a snapshot of thousands of coordinators is a few MB): a
+    /// driver that writes without end is a protocol error, not a NavFuzz out of memory.
+    public static let replyLimit = 64 << 20
 
     private var process: DriverProcess?
     private var input: Int32 = -1
@@ -437,6 +440,9 @@ public final class DriverSystem: NavigationSystem {
                 return line.last == 13 ? line.dropLast() : line
             }
             scanned = pending.count
+            if pending.count - pendingStart > Self.replyLimit {
+                throw SystemFailure(.protocolError, "driver reply \(replies + 1) (\(what())) is longer than \(Self.replyLimit) bytes without a newline")
+            }
             let left = deadline - now()
             if left <= 0 {
                 // The deadline is decided on what is in the pipe, not on how late we looked: a

@@ -72,6 +72,11 @@ final class HostileInputCLITests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [name], "no temporary file is left")
     }
 
+    func testAnErrorNamingAValueWithANewlineIsStillOneLine() throws {
+        try assertBadInput(["explore", "--preset", "small\nbig"], mentions: "small\\nbig")
+        try assertBadInput(["replay", "no\u{1}such\rfile.trace"], mentions: "no\\u{1}such\\rfile.trace")
+    }
+
     func testACRLFCorpusFileReplays() throws {
         let dir = try CLI.temporaryDirectory()
         let file = dir.appendingPathComponent("crlf.trace")

@@ -35,6 +35,9 @@ final class MisbehavingDriverTests: XCTestCase {
                 reply({"navfuzz": 1, "name": "tiny-" + MODE, "actions": ["push", "pop"]})
             continue
         cmd = req.get("cmd")
+        if cmd == "reset" and MODE == "endless-line":
+            while True:
+                sys.stdout.write("x" * 1048576)
         if cmd == "reset":
             stack, routes = ["r0"], req["configuration"]["routes"]
             if MODE == "bad-snapshot":
@@ -142,6 +145,13 @@ final class MisbehavingDriverTests: XCTestCase {
         XCTAssertLessThan(report.restarts, 60, report.text)
         XCTAssertEqual(report.failures("no-hang").count, 1, report.text)
         XCTAssertTrue(report.notes.contains { $0.contains("stopped early: the implementation crashed or hung on 5 steps in a row") }, report.text)
+    }
+
+    /// A reply without end is a protocol error, read no further than the limit.
+    func testAnEndlessReplyIsAProtocolError() {
+        let report = Verifier.verify(driver: command("endless-line"), options: options())
+        XCTAssertTrue(report.error?.contains("longer than \(DriverSystem.replyLimit) bytes without a newline") == true, report.text)
+        XCTAssertEqual(report.exitCode, 2)
     }
 
     /// A driver that exits after every reply did not do the work: verification fails, and the
