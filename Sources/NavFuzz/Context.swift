@@ -9,6 +9,19 @@ struct Context {
     let terminal: Terminal
     let environment: [String: String]
 
+    /// Checks that the report can be written, and keeps its path for a partial report should
+    /// NavFuzz be ended before the run finishes.
+    func starting(_ run: RunOptions) throws(UsageError) {
+        try run.checkReportPath()
+        PartialReport.shared.begin(path: run.junitPath)
+    }
+
+    /// An activity that finished, for a partial report.
+    func done(_ activity: Activity) -> Activity {
+        PartialReport.shared.add(activity)
+        return activity
+    }
+
     /// Prints the summary and failures, writes the report, returns 0 (all held) or 1. With
     /// `--trace-format json` stdout carries only the counterexamples, one JSON object per line,
     /// and the lines for people go to stderr.
@@ -25,6 +38,7 @@ struct Context {
             say((a.failed ? terminal.red("FAIL") : terminal.green("ok  ")) + "  " + a.summary)
         }
         let report = JUnitReport(activities: activities)
+        PartialReport.shared.finishing()
         do {
             try JUnitWriter.write(report, to: run.junitPath)
         } catch {

@@ -40,24 +40,24 @@ enum DefaultJob {
         budget.walks = try args.int("--walks", in: 0...1_000_000_000) ?? budget.walks
         let run = try RunOptions.parse(&args, environment: context.environment)
         try args.noPositionals()
-        try run.checkReportPath()
+        try context.starting(run)
         let terminal = context.terminal
 
         var activities: [Activity] = []
         let corpus = corpusPath ?? "Corpus"
         if corpusPath != nil || FileManager.default.fileExists(atPath: corpus) {
-            activities.append(try ReplayCommand.replay([corpus], name: "corpus", run: run, context: context))
+            activities.append(context.done(try ReplayCommand.replay([corpus], name: "corpus", run: run, context: context)))
         } else {
             terminal.err("NavFuzz: no Corpus/ here; skipping the corpus replay")
         }
         for (i, var preset) in presets.enumerated() where run.shard.owns(i) {
             if let depth { preset.maxDepth = min(depth, preset.maxDepth ?? depth) }
-            activities.append(ExploreCommand.explore(ModelOptions(preset: preset), run: run, context: context))
+            activities.append(context.done(ExploreCommand.explore(ModelOptions(preset: preset), run: run, context: context)))
         }
         terminal.out("fuzzing with seed \(budget.seed)")
         for name in fuzzed {
             guard let preset = Preset.fuzzPresets.first(where: { $0.name == name }) else { continue }
-            activities.append(FuzzCommand.fuzz(ModelOptions(preset: preset), budget: budget, run: run, context: context))
+            activities.append(context.done(FuzzCommand.fuzz(ModelOptions(preset: preset), budget: budget, run: run, context: context)))
         }
         return try context.finish(activities, run: run)
     }

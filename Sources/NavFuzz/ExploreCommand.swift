@@ -31,7 +31,7 @@ enum ExploreCommand {
         }
         let run = try RunOptions.parse(&args, environment: context.environment)
         try args.noPositionals()
-        try run.checkReportPath()
+        try context.starting(run)
         var activity = explore(model, run: run, maxStates: maxStates, maxSeconds: maxSeconds, context: context)
         if let expected { activity.pinStateCount(expected) }
         return try context.finish([activity], run: run)

@@ -46,7 +46,7 @@ enum FuzzCommand {
         if args.flag("--no-swarm") { budget.swarm = false }
         let run = try RunOptions.parse(&args, environment: context.environment)
         try args.noPositionals()
-        try run.checkReportPath()
+        try context.starting(run)
         let activity = fuzz(model, budget: budget, run: run, context: context)
         return try context.finish([activity], run: run)
     }

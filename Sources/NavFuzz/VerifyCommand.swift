@@ -76,7 +76,7 @@ enum VerifyCommand {
         let run = try RunOptions.parse(&args, environment: context.environment)
         options.shard = (run.shard.index, run.shard.count)
         try args.noPositionals()
-        try run.checkReportPath()
+        try context.starting(run)
 
         let report = Verifier.verify(driver: driver, options: options)
         if let error = report.error {

@@ -1,5 +1,4 @@
 import Foundation
-import NavFuzzDriver
 import NavFuzzKit
 
 /// NavFuzz: explores, fuzzes and replays coordinator navigation against the reference model.
@@ -48,16 +47,12 @@ func main(_ argv: [String]) -> Int32 {
 exit(main(Array(CommandLine.arguments.dropFirst())))
 
 /// SIGINT, SIGTERM and SIGHUP (a CI timeout, Ctrl-C, a closed terminal) end NavFuzz with the
-/// conventional status 128 + signal, and every driver it started with it.
+/// conventional status 128 + signal, every driver it started with it, and a partial report.
 func endDriversWhenEnded() -> [DispatchSourceSignal] {
     [SIGINT, SIGTERM, SIGHUP].map { number in
         signal(number, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-        source.setEventHandler {
-            DriverProcesses.endAll()
-            FileHandle.standardError.write(Data("NavFuzz: ended by signal \(number); its drivers were ended too\n".utf8))
-            exit(128 + number)
-        }
+        source.setEventHandler { exit(PartialReport.shared.end(by: number)) }
         source.resume()
         return source
     }

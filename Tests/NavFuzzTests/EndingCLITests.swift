@@ -43,6 +43,11 @@ final class EndingCLITests: XCTestCase {
             for _ in 0..<40 where !(try MisbehavingProcesses.matching("sleep 27.1828").isEmpty) { usleep(25_000) }
             XCTAssertEqual(try MisbehavingProcesses.matching("sleep 27.1828"), [], "a driver's child outlived NavFuzz")
             XCTAssertEqual(try MisbehavingProcesses.matching(script.path), [], "the driver outlived NavFuzz")
+            // What was done is reported, marked partial.
+            let report = try String(contentsOf: dir.appendingPathComponent("r.xml"), encoding: .utf8)
+            XCTAssertTrue(report.contains("<testsuite name=\"interrupted\""), report)
+            XCTAssertTrue(report.contains("ended by signal \(signal) before the run finished: this report is partial"), report)
+            XCTAssertTrue(said.contains("partial report (0 activities): \(dir.appendingPathComponent("r.xml").path)"), said)
         }
     }
 }
