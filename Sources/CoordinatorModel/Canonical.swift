@@ -8,10 +8,13 @@ extension State {
         var order: [Int] = []
         order.reserveCapacity(count)
         var seen = [Bool](repeating: false, count: count)
-        func visit(position i: Int) {
-            seen[i] = true
-            order.append(i)
-            forEachBelow(i) { if let j = index(of: $0), !seen[j] { visit(position: j) } }
+        func visit(position start: Int) {
+            preorder(from: start) { i in
+                guard !seen[i] else { return false }
+                seen[i] = true
+                order.append(i)
+                return true
+            }
         }
         if let r = index(of: root) { visit(position: r) }
         // By position, not id: with a repeated id (a broken state) a lookup finds only one.

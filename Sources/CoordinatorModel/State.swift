@@ -351,15 +351,31 @@ public struct State: Hashable, Sendable {
 
     /// The ids of `id` and every coordinator below it, in canonical (hosting) preorder.
     public func subtree(of id: CoordinatorID) -> [CoordinatorID] {
+        guard let start = index(of: id) else { return [] }
         var out: [CoordinatorID] = []
-        // Subtrees are small: a linear search of `out` beats hashing.
-        func visit(_ c: CoordinatorID) {
-            guard !out.contains(c), let i = index(of: c) else { return }
-            out.append(c)
-            forEachBelow(i) { visit($0) }
+        var seen = [Bool](repeating: false, count: count)
+        preorder(from: start) { i in
+            guard !seen[i] else { return false }
+            seen[i] = true
+            out.append(self.id(at: i))
+            return true
         }
-        visit(id)
         return out
+    }
+
+    /// A preorder walk from position `start` in hosting order (`forEachBelow`): `enter` gets
+    /// each position when the walk comes to it and says whether to go below it (false for one
+    /// seen already). The walk keeps its own stack, so that a tree as deep as a driver cares
+    /// to make cannot overflow the thread's.
+    public func preorder(from start: Int, _ enter: (Int) -> Bool) {
+        var pending: [Int32] = [Int32(start)]
+        var below: [Int32] = []
+        while let i = pending.popLast() {
+            guard enter(Int(i)) else { continue }
+            below.removeAll(keepingCapacity: true)
+            forEachBelow(Int(i)) { if let j = index(of: $0) { below.append(Int32(j)) } }
+            pending.append(contentsOf: below.reversed())
+        }
     }
 
     /// The step of every preorder walk of the tree: `body` gets each coordinator that the
@@ -378,16 +394,16 @@ public struct State: Hashable, Sendable {
 
     /// Whether `x` is `top` or below it: `subtree(of: top).contains(x)`, without building the list.
     public func isInSubtree(_ x: CoordinatorID, of top: CoordinatorID) -> Bool {
-        withUnsafeTemporaryAllocation(of: Bool.self, capacity: count) { seen in
+        guard let start = index(of: top) else { return false }
+        return withUnsafeTemporaryAllocation(of: Bool.self, capacity: count) { seen in
             seen.initialize(repeating: false)
             var found = false
-            func visit(_ c: CoordinatorID) {
-                guard !found, let i = index(of: c), !seen[i] else { return }
+            preorder(from: start) { i in
+                guard !found, !seen[i] else { return false }
                 seen[i] = true
-                if c == x { found = true; return }
-                forEachBelow(i) { visit($0) }
+                if id(at: i) == x { found = true; return false }
+                return true
             }
-            visit(top)
             return found
         }
     }

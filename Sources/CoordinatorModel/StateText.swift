@@ -11,15 +11,16 @@ extension State: CustomStringConvertible {
         var lines: [String] = []
         let top = descend()?.owner
         var printed = Set<CoordinatorID>()
-        func line(_ id: CoordinatorID, depth: Int) {
-            guard let c = self[id], printed.insert(id).inserted else { return }
-            var s = String(repeating: "  ", count: depth) + "\(c.id) \(c.kind)"
-            switch hosting(of: id) {
+        func line(_ c: Coordinator, depth: Int) -> String {
+            // Deep trees keep a readable indent: past 32 levels the depth is written instead.
+            var s = depth <= 32 ? String(repeating: "  ", count: depth) : String(repeating: "  ", count: 32) + "[depth \(depth)] "
+            s += "\(c.id) \(c.kind)"
+            switch hosting(of: c.id) {
             case .stack?: s += " (push)"
             case .modal(let i)?:
                 if let p = c.parent, let style = self[p]?.modals[i].style { s += " (\(style))" }
             case .page(let p)?: s += " (page \(p))"
-            case nil: if id != root { s += " (not hosted)" }
+            case nil: if c.id != root { s += " (not hosted)" }
             }
             if c.kind != .tab && c.initialRoute != Route(0) { s += " initial \(c.initialRoute)" }
             if c.kind != .tab || !c.stack.isEmpty { s += " stack [\(c.stack.map(\.description).joined(separator: ", "))]" }
@@ -28,13 +29,21 @@ extension State: CustomStringConvertible {
                 if !tab.badges.isEmpty { s += " badges [\(tab.badges.map { "\($0.page)=\($0.value)" }.joined(separator: ", "))]" }
             }
             if !c.modals.isEmpty { s += " modals [\(c.modals.map { "\($0.style) \($0.entry)" }.joined(separator: ", "))]" }
-            if id == top { s += "   <- visible" }
-            lines.append(s)
-            for child in hostedChildren(of: c) { line(child, depth: depth + 1) }
-            for child in c.children where !printed.contains(child) { line(child, depth: depth + 1) }
+            if c.id == top { s += "   <- visible" }
+            return s
         }
-        line(root, depth: 0)
-        for c in coordinators where !printed.contains(c.id) { line(c.id, depth: 0) }
+        /// Hosted children first, then children no entry hosts; its own stack, not the thread's.
+        func printTree(from start: CoordinatorID, depth: Int) {
+            var pending: [(CoordinatorID, Int)] = [(start, depth)]
+            while let (id, d) = pending.popLast() {
+                guard let c = self[id], printed.insert(id).inserted else { continue }
+                lines.append(line(c, depth: d))
+                let below = hostedChildren(of: c) + c.children.filter { !printed.contains($0) }
+                pending.append(contentsOf: below.reversed().map { ($0, d + 1) })
+            }
+        }
+        printTree(from: root, depth: 0)
+        for c in coordinators where !printed.contains(c.id) { printTree(from: c.id, depth: 0) }
         if top == nil { lines.append("(no visible screen)") }
         return lines.joined(separator: "\n")
     }
