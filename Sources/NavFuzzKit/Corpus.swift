@@ -74,8 +74,7 @@ public struct Corpus<M: DescribedMachine>: Sendable {
 
     /// Replays one entry with every property checked after every step and judges it.
     public func replay(_ entry: CorpusEntry<M>) -> CorpusResult {
-        let run = TraceRun(entry.machine, initial: entry.initial, actions: entry.actions)
-        let first = run.firstViolations
+        let first = TraceRun(entry.machine, initial: entry.initial, actions: entry.actions, keeping: .firstViolations).firstViolations
         let step = first.first?.step
         let action = step.flatMap { $0 > 0 ? entry.machine.describe(entry.actions[$0 - 1]) : nil }
         let passed: Bool

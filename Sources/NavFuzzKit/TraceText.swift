@@ -7,17 +7,35 @@ public struct TraceRun<M: StateMachine> {
     public struct StepRecord {
         public var action: M.Action
         public var step: M.Step
-        /// The state after the step (the state before when refused).
-        public var state: M.State
+        /// The state after the step (the state before when refused); nil where the run was told
+        /// not to keep it.
+        public var state: M.State?
         public var applied: Bool
         public var violations: [TraceViolation]
     }
 
+    /// What a run keeps: a trace of n steps has states of up to n entries, so keeping every
+    /// state of a long trace costs memory in the square of its length.
+    public enum Keeping: Sendable {
+        /// Every step and every state (JSON traces).
+        case everything
+        /// Every step; states only where a person looks (`statesShown`).
+        case forPrinting
+        /// Nothing but the first violations; the run stops there (judging a corpus file).
+        case firstViolations
+    }
+
+    /// A long trace printed shows the states of its last steps and of its violations only.
+    public static var statesShownInFull: Int { 30 }
+    static var lastStatesShown: Int { 3 }
+
     public var initial: M.State
     public var initialViolations: [TraceViolation]
     public var steps: [StepRecord]
+    /// The violations of the first step (0 = the initial state) where any property failed.
+    public private(set) var firstViolations: [TraceViolation] = []
 
-    public init(_ machine: M, initial: M.State, actions: [M.Action]) {
+    public init(_ machine: M, initial: M.State, actions: [M.Action], keeping: Keeping = .everything) {
         let properties = machine.properties
         func check(_ state: M.State, step n: Int) -> [TraceViolation] {
             properties.compactMap { p in
@@ -25,10 +43,19 @@ public struct TraceRun<M: StateMachine> {
                 return TraceViolation(property: p.name, kind: p.kind, reason: r, step: n)
             }
         }
+        func keepsState(_ i: Int, _ violated: Bool) -> Bool {
+            switch keeping {
+            case .everything: true
+            case .firstViolations: false
+            case .forPrinting: actions.count <= Self.statesShownInFull || i >= actions.count - Self.lastStatesShown || violated
+            }
+        }
         self.initial = initial
         initialViolations = check(initial, step: 0)
+        firstViolations = initialViolations
         var state = initial
         steps = []
+        if keeping == .firstViolations && !firstViolations.isEmpty { return }
         for (i, action) in actions.enumerated() {
             let step = machine.step(state, action)
             var found: [TraceViolation] = properties.compactMap { p in
@@ -44,14 +71,15 @@ public struct TraceRun<M: StateMachine> {
             found.sort { a, b in
                 (properties.firstIndex { $0.name == a.property } ?? 0) < (properties.firstIndex { $0.name == b.property } ?? 0)
             }
-            steps.append(StepRecord(action: action, step: step, state: state, applied: next != nil, violations: found))
+            if firstViolations.isEmpty && !found.isEmpty {
+                firstViolations = found
+                if keeping == .firstViolations { return }
+            }
+            if keeping != .firstViolations {
+                steps.append(StepRecord(action: action, step: step, state: keepsState(i, !found.isEmpty) ? state : nil,
+                                        applied: next != nil, violations: found))
+            }
         }
-    }
-
-    /// The violations of the first step (0 = the initial state) where any property failed.
-    public var firstViolations: [TraceViolation] {
-        if !initialViolations.isEmpty { return initialViolations }
-        return steps.first { !$0.violations.isEmpty }?.violations ?? []
     }
 }
 
@@ -72,12 +100,13 @@ public enum TraceText {
     public static func text<M: DescribedMachine>(_ counterexample: Counterexample<M>, machine: M) -> String {
         var headline = "\(counterexample.property) (\(counterexample.kind)) violated: \(counterexample.reason)"
         if let broken = counterexample.unreplayable { headline += "\nWARNING: this trace is incomplete: \(broken)" }
-        return text(headline: headline, TraceRun(machine, initial: counterexample.initial, actions: counterexample.actions), machine: machine)
+        return text(headline: headline, TraceRun(machine, initial: counterexample.initial, actions: counterexample.actions, keeping: .forPrinting),
+                    machine: machine)
     }
 
     /// Any trace as text (a corpus file, say), headed by its first violation if it has one.
     public static func text<M: DescribedMachine>(initial: M.State, actions: [M.Action], machine: M) -> String {
-        let run = TraceRun(machine, initial: initial, actions: actions)
+        let run = TraceRun(machine, initial: initial, actions: actions, keeping: .forPrinting)
         return text(headline: headline(run), run, machine: machine)
     }
 
@@ -107,7 +136,13 @@ public enum TraceText {
             if !events.isEmpty { line += "; " + events.joined(separator: ", ") }
             lines.append(line)
             violations(record.violations)
-            if record.applied { state(record.state) } else { lines.append("      (state unchanged)") }
+            if !record.applied {
+                lines.append("      (state unchanged)")
+            } else if let s = record.state {
+                state(s)
+            } else if i == 0 || run.steps[i - 1].state != nil {
+                lines.append("      (states are shown for the last \(TraceRun<M>.lastStatesShown) steps and where a property failed)")
+            }
         }
         return lines.joined(separator: "\n")
     }
@@ -133,7 +168,7 @@ public enum TraceText {
             initial: machine.describe(run.initial),
             steps: run.steps.map { r in
                 JSONTrace.Step(action: machine.describe(r.action), outcome: outcome(machine, r),
-                               events: machine.events(of: r.step), state: machine.describe(r.state))
+                               events: machine.events(of: r.step), state: r.state.map(machine.describe) ?? "")
             })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]

@@ -31,6 +31,31 @@ final class TraceTextTests: XCTestCase {
             """)
     }
 
+    /// A long trace shows the states of its last steps and where a property failed, so that
+    /// printing it takes space in proportion to its length.
+    func testALongTraceShowsTheStatesThatMatter() throws {
+        let m = CoordinatorMachine(preset: .small)
+        let actions = try (Array(repeating: "push c0 r1", count: 200) + ["pop c0"]).map { try m.parseAction($0) }
+        let text = TraceText.text(initial: m.initialStates()[0], actions: actions, machine: m)
+        let shown = text.split(separator: "\n").filter { $0.hasPrefix("      c0 navigation") }
+        XCTAssertEqual(shown.count, 1 + TraceRun<CoordinatorMachine>.lastStatesShown, text)
+        XCTAssertEqual(text.components(separatedBy: "(states are shown for the last 3 steps and where a property failed)").count, 2, text)
+        XCTAssertTrue(text.contains("  201. pop c0  -> applied"), text)
+        // Up to the limit, every state is shown.
+        let short = TraceText.text(initial: m.initialStates()[0], actions: Array(actions.prefix(TraceRun<CoordinatorMachine>.statesShownInFull)), machine: m)
+        XCTAssertEqual(short.split(separator: "\n").filter { $0.hasPrefix("      c0 navigation") }.count, 1 + TraceRun<CoordinatorMachine>.statesShownInFull)
+    }
+
+    /// Judging a corpus file keeps no states and stops at the first violation.
+    func testJudgingATraceKeepsNothingAndStopsAtTheFirstViolation() throws {
+        let m = CoordinatorMachine(preset: .small, fault: .popRemovesRoot)
+        let actions = try (["pop c0"] + Array(repeating: "push c0 r1", count: 50)).map { try m.parseAction($0) }
+        let run = TraceRun(m, initial: m.initialStates()[0], actions: actions, keeping: .firstViolations)
+        XCTAssertTrue(run.steps.isEmpty)
+        XCTAssertEqual(run.firstViolations.first?.step, 1)
+        XCTAssertEqual(run.firstViolations.map(\.property), TraceRun(m, initial: m.initialStates()[0], actions: actions).firstViolations.map(\.property))
+    }
+
     func testATraceWithoutViolationSaysSo() throws {
         let m = FuzzFixtures.fuzz
         let text = TraceText.text(initial: m.model.initialState(), actions: [try m.parseAction("pop c0")], machine: m)
