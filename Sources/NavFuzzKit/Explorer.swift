@@ -22,6 +22,9 @@ public struct Explorer<M: ExplorableMachine> {
         public var signature: (@Sendable (M.Action?, String) -> String)?
         /// Asked before each chunk of work: true ends exploration early (`StopReason.stopped`).
         public var shouldStop: (@Sendable () -> Bool)?
+        /// Asked before every step: true ends exploration at once (a live system that cannot go
+        /// on, where each step may cost a timeout).
+        public var abandons: (@Sendable () -> Bool)?
         /// Called now and then from a worker thread while exploring.
         public var progress: (@Sendable (ExplorationProgress) -> Void)?
 
@@ -75,6 +78,7 @@ public struct Explorer<M: ExplorableMachine> {
             var complete = true
             for out in outputs {
                 guard let out else { complete = false; continue }
+                if out.stopped { complete = false }
                 applied += out.applied
                 refused += out.refused
                 reached.merge(out.reached)
@@ -95,7 +99,7 @@ public struct Explorer<M: ExplorableMachine> {
                 }
             }
             if !complete && stopReason == nil {
-                stopReason = options.shouldStop?() == true ? .stopped : .maxSeconds(options.maxSeconds ?? 0)
+                stopReason = options.shouldStop?() == true || options.abandons?() == true ? .stopped : .maxSeconds(options.maxSeconds ?? 0)
             }
             if stopReason != nil { break }
             base += frontier.count
@@ -158,6 +162,8 @@ public struct Explorer<M: ExplorableMachine> {
         var refused = 0
         var violations: [[Found]]
         var reached: Reached
+        /// The chunk stopped before its last step (`Options.abandons`).
+        var stopped = false
 
         /// Drops the candidates from `first` on that are already visited, or repeat an earlier
         /// one of the batch, with their bytes: the successors of one state, looked up in one
@@ -240,7 +246,7 @@ public struct Explorer<M: ExplorableMachine> {
         let stepped = Atomic<Int>(transitions)
         let deadline = options.maxSeconds.map { start.advanced(by: .milliseconds(Int64($0 * 1000))) }
         let machine = self.machine
-        let progress = options.progress, shouldStop = options.shouldStop
+        let progress = options.progress, shouldStop = options.shouldStop, abandons = options.abandons
         let distinct = options.distinct, signature = options.signature
         let workers = min(self.workers, max(chunks, 1))
         let lookahead = machine.preparesAhead
@@ -258,6 +264,7 @@ public struct Explorer<M: ExplorableMachine> {
                 if chunk >= chunks { return }
                 if let deadline, ContinuousClock.now >= deadline { return }
                 if let shouldStop, shouldStop() { return }
+                if let abandons, abandons() { return }
                 var out = ChunkOutput(violations: [[Found]](repeating: [], count: properties.count), reached: reached)
                 let looking = !out.reached.covers(checks)
                 /// Keeps the first failure of each property, or with `distinct` the first of
@@ -287,6 +294,9 @@ public struct Explorer<M: ExplorableMachine> {
                 // With `preparesAhead`, the next state is loaded and prepared before this one's
                 // steps are taken, so that the system works on it meanwhile.
                 var loaded: (local: Int, state: M.State?, actions: [M.Action])?
+                // `abandons` is asked before every step: a step of a live system can take seconds
+                // (a driver that hangs), and a state has dozens.
+                var stopped = false
                 for local in chunk * Self.chunkSize ..< end {
                     let state: M.State
                     if let l = loaded, l.local == local {
@@ -315,6 +325,7 @@ public struct Explorer<M: ExplorableMachine> {
                     }
                     let firstCandidate = out.candidates.count
                     for (a, action) in actions.enumerated() {
+                        if let abandons, abandons() { stopped = true; break }
                         let step = machine.step(state, action)
                         machine.checkTransition(state, action, step, checks) { p, reason in
                             record(p, Found(state: number, action: a, reason: reason), action)
@@ -327,7 +338,9 @@ public struct Explorer<M: ExplorableMachine> {
                         out.candidates.append((Fingerprint.of(out.bytes[start...]), local, start, out.bytes.count - start))
                     }
                     out.dropVisited(from: firstCandidate, table: table, scratch: &lookups)
+                    if stopped { break }
                 }
+                out.stopped = stopped
                 results[chunk] = out
                 let done = processed.add(end - chunk * Self.chunkSize, ordering: .relaxed).newValue
                 let steps = stepped.add(out.applied + out.refused, ordering: .relaxed).newValue
@@ -338,6 +351,7 @@ public struct Explorer<M: ExplorableMachine> {
                     progress(ExplorationProgress(states: visited, transitions: steps, depth: depth,
                                                  queue: frontier.count - done, seconds: seconds))
                 }
+                if stopped { return }
             }
         }
         // One worker works on the calling thread: a machine that drives a live system needs

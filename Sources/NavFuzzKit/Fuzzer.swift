@@ -31,8 +31,10 @@ public struct Fuzzer<M: FuzzableMachine & ShrinkableMachine> {
         /// differ (see `Explorer.Options`). Default 1: the first.
         public var distinct: Int = 1
         public var signature: (@Sendable (M.Action?, String) -> String)?
-        /// Asked before each walk: true starts no more walks.
+        /// Asked before each batch of walks: true starts no more walks.
         public var shouldStop: (@Sendable () -> Bool)?
+        /// Asked before every walk: true starts no more walks (a live system that cannot go on).
+        public var abandons: (@Sendable () -> Bool)?
 
         public init(seed: UInt64 = 0, walks: Int? = nil, maxSeconds: Double? = nil, walkLength: Int = 100,
                     workers: Int = ProcessInfo.processInfo.activeProcessorCount, swarm: Bool = true,
@@ -82,9 +84,12 @@ public struct Fuzzer<M: FuzzableMachine & ShrinkableMachine> {
             while true {
                 if let deadline, ContinuousClock.now >= deadline { break }
                 if let stop = options.shouldStop, stop() { break }
+                if let abandons = options.abandons, abandons() { break }
                 let first = next.add(Self.batch, ordering: .relaxed).oldValue
                 if first >= limit { break }
                 for i in first ..< min(first + Self.batch, limit) where i % options.shard.count == options.shard.index {
+                    // Before every walk: a walk of a live system can take seconds.
+                    if i > first, let abandons = options.abandons, abandons() { break }
                     walker.walk(i)
                 }
             }

@@ -244,6 +244,7 @@ struct VerificationRun {
         fuzz.distinct = options.gathered
         fuzz.signature = Verifier.signature
         fuzz.shouldStop = stop
+        fuzz.abandons = abandoner
         let result = Fuzzer(machine, options: fuzz).run()
         noteGivingUp("the random walks of \(preset.name)")
         note(machine, unreached: result.unreached)
@@ -262,8 +263,10 @@ struct VerificationRun {
         lockstep.saving = true
         defer { lockstep.saving = false }
         lockstep.startPhase()
-        let explorer = Explorer(machine, options: .init(workers: 1, maxDepth: options.depth, distinct: options.gathered,
-                                                        signature: Verifier.signature, shouldStop: stopper))
+        var explore = Explorer<ConformanceMachine>.Options(workers: 1, maxDepth: options.depth, distinct: options.gathered,
+                                                           signature: Verifier.signature, shouldStop: stopper)
+        explore.abandons = abandoner
+        let explorer = Explorer(machine, options: explore)
         let result = explorer.run()
         noteGivingUp("exploration of \(preset.name)")
         system.forgetSavedStates()
@@ -279,11 +282,17 @@ struct VerificationRun {
         }
     }
 
-    /// Stops the engines once verification cannot go on, or has what it needs, or the system
-    /// failed on step after step (the phase then ends; the next one starts afresh).
+    /// Stops the engines once verification cannot go on, or has what it needs.
     private var stopper: @Sendable () -> Bool {
         let lockstep = UncheckedBox(lockstep), first = options.stopAtFirstFailure
-        return { lockstep.value.fatal != nil || (first && lockstep.value.foundAny) || lockstep.value.stopsPhase() }
+        return { lockstep.value.fatal != nil || (first && lockstep.value.foundAny) }
+    }
+
+    /// Stops them at once, before the next step or walk, once the system failed on step after
+    /// step (the phase ends; the next one starts afresh).
+    private var abandoner: @Sendable () -> Bool {
+        let lockstep = UncheckedBox(lockstep)
+        return { lockstep.value.stopsPhase() }
     }
 
     /// Says so when a phase ended because the system failed on step after step.

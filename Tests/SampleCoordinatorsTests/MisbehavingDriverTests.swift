@@ -141,8 +141,8 @@ final class MisbehavingDriverTests: XCTestCase {
         let report = Verifier.verify(driver: command("hang-always"), options: Verifier.Options(timeout: 0.25))
         let seconds = Date().timeIntervalSince(start)
         XCTAssertNotNil(report.failure("no-hang"), report.text)
-        XCTAssertLessThan(seconds, 30, report.text)
-        XCTAssertLessThan(report.restarts, 60, report.text)
+        XCTAssertLessThan(seconds, 15, report.text)
+        XCTAssertLessThan(report.restarts, 20, report.text)
         XCTAssertEqual(report.failures("no-hang").count, 1, report.text)
         XCTAssertTrue(report.notes.contains { $0.contains("stopped early: the implementation crashed or hung on 5 steps in a row") }, report.text)
     }
