@@ -98,11 +98,13 @@ package final class MainActorSystem: NavigationSystem, @unchecked Sendable {
         /// `look`: also read the state and the objects after it.
         case step(Action, look: Bool)
         case look
+        case diagnostics
     }
 
     private enum Done {
         case looked(SystemStep?, State, [Int: ObjectBox])
         case stepped
+        case said(String)
         case failed(SystemFailure)
     }
 
@@ -189,7 +191,7 @@ package final class MainActorSystem: NavigationSystem, @unchecked Sendable {
             guard waitUntilIdle() else { throw SystemFailure(.protocolError, "\(call) never returned, and a call in process cannot be stopped") }
             stuck = nil
         }
-        current = nil
+        if calls != [.diagnostics] { current = nil }
         if expected.starts(with: calls) {
             expected.removeFirst(calls.count)
         } else {
@@ -297,6 +299,7 @@ package final class MainActorSystem: NavigationSystem, @unchecked Sendable {
                 step = try await system.apply(a)
                 if !look { return .stepped }
             case .look: break
+            case .diagnostics: return .said(system.diagnostics)
             }
             let state: State
             if let known = step?.state { state = known } else { state = try await system.observedState() }
@@ -313,7 +316,12 @@ package final class MainActorSystem: NavigationSystem, @unchecked Sendable {
         }
     }
 
-    package var diagnostics: String { "" }
+    /// The adapter's own text for a failure, read between calls.
+    package var diagnostics: String {
+        // Never in the middle of announced calls, which it would drop.
+        guard stuck == nil, expected.isEmpty, case .said(let text)? = try? take([.diagnostics]) else { return "" }
+        return text
+    }
 }
 
 /// A coordinator object handed from the main actor to the engine, held weakly: the cache of

@@ -145,13 +145,13 @@ final class Lockstep {
         }
         let modelChanges = !modelStep.outcome.isRefused && !identical(modelStep.state, state.model)
         var result: ConformanceStep?
-        // A crash or hang that may belong to another request of a batch is tried once more alone,
-        // unless the system failed on the step before too: another timeout would tell nothing.
+        // A crash or hang that may belong to another request of a batch is tried once more alone:
+        // after a crash, the rest of a batch fails too, and must not be blamed for it.
         for attempt in 0 ..< 2 where result == nil {
             do {
                 try bring(to: state, saveFirst: saving && modelChanges)
             } catch {
-                if error.uncertain && attempt == 0 && failureStreak == 0 { current = nil; continue }
+                if error.uncertain && attempt == 0 { current = nil; continue }
                 return stepFailure(error, modelBefore: state.model, action: action, model: model, modelStep: modelStep)
             }
             let implAction = action.retargeted(toImplementation)
@@ -159,7 +159,7 @@ final class Lockstep {
             do {
                 result = try takeStep(state, action, implAction, modelStep, modelChanges: modelChanges, model: model)
             } catch {
-                if error.uncertain && attempt == 0 && failureStreak == 0 { current = nil; continue }
+                if error.uncertain && attempt == 0 { current = nil; continue }
                 return stepFailure(error, modelBefore: state.model, action: action, model: model, modelStep: modelStep,
                                    implAction: implAction, implBefore: implBefore)
             }

@@ -99,7 +99,7 @@ public struct VerificationReport: Sendable {
         }
         if error != nil || (!failures.isEmpty && failures.allSatisfy { $0.diagnostics.isEmpty }), !diagnostics.isEmpty {
             lines.append("")
-            lines.append("driver standard error (last lines):")
+            lines.append("the system said (a driver: its standard error), last lines:")
             lines += tail(diagnostics).map { "  \($0)" }
         }
         return lines.joined(separator: "\n")
@@ -124,7 +124,7 @@ public struct ConformanceFailure: Sendable {
     public var step: FailingStep
     /// Other checks broken at the same step.
     public var alsoBroken: [String]
-    /// The driver's standard error after the last run of the trace (empty in process).
+    /// What the system said after the last run of the trace (a driver: its standard error).
     public var diagnostics: String
 
     /// The failure for people; see `text(_:)` for one trace that breaks several checks.
@@ -178,7 +178,7 @@ public struct ConformanceFailure: Sendable {
         let others = alsoBroken.filter { name in !group.contains { $0.invariant == name } }
         if !others.isEmpty { lines.append("  also broken at this step: \(others.joined(separator: ", "))") }
         if !diagnostics.isEmpty {
-            lines.append("  driver standard error while replaying this trace:")
+            lines.append("  the system said while this trace ran (a driver: its standard error):")
             lines += tail(diagnostics).map { "    \($0)" }
         }
         return lines.joined(separator: "\n")

@@ -20,7 +20,7 @@ import Testing
             return issue.sourceLocation?.line == line && issue.sourceLocation?.fileID == #fileID
                 && text.contains("no-orphan-children") && text.contains("difference (canonical ids")
                 && text.contains("model: applied") && text.contains("implementation, its own ids")
-                && text.contains(HelperTexts.pastedSwiftTesting)
+                && text.contains(HelperTexts.pastedSwiftTesting) && text.contains("library built with [\"swipeKeepsChild\"]")
         }
     }
 

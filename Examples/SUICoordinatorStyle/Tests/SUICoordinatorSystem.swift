@@ -101,6 +101,9 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
 
     func coordinatorObject(id: Int) -> AnyObject? { objects[id]?.object }
 
+    /// Shown with every failure: here, the bugs the library was built with.
+    var diagnostics: String { faults.isEmpty ? "" : "library built with \(faults.map { "\($0)" }.sorted())" }
+
     // MARK: Actions
 
     private func perform(_ action: Action) async -> Outcome {
