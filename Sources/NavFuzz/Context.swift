@@ -47,7 +47,9 @@ struct Context {
         let failed = activities.filter(\.failed).count
         let cases = activities.reduce(0) { $0 + $1.cases.count }
         let failures = activities.reduce(0) { $0 + $1.cases.filter { $0.outcome.isFailed }.count }
-        say("\(cases - failures) passed, \(failures) failed" + (run.shard == .whole ? "" : " (shard \(run.shard.description))"))
+        let skipped = activities.reduce(0) { $0 + $1.cases.filter { $0.outcome.isSkipped }.count }
+        say("\(cases - failures - skipped) passed, \(failures) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+            + (run.shard == .whole ? "" : " (shard \(run.shard.description))"))
         say("report: \(run.junitPath)")
         return failed == 0 ? 0 : 1
     }

@@ -19,7 +19,7 @@ struct ModelOptions {
       --styles LIST            modal styles used, e.g. sheet,detents,fullScreen,overlay,custom
       --kinds LIST             kinds for start and forcePresentation, e.g. navigation,tab
       --multiple               also enumerate none and multiple of two router actions
-      --fault NAME             run a model with a known library bug (see 'NavFuzz faults')
+      --fault NAME             run a model with a known library bug (docs/SEMANTICS.md §8 lists them)
     """
 
     static func parse(_ args: inout Arguments, defaultPreset: String = "small") throws(UsageError) -> ModelOptions {

@@ -29,13 +29,17 @@ public struct Activity: Sendable {
                    systemOut: systemOut, systemErr: systemErr)
     }
 
-    /// One case per property: failed with the violation's reason and trace, or passed. A
+    /// One case per property: failed with the violation's reason and trace, or passed; each
+    /// with an equal share of `seconds`. A
     /// `sometimes` property passes when reached; one never reached is skipped, or fails with
     /// `unreachedFails` (verification, where a run that reached nothing proves nothing).
     public static func propertyCases(suite: String, names: [(name: String, kind: PropertyKind)],
                                      failures: [String: (reason: String, text: String)], unreached: [String] = [],
                                      unreachedFails: Bool = false, seconds: Double) -> [JUnitCase] {
-        names.map { p in
+        // The properties are checked together: each case gets an equal share of the time, so
+        // that clients adding case times up (GitLab, Jenkins, junitparser) get the suite's.
+        let seconds = names.isEmpty ? 0 : seconds / Double(names.count)
+        return names.map { p in
             if let f = failures[p.name] {
                 return JUnitCase(classname: suite, name: p.name, time: seconds,
                                  outcome: .failure(message: "\(p.name): \(f.reason)", type: p.kind.rawValue, text: f.text))

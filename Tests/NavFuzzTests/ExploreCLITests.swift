@@ -56,5 +56,21 @@ final class ExploreCLITests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("PARTIAL: --max-states 500 reached"), r.stdout)
         let suite = try XCTUnwrap(JUnitReader.read(path: report).suites.first)
         XCTAssertTrue(suite.cases.contains { $0.name == "complete" && $0.outcome.isSkipped })
+        // Skipped cases (this one, and the sometimes properties never reached) are not counted
+        // as passed on the console.
+        let total = suite.cases.count, failed = suite.cases.filter { $0.outcome.isFailed }.count
+        let skipped = suite.cases.filter { $0.outcome.isSkipped }.count
+        XCTAssertTrue(r.stdout.contains("\(total - failed - skipped) passed, \(failed) failed, \(skipped) skipped"), r.stdout)
+    }
+
+    /// Clients that add case times up (GitLab, Jenkins, junitparser) get the suite's time.
+    func testCaseTimesAddUpToTheSuiteTime() throws {
+        let dir = try CLI.temporaryDirectory()
+        let report = dir.appendingPathComponent("r.xml").path
+        let r = try CLI.run(["explore", "--preset", "small", "--max-depth", "3", "--junit", report])
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        let suite = try XCTUnwrap(JUnitReader.read(path: report).suites.first)
+        XCTAssertGreaterThan(suite.cases.count, 10)
+        XCTAssertEqual(suite.cases.reduce(0) { $0 + $1.time }, suite.time, accuracy: 0.001 * Double(suite.cases.count) + 0.001)
     }
 }
