@@ -1,3 +1,4 @@
+import Foundation
 import NavFuzzKit
 
 /// Fuzzing as an activity: a case per property, the seed and budget as suite properties.
@@ -32,7 +33,9 @@ extension Activity {
                         summary: summary, failureTexts: texts, systemOut: report.text(machine, timings: false))
     }
 
-    /// Corpus replay as an activity: a case per file, named by its path.
+    /// Corpus replay as an activity: a case per file, named by its path relative to the
+    /// working directory however it was typed (`Corpus/x`, `./Corpus/x` and the absolute path
+    /// are one case), so that CI keeps one history per file.
     public static func corpus(name: String, results: [CorpusResult], seconds: Double,
                               settings: [JUnitProperty], render: (CorpusResult) -> String) -> Activity {
         var cases: [JUnitCase] = []
@@ -40,13 +43,13 @@ extension Activity {
         for r in results {
             let time = seconds / Double(max(results.count, 1))
             if r.passed {
-                cases.append(JUnitCase(classname: name, name: r.path, time: time))
+                cases.append(JUnitCase(classname: name, name: caseName(r.path), time: time))
             } else {
                 let text = render(r)
                 texts.append(text)
                 let first = r.violations.first
                 let message = first.map { "\($0.property): \($0.reason)" } ?? "expected \(r.expectation), but every property held"
-                cases.append(JUnitCase(classname: name, name: r.path, time: time,
+                cases.append(JUnitCase(classname: name, name: caseName(r.path), time: time,
                                        outcome: .failure(message: message, type: first?.kind.rawValue ?? "expectation", text: text)))
             }
         }
@@ -56,4 +59,12 @@ extension Activity {
         return Activity(name: name, seconds: seconds, properties: settings + [JUnitProperty(name: "files", value: String(results.count))],
                         cases: cases, summary: summary, failureTexts: texts)
     }
+}
+
+/// A corpus file's path as a case name: standardized, and relative to the working directory
+/// when it lies below it.
+func caseName(_ path: String) -> String {
+    let full = URL(fileURLWithPath: path).standardizedFileURL.path
+    let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+    return full.hasPrefix(here + "/") ? String(full.dropFirst(here.count + 1)) : full
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NavFuzzJUnit
 import XCTest
 
 /// Inputs that are not what they claim to be: refused at once with exit 2, and devices left
@@ -75,6 +76,22 @@ final class HostileInputCLITests: XCTestCase {
     func testAnErrorNamingAValueWithANewlineIsStillOneLine() throws {
         try assertBadInput(["explore", "--preset", "small\nbig"], mentions: "small\\nbig")
         try assertBadInput(["replay", "no\u{1}such\rfile.trace"], mentions: "no\\u{1}such\\rfile.trace")
+    }
+
+    /// A corpus case is one case however its path was typed, so that CI keeps one history.
+    func testACorpusCaseIsNamedTheSameHoweverItsPathIsTyped() throws {
+        let dir = try CLI.temporaryDirectory()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("Corpus"), withIntermediateDirectories: true)
+        try "# navfuzz-corpus 1\nroot: navigation\npush c0 r1\nexpect: holds\n"
+            .write(to: dir.appendingPathComponent("Corpus/x.trace"), atomically: true, encoding: .utf8)
+        var names: Set<String> = []
+        for typed in ["Corpus/x.trace", "./Corpus/x.trace", dir.appendingPathComponent("Corpus/x.trace").path, "Corpus//./x.trace"] {
+            let r = try CLI.run(["replay", typed, "--junit", "r.xml"], in: dir)
+            XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+            let suite = try XCTUnwrap(JUnitReader.read(path: dir.appendingPathComponent("r.xml").path).suites.first)
+            names.formUnion(suite.cases.map(\.name))
+        }
+        XCTAssertEqual(names, ["Corpus/x.trace"])
     }
 
     func testACRLFCorpusFileReplays() throws {
