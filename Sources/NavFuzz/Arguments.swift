@@ -1,3 +1,5 @@
+import NavFuzzKit
+
 /// A small command-line reader: flags and options in any order (`--x v` or `--x=v`),
 /// positionals, and one-line errors that name the bad argument and say how to fix it.
 struct Arguments {
@@ -96,20 +98,5 @@ struct UsageError: Error {
     init(_ message: String, hint: String? = nil) { self.message = message; self.hint = hint }
     /// One line whatever the input held: newlines and other control characters from a value
     /// or a file name are shown escaped.
-    var line: String { Self.escaped("NavFuzz: error: \(message)" + (hint.map { " (\($0))" } ?? "")) }
-
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for c in text.unicodeScalars {
-            switch c {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where c.value < 0x20 || c.value == 0x7F || (0x80..<0xA0).contains(c.value) || c.value == 0x2028 || c.value == 0x2029:
-                out += "\\u{\(String(c.value, radix: 16))}"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
+    var line: String { TextSanitizer.escaped("NavFuzz: error: \(message)" + (hint.map { " (\($0))" } ?? "")) }
 }

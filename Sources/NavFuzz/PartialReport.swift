@@ -22,7 +22,7 @@ final class PartialReport: @unchecked Sendable {
 
     /// Ends every driver, writes the partial report and says so; returns the status to exit with.
     func end(by signal: Int32) -> Int32 {
-        DriverProcesses.endAll()
+        DriverProcess.endAll()
         var said = "NavFuzz: ended by signal \(signal); its drivers were ended too"
         lock.withLock {
             guard !finished, let path else { return }

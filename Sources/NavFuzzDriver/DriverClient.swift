@@ -299,7 +299,7 @@ public final class DriverSystem: NavigationSystem {
         guard let p = process else { return }
         process = nil
         drainStandardError()
-        close(input)
+        p.closeInput()
         input = -1
         p.end(within: 0.5)
         output = -1; errors = -1
@@ -340,7 +340,7 @@ public final class DriverSystem: NavigationSystem {
     /// stack trace that follows it would push it out of the report's tail.
     private func trapMessage() -> String? {
         let written = String(decoding: stderrTail.suffix(max(min(stderrTotal - stderrAtStart, stderrTail.count), 0)), as: UTF8.self)
-        let markers = ["Fatal error:", "Assertion failed:", "Precondition failed:", "Unexpectedly found nil", "Fatal error"]
+        let markers = ["Fatal error", "Assertion failed", "Precondition failed", "Unexpectedly found nil"]
         guard let line = written.split(whereSeparator: \.isNewline).last(where: { l in markers.contains { l.contains($0) } }) else { return nil }
         let text = line.trimmingCharacters(in: .whitespaces)
         return text.count > 300 ? String(text.prefix(300)) + "…" : text

@@ -9,11 +9,12 @@ import Darwin
 /// A driver process: `/bin/sh -c COMMAND` in a process group of its own, so that a kill
 /// reaches the shell, the driver it started and anything the driver forked. Every wait has a
 /// bound. Live groups are listed so that `DriverProcess.endAll()` can end them when NavFuzz
-/// itself is ended.
-final class DriverProcess {
+/// itself is ended (the command line's handlers of SIGINT, SIGTERM and SIGHUP). Only that is
+/// public.
+public final class DriverProcess {
     let pid: pid_t
-    /// Our ends of the driver's standard input, output and error (non-blocking).
-    let input: Int32, output: Int32, errors: Int32
+    /// Our ends of the driver's standard input, output and error (non-blocking); -1 once closed.
+    private(set) var input: Int32, output: Int32, errors: Int32
     private var status: Int32?
 
     /// How the process ended.
@@ -59,9 +60,11 @@ final class DriverProcess {
 
         let words: [String] = ["/bin/sh", "-c", command]
         let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer { for a in argv { free(a) } }
+        // The environment as Foundation sees it: `environ` is not spelled alike everywhere.
+        let envp: [UnsafeMutablePointer<CChar>?] = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for a in argv + envp { free(a) } }
         var child: pid_t = 0
-        let code = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, environ)
+        let code = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, envp)
         close(stdin.read); close(stdout.write); close(stderr.write)
         guard code == 0 else {
             close(stdin.write); close(stdout.read); close(stderr.read)
@@ -87,6 +90,11 @@ final class DriverProcess {
         kill(-pid, SIGKILL)
     }
 
+    /// Closes the driver's standard input (end of file for it), once.
+    func closeInput() {
+        if input >= 0 { close(input); input = -1 }
+    }
+
     /// Waits up to `seconds` for the process to end by itself, then kills its group; whatever
     /// the process left behind in its group is killed too. Returns how it ended.
     @discardableResult
@@ -96,7 +104,8 @@ final class DriverProcess {
         killGroup()
         // SIGKILL cannot be ignored: the wait is short, but still bounded.
         for _ in 0..<2000 where isRunning { usleep(1000) }
-        close(input); close(output); close(errors)
+        for fd in [input, output, errors] where fd >= 0 { close(fd) }
+        input = -1; output = -1; errors = -1
         Self.unregister(pid)
         let s = status ?? (SIGKILL & 0x7f)
         return s & 0x7f == 0 ? .exited((s >> 8) & 0xff) : .signalled(s & 0x7f)
@@ -111,16 +120,10 @@ final class DriverProcess {
     private static func unregister(_ pid: pid_t) { lock.lock(); live.remove(pid); lock.unlock() }
 
     /// Kills every driver's group: for a NavFuzz that is being ended.
-    static func endAll() {
+    public static func endAll() {
         lock.lock()
         let pids = live
         lock.unlock()
         for pid in pids { kill(-pid, SIGKILL) }
     }
-}
-
-/// Ends every driver NavFuzz started, whatever ends NavFuzz: for the command line's handlers of
-/// SIGINT, SIGTERM and SIGHUP.
-public enum DriverProcesses {
-    public static func endAll() { DriverProcess.endAll() }
 }

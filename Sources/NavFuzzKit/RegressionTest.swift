@@ -41,19 +41,7 @@ extension ConformanceFailure {
 
     /// A Swift string literal.
     static func swiftString(_ text: String) -> String {
-        var out = "\""
-        for c in text.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case _ where c.value < 0x20 || c.value == 0x7F: out += "\\u{\(String(c.value, radix: 16))}"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out + "\""
+        "\"" + TextSanitizer.escaped(text, quoting: true) + "\""
     }
 
     /// `Configuration(…)` naming only what differs from the defaults.

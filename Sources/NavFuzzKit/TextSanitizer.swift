@@ -44,6 +44,26 @@ public enum TextSanitizer {
         return String(out)
     }
 
+    /// The text with every control character written out (`\n`, `\t`, `\u{1}`), so that it
+    /// stays one visible line; with `quoting`, also `"` and `\`, which makes it the body of a
+    /// Swift string literal.
+    public static func escaped(_ text: String, quoting: Bool = false) -> String {
+        var out = ""
+        for c in text.unicodeScalars {
+            switch c {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\"" where quoting: out += "\\\""
+            case "\\" where quoting: out += "\\\\"
+            case _ where c.value < 0x20 || (0x7F..<0xA0).contains(c.value) || c.value == 0x2028 || c.value == 0x2029:
+                out += "\\u{\(String(c.value, radix: 16))}"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+
     private static let escape: Unicode.Scalar = "\u{1B}"
     private static let bell: Unicode.Scalar = "\u{07}"
 
