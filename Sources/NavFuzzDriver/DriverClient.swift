@@ -432,7 +432,7 @@ public final class DriverSystem: NavigationSystem {
     private func readLine(what: @autoclosure () -> String, deadline: Double) throws(SystemFailure) -> ArraySlice<UInt8> {
         var scanned = pendingStart
         while true {
-            if let nl = pending[scanned...].firstIndex(of: 10) {
+            if let nl = newline(from: scanned) {
                 let line = pending[pendingStart..<nl]
                 pendingStart = nl + 1
                 if pendingStart == pending.count { pending.removeAll(keepingCapacity: true); pendingStart = 0 }
@@ -448,7 +448,7 @@ public final class DriverSystem: NavigationSystem {
                 // The deadline is decided on what is in the pipe, not on how late we looked: a
                 // loaded machine may come back to a reply that arrived in time.
                 let eof = readAvailable(output) { pending.append(contentsOf: $0) }
-                if pending[scanned...].contains(10) { continue }
+                if newline(from: scanned) != nil { continue }
                 throw died(what(), hang: !eof)
             }
             var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
@@ -460,6 +460,16 @@ public final class DriverSystem: NavigationSystem {
                 let eof = readAvailable(output) { pending.append(contentsOf: $0) }
                 if eof { throw died(what(), hang: false) }
             }
+        }
+    }
+
+    /// The index of the first newline in `pending` at or after `start` (memchr: a 64 MB reply
+    /// is scanned in milliseconds, also in a debug build).
+    private func newline(from start: Int) -> Int? {
+        pending.withUnsafeBufferPointer { buffer in
+            guard start < buffer.count, let base = buffer.baseAddress,
+                  let hit = memchr(base + start, 10, buffer.count - start) else { return nil }
+            return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
         }
     }
 

@@ -147,9 +147,10 @@ final class MisbehavingDriverTests: XCTestCase {
         XCTAssertTrue(report.notes.contains { $0.contains("stopped early: the implementation crashed or hung on 5 steps in a row") }, report.text)
     }
 
-    /// A reply without end is a protocol error, read no further than the limit.
+    /// A reply without end is a protocol error, read no further than the limit. (The timeout is
+    /// long so that a slow machine reaches the limit first.)
     func testAnEndlessReplyIsAProtocolError() {
-        let report = Verifier.verify(driver: command("endless-line"), options: options())
+        let report = Verifier.verify(driver: command("endless-line"), options: options(timeout: 60))
         XCTAssertTrue(report.error?.contains("longer than \(DriverSystem.replyLimit) bytes without a newline") == true, report.text)
         XCTAssertEqual(report.exitCode, 2)
     }
