@@ -24,8 +24,8 @@ public final class DriverSystem: NavigationSystem {
     public let startupTimeout: Double
     /// The name the driver gave in its handshake.
     public private(set) var name = ""
-    public private(set) var supportedActions: Set<ActionName> = []
-    public private(set) var supportedStyles: Set<Style> = Set(Style.allCases)
+    /// What the driver offers, from its handshake.
+    public private(set) var capabilities = Capabilities(actions: [])
     /// How many times the driver was started again after a crash or a hang.
     public private(set) var restarts = 0
     /// Whether the driver saves and restores states (the handshake's `restore` field).
@@ -268,27 +268,35 @@ public final class DriverSystem: NavigationSystem {
         guard version.int == DriverMessages.version else {
             throw protocolError(n, "the driver speaks protocol version \(version.text); this NavFuzz speaks \(DriverMessages.version)")
         }
-        guard let list = reply["actions"] else { throw protocolError(n, "expected field 'actions' in the handshake reply") }
-        guard let items = list.array else { throw protocolError(n, "field 'actions': expected an array of action names, found \(list.typeName)") }
-        var actions = Set<ActionName>()
-        for (i, item) in items.enumerated() {
-            guard let s = item.string, let a = ActionName(rawValue: s) else {
-                throw protocolError(n, "field 'actions[\(i)]': expected an action name (push, pop, …), found \(item.text)")
-            }
-            actions.insert(a)
-        }
-        supportedActions = actions
-        if let list = reply["styles"], !list.isNull {
-            guard let items = list.array else { throw protocolError(n, "field 'styles': expected an array of style names, found \(list.typeName)") }
-            var styles = Set<Style>()
+        guard reply["actions"] != nil else { throw protocolError(n, "expected field 'actions' in the handshake reply") }
+        /// An optional list of names; nil when absent.
+        func names<T>(_ field: String, _ expected: String, _ parse: (String) -> T?) throws(SystemFailure) -> Set<T>? {
+            guard let list = reply[field], !list.isNull else { return nil }
+            guard let items = list.array else { throw protocolError(n, "field '\(field)': expected an array of names, found \(list.typeName)") }
+            var set = Set<T>()
             for (i, item) in items.enumerated() {
-                guard let name = item.string, let style = Style.allCases.first(where: { $0.description == name }) else {
-                    throw protocolError(n, "field 'styles[\(i)]': expected a style (sheet, detents, fullScreen, overlay, custom), found \(item.text)")
+                guard let name = item.string, let value = parse(name) else {
+                    throw protocolError(n, "field '\(field)[\(i)]': expected \(expected), found \(item.text)")
                 }
-                styles.insert(style)
+                set.insert(value)
             }
-            supportedStyles = styles
+            return set
         }
+        var offered = Capabilities()
+        offered.actions = try names("actions", "an action name (push, pop, …)", ActionName.init(rawValue:)) ?? []
+        let style = { (name: String) in Style.allCases.first { $0.description == name } }
+        let kind = { (name: String) in Kind.allCases.first { $0.description == name } }
+        if let styles = try names("styles", "a style (sheet, detents, fullScreen, overlay, custom)", style) { offered.styles = styles }
+        if let kinds = try names("rootKinds", "a root kind (navigation, tab)", kind) {
+            if kinds.contains(.redirection) { throw protocolError(n, "field 'rootKinds': a root is navigation or tab, not redirection") }
+            offered.rootKinds = kinds
+        }
+        if let kinds = try names("kinds", "a coordinator kind (navigation, tab, redirection)", kind) { offered.kinds = kinds }
+        if let flag = reply["invalidCalls"], !flag.isNull {
+            guard case .bool(let b) = flag else { throw protocolError(n, "field 'invalidCalls': expected true or false, found \(flag.text)") }
+            offered.receivesInvalidCalls = b
+        }
+        capabilities = offered
         name = reply["name"]?.string ?? command
         // A version of save and restore this NavFuzz does not speak is left unused.
         canSaveState = reply["restore"]?.int == DriverMessages.restoreVersion

@@ -60,16 +60,21 @@ public enum DriverMessages {
 
     // MARK: - Replies (driver → harness)
 
-    public static func helloReply(name: String, actions: Set<ActionName>, styles: Set<Style> = Set(Style.allCases),
-                                  restores: Bool = false) -> DriverJSON {
+    /// The handshake reply: every capability that is not the default is written out.
+    public static func helloReply(name: String, capabilities offered: Capabilities, restores: Bool = false) -> DriverJSON {
+        let all = Capabilities()
         var members: [(String, DriverJSON)] = [
             ("navfuzz", .int(version)), ("name", .string(name)),
-            ("actions", .array(ActionName.allCases.filter(actions.contains).map { .string($0.rawValue) })),
+            ("actions", .array(ActionName.allCases.filter(offered.actions.contains).map { .string($0.rawValue) })),
         ]
         if restores { members.append(("restore", .int(restoreVersion))) }
-        if styles != Set(Style.allCases) {
-            members.append(("styles", .array(Style.allCases.filter(styles.contains).map { .string($0.description) })))
+        func list<T: CustomStringConvertible & CaseIterable>(_ field: String, _ set: Set<T>, _ whole: Set<T>) {
+            if set != whole { members.append((field, .array(T.allCases.filter(set.contains).map { .string($0.description) }))) }
         }
+        list("styles", offered.styles, all.styles)
+        list("rootKinds", offered.rootKinds, all.rootKinds)
+        list("kinds", offered.kinds, all.kinds)
+        if offered.receivesInvalidCalls { members.append(("invalidCalls", .bool(true))) }
         return .object(members)
     }
 

@@ -150,8 +150,7 @@ public final class DriverServer {
             return DriverMessages.errorReply("request is not JSON: \(error)")
         }
         if request["navfuzz"] != nil {
-            return DriverMessages.helloReply(name: name, actions: system.supportedActions, styles: system.supportedStyles,
-                                             restores: system.canSaveState)
+            return DriverMessages.helloReply(name: name, capabilities: system.capabilities, restores: system.canSaveState)
         }
         do {
             switch request["cmd"]?.string {

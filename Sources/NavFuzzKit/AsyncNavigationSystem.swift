@@ -9,11 +9,9 @@ import Foundation
 /// loop. The requirements mean what `NavigationSystem`'s do.
 @MainActor
 public protocol AsyncNavigationSystem: AnyObject, Sendable {
-    /// The action kinds the implementation offers. The runner never sends any other kind.
-    var supportedActions: Set<ActionName> { get }
-
-    /// The modal styles the implementation offers. Default: every style.
-    var supportedStyles: Set<Style> { get }
+    /// What the implementation offers. Default: everything, with the runner answering
+    /// invalid calls.
+    var capabilities: Capabilities { get }
 
     /// How reports name the system. Default: its type's name.
     var name: String { get }
@@ -46,7 +44,7 @@ extension AsyncNavigationSystem {
         }
     }
 
-    public var supportedStyles: Set<Style> { Set(Style.allCases) }
+    public var capabilities: Capabilities { Capabilities() }
     public var name: String { String(describing: type(of: self)) }
     public func coordinatorObject(id: Int) -> AnyObject? { nil }
     public var diagnostics: String { "" }
@@ -88,8 +86,7 @@ public func verifyConformance(_ system: some AsyncNavigationSystem, options: Ver
 package final class MainActorSystem: NavigationSystem, @unchecked Sendable {
     private let system: any AsyncNavigationSystem
     private let timeout: Double
-    package let supportedActions: Set<ActionName>
-    package let supportedStyles: Set<Style>
+    package let capabilities: Capabilities
     package let name: String
 
     /// What the main-actor task is asked to do.
@@ -130,8 +127,7 @@ package final class MainActorSystem: NavigationSystem, @unchecked Sendable {
     package init(_ system: any AsyncNavigationSystem, timeout: Double) {
         self.system = system
         self.timeout = timeout
-        supportedActions = system.supportedActions
-        supportedStyles = system.supportedStyles
+        capabilities = system.capabilities
         name = system.name
     }
 

@@ -13,44 +13,48 @@ struct ConformanceMachine: ExplorableMachine, FuzzableMachine, ShrinkableMachine
     /// The model without its system: actions, bounds, sampling, shrinking.
     let coordinators: CoordinatorMachine
     let root: Trail
-    /// The actions and styles the system offers.
-    let offered: Set<ActionName>
-    let styles: Set<Style>
+    /// What the system offers.
+    let capabilities: Capabilities
     let sometimes: [SometimesProperty]
     private let trails = TrailTable()
 
     var model: Model { coordinators.model }
 
     /// A machine over `coordinators`' model, domain and bounds, cut to what the system offers.
-    init(lockstep: Lockstep, coordinators: CoordinatorMachine, root: Trail, offered: Set<ActionName>, styles: Set<Style>) {
+    init(lockstep: Lockstep, coordinators: CoordinatorMachine, root: Trail, capabilities: Capabilities) {
         self.lockstep = lockstep
         var domain = coordinators.domain
+        let styles = capabilities.styles
         domain.startStyles = domain.startStyles.filter { $0 == .push || styles.contains($0) }
         domain.forceStyles = domain.forceStyles.filter(styles.contains)
         domain.presentStyles = domain.presentStyles.filter(styles.contains)
+        domain.startKinds = domain.startKinds.filter(capabilities.kinds.contains)
         self.coordinators = CoordinatorMachine(model: coordinators.model, bounds: coordinators.bounds, domain: domain)
         self.root = root
-        self.offered = offered
-        self.styles = styles
-        sometimes = SometimesProperty.all.filter { !$0.needsAny.isDisjoint(with: offered) }
+        self.capabilities = capabilities
+        sometimes = SometimesProperty.all.filter {
+            !$0.needsAny.isDisjoint(with: capabilities.actions) && (!$0.needsTab || capabilities.hasTabs)
+        }
     }
 
     // MARK: - StateMachine
 
     func initialStates() -> [ConformanceState] { [ConformanceState(model: model.initialState(), trail: root)] }
 
-    /// The domain's actions the system offers, and for each coordinator that ended a few
-    /// actions aimed at it (a second `finishFlow`, a `pop` on a finished flow), which an
-    /// implementation must refuse without crashing.
+    /// The domain's actions the system offers, and, for a system that receives invalid calls,
+    /// a few aimed at each coordinator that ended (a second `finishFlow`, a `pop` on a finished
+    /// flow), which it must refuse without crashing.
     func actions(in state: ConformanceState, into actions: inout [Action]) {
         let start = actions.count
         coordinators.domain.actions(in: state.model, into: &actions)
-        for id in 0 ..< Int(state.model.nextID) where !state.model.isLive(CoordinatorID(id)) {
-            let c = CoordinatorID(id)
-            actions += [.finishFlow(c), .pop(c), .dismiss(c)]
+        if capabilities.receivesInvalidCalls {
+            for id in 0 ..< Int(state.model.nextID) where !state.model.isLive(CoordinatorID(id)) {
+                let c = CoordinatorID(id)
+                actions += [.finishFlow(c), .pop(c), .dismiss(c)]
+            }
         }
         var kept = start
-        for i in start ..< actions.count where offers(actions[i], actions: offered, styles: styles) {
+        for i in start ..< actions.count where capabilities.offers(actions[i]) {
             actions.swapAt(i, kept)
             kept += 1
         }
@@ -121,7 +125,7 @@ struct ConformanceMachine: ExplorableMachine, FuzzableMachine, ShrinkableMachine
     var actionKinds: [String] { coordinators.actionKinds }
 
     func defaultWeight(ofKind kind: String) -> Int {
-        guard let name = ActionName(rawValue: kind), offered.contains(name) else { return 0 }
+        guard let name = ActionName(rawValue: kind), capabilities.actions.contains(name) else { return 0 }
         return coordinators.defaultWeight(ofKind: kind)
     }
 
@@ -133,7 +137,7 @@ struct ConformanceMachine: ExplorableMachine, FuzzableMachine, ShrinkableMachine
             guard let k = kinds.pick(using: &rng), let name = ActionName(rawValue: kinds.names[k]),
                   let action = coordinators.domain.sample(name, in: state.model, profile: .conformance,
                                                           alphabets: model.configuration, using: &rng) else { return nil }
-            if offers(action, actions: offered, styles: styles) { return (action, k) }
+            if capabilities.offers(action) { return (action, k) }
         }
         return nil
     }
@@ -147,13 +151,13 @@ struct ConformanceMachine: ExplorableMachine, FuzzableMachine, ShrinkableMachine
     }
 
     func prepare(walk actions: [Action], from state: ConformanceState) {
-        lockstep.prepare(walk: actions, from: state)
+        lockstep.prepare(walk: actions, from: state, model: model)
     }
 
     // MARK: - Shrinking
 
     func simplifications(of action: Action) -> [Action] {
-        coordinators.simplifications(of: action).filter { offers($0, actions: offered, styles: styles) }
+        coordinators.simplifications(of: action).filter(capabilities.offers)
     }
 
     func removing(_ range: Range<Int>, from actions: [Action], initial: ConformanceState) -> [Action]? {

@@ -94,9 +94,13 @@ final class Lockstep {
 
     private var nextSaveID = 0
 
+    /// What the system offers, read once (a driver's come with its handshake).
+    let capabilities: Capabilities
+
     init(system: NavigationSystem, restores: Bool) {
         self.system = system
         self.restores = restores && system.canSaveState
+        capabilities = system.capabilities
     }
 
     // MARK: - Starting
@@ -142,6 +146,12 @@ final class Lockstep {
         guard fatal == nil else {
             return ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep, implAction: nil, implBefore: nil,
                                    implOutcome: nil, implEvents: [], implAfter: nil, findings: [], next: nil)
+        }
+        // Invalid calls are the runner's to answer, unless the system asked for them: nothing
+        // to compare, and the implementation stays where it is.
+        if capabilities.runnerAnswers(modelStep.outcome) {
+            return ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep, implAction: nil, implBefore: nil,
+                                   implOutcome: modelStep.outcome, implEvents: [], implAfter: nil, findings: [], next: state.trail)
         }
         let modelChanges = !modelStep.outcome.isRefused && !identical(modelStep.state, state.model)
         var result: ConformanceStep?
@@ -196,6 +206,7 @@ final class Lockstep {
         var calls: [AnnouncedCall] = []
         for a in actions {
             let modelStep = model.step(state.model, a)
+            if capabilities.runnerAnswers(modelStep.outcome) { continue }
             let changes = !modelStep.outcome.isRefused && !identical(modelStep.state, state.model)
             if away {
                 if let id = savedID {
@@ -224,13 +235,21 @@ final class Lockstep {
     /// Announces a walk's steps from `state`, each from where the one before leads, as `step`
     /// will make them. Only for an implementation that has the model's ids: the ids of what a
     /// walk creates are not known ahead otherwise.
-    func prepare(walk actions: [Action], from state: ConformanceState) {
+    func prepare(walk actions: [Action], from state: ConformanceState, model: Model) {
         guard announces, fatal == nil, !memoizing, !saving, actions.count > 1 else { return }
         if current !== state.trail {
             do { try bring(to: state, saveFirst: false) } catch { return }
         }
         guard identity else { return }
-        system.announce(actions.map { .step($0, snapshot: true) })
+        var calls: [AnnouncedCall] = []
+        var s = state.model
+        for a in actions {
+            let step = model.step(s, a)
+            if capabilities.runnerAnswers(step.outcome) { continue }
+            calls.append(.step(a, snapshot: true))
+            if !step.outcome.isRefused { s = step.state }
+        }
+        system.announce(calls)
     }
 
     /// The id `trail` is to be saved under: the one an announcement gave it, or a new one.

@@ -10,12 +10,10 @@ import CoordinatorModel
 ///
 /// A system is driven from one thread. It is a class because it is a live, stateful thing.
 public protocol NavigationSystem: AnyObject {
-    /// The action kinds the implementation offers. The runner never sends any other kind.
-    var supportedActions: Set<ActionName> { get }
-
-    /// The modal styles the implementation offers (a library without `overlay`, say). Actions
-    /// naming another style are never sent. Default: every style.
-    var supportedStyles: Set<Style> { get }
+    /// What the implementation offers: action kinds, styles, root and coordinator kinds, and
+    /// whether it answers invalid calls itself. The runner sends nothing else. Default:
+    /// everything, with the runner answering invalid calls.
+    var capabilities: Capabilities { get }
 
     /// Throws away every coordinator and sets up the initial state of `configuration`.
     func reset(configuration: Configuration) throws(SystemFailure)
@@ -98,7 +96,7 @@ public enum AnnouncedCall: Sendable, Hashable {
 }
 
 extension NavigationSystem {
-    public var supportedStyles: Set<Style> { Set(Style.allCases) }
+    public var capabilities: Capabilities { Capabilities() }
 
     public func observedState() throws(SystemFailure) -> State {
         let snapshot = try snapshot()
@@ -179,18 +177,4 @@ public struct SystemFailure: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String { message }
-}
-
-/// Whether an action is one a system offers: its kind, and every modal style it names (`push`
-/// is not a modal style and always passes).
-func offers(_ action: Action, actions: Set<ActionName>, styles: Set<Style>) -> Bool {
-    guard actions.contains(action.name) else { return false }
-    switch action {
-    case .present(_, _, let s), .start(_, _, let s, _), .forcePresentation(_, let s, _), .redirect(_, _, let s):
-        return s == .push || styles.contains(s)
-    case .multiple(_, let parts):
-        return parts.allSatisfy { offers($0, actions: actions, styles: styles) }
-    default:
-        return true
-    }
 }

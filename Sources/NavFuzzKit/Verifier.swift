@@ -7,8 +7,9 @@ import Dispatch
 /// from three sources, in this order:
 ///
 /// 1. given traces (a corpus), each run from reset;
-/// 2. a short random phase: seeded swarm walks over every action kind and style, with ids of
-///    coordinators that ended or were never made and arguments just outside the alphabets,
+/// 2. a short random phase: seeded swarm walks over every action kind and style the system
+///    offers (`Capabilities`; for a system that receives invalid calls, also ids of
+///    coordinators that ended or were never made and arguments just outside the alphabets),
 ///    within bounds larger than exploration can afford (`Preset.swarm`, `swarm-tab`), so that
 ///    most bugs show in the first second;
 /// 3. exploration: breadth-first over each preset's states up to `depth` actions, every action
@@ -173,13 +174,24 @@ struct VerificationRun {
 
     mutating func run() -> VerificationReport {
         replayTraces()
-        for preset in options.walking where !done { walk(preset) }
+        for preset in offered(options.walking) where !done { walk(preset) }
         for (p, preset) in options.presets.enumerated() where !done && p % options.shard.count == options.shard.index {
+            if offered([preset]).isEmpty { continue }
             explore(preset)
         }
         confirmAll()
         finish()
         return report
+    }
+
+    /// The presets whose root the system offers; a note names each one skipped.
+    private mutating func offered(_ presets: [Preset]) -> [Preset] {
+        presets.filter { preset in
+            let root = preset.configuration.rootKind
+            if lockstep.capabilities.rootKinds.contains(root) { return true }
+            report.notes.append("\(preset.name): skipped; the implementation offers no \(root) root")
+            return false
+        }
     }
 
     private var done: Bool { lockstep.fatal != nil || (options.stopAtFirstFailure && lockstep.foundAny) }
@@ -197,8 +209,7 @@ struct VerificationRun {
             return nil
         }
         guard let root else { return nil }
-        return ConformanceMachine(lockstep: lockstep, coordinators: coordinators, root: root,
-                                  offered: system.supportedActions, styles: system.supportedStyles)
+        return ConformanceMachine(lockstep: lockstep, coordinators: coordinators, root: root, capabilities: lockstep.capabilities)
     }
 
     private mutating func add(_ c: Candidate) {
@@ -214,9 +225,13 @@ struct VerificationRun {
         for (n, given) in options.traces.enumerated() where !done && n % options.shard.count == options.shard.index {
             let preset = Preset(name: given.name, configuration: given.configuration, bounds: .unbounded, maxDepth: nil,
                                 domain: Preset.fuzz.domain)
+            if !lockstep.capabilities.rootKinds.contains(given.configuration.rootKind) {
+                report.notes.append("\(given.name): not run; the implementation offers no \(given.configuration.rootKind) root")
+                continue
+            }
             guard let machine = machine(preset, source: given.name) else { continue }
             var runnable = given.actions
-            if let cut = runnable.firstIndex(where: { !offers($0, actions: machine.offered, styles: machine.styles) }) {
+            if let cut = runnable.firstIndex(where: { !machine.capabilities.offers($0) }) {
                 report.notes.append("\(given.name): ran the first \(cut) of \(runnable.count) steps; the implementation does not offer '\(runnable[cut])'")
                 runnable = Array(runnable[..<cut])
             }
@@ -403,7 +418,7 @@ struct VerificationRun {
             step = failure
         } else if let root {
             let machine = ConformanceMachine(lockstep: lockstep, coordinators: coordinators, root: root,
-                                             offered: system.supportedActions, styles: system.supportedStyles)
+                                             capabilities: lockstep.capabilities)
             (index, step) = { let (i, s) = replay(trace, on: machine, check: c.check, accept: accept); return (i ?? -1, s) }()
         }
         let said = system.diagnostics(since: mark)

@@ -24,7 +24,9 @@ public final class SampleSystem: NavigationSystem {
         navigator = Navigator(rootKind: .navigation, initialPages: [TabPage(0), TabPage(1)])
     }
 
-    public var supportedActions: Set<ActionName> { Set(ActionName.allCases) }
+    /// Everything, and invalid calls too: the library refuses them itself, and the
+    /// `ended-coordinator-crashes` mutant is found only by calls on coordinators that ended.
+    public var capabilities: Capabilities { Capabilities(receivesInvalidCalls: true) }
 
     public func reset(configuration: Configuration) {
         self.configuration = configuration

@@ -109,7 +109,7 @@ final class RecordingSystem: NavigationSystem {
     var multipleParts: Set<Int> = []
     var refusals: Set<RefusalReason> = []
 
-    var supportedActions: Set<ActionName> { inner.supportedActions }
+    var capabilities: Capabilities { inner.capabilities }
 
     func reset(configuration: Configuration) {
         self.configuration = configuration
@@ -148,7 +148,7 @@ final class RecordingSystem: NavigationSystem {
 /// applied, and a full-screen cover is shown as a sheet.
 final class TwoBugsSystem: NavigationSystem {
     let inner = SampleSystem()
-    var supportedActions: Set<ActionName> { inner.supportedActions }
+    var capabilities: Capabilities { inner.capabilities }
     func reset(configuration: Configuration) { inner.reset(configuration: configuration) }
 
     func apply(_ action: Action) -> SystemStep {
@@ -172,8 +172,8 @@ final class TwoBugsSystem: NavigationSystem {
 /// The sample offering only some actions.
 final class OnlySystem: NavigationSystem {
     let inner = SampleSystem()
-    let supportedActions: Set<ActionName>
-    init(_ actions: Set<ActionName>) { supportedActions = actions }
+    let capabilities: Capabilities
+    init(_ actions: Set<ActionName>) { capabilities = Capabilities(actions: actions, receivesInvalidCalls: true) }
     func reset(configuration: Configuration) { inner.reset(configuration: configuration) }
     func apply(_ action: Action) -> SystemStep { inner.apply(action) }
     func snapshot() -> Snapshot { inner.snapshot() }
@@ -185,7 +185,7 @@ final class OnlySystem: NavigationSystem {
 final class FlakySystem: NavigationSystem {
     let inner = SampleSystem()
     private var pushes = 0
-    var supportedActions: Set<ActionName> { inner.supportedActions }
+    var capabilities: Capabilities { inner.capabilities }
     func reset(configuration: Configuration) { inner.reset(configuration: configuration) }
 
     func apply(_ action: Action) -> SystemStep {

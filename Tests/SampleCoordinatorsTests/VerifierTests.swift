@@ -19,8 +19,9 @@ final class VerifierTests: XCTestCase {
         static func out(_ id: CoordinatorID) -> CoordinatorID { CoordinatorID(Int(id.index ^ 5) + 10) }
         static func into(_ id: CoordinatorID) -> CoordinatorID { id.index >= 10 ? CoordinatorID(Int((id.index - 10) ^ 5)) : CoordinatorID(1_000_000) }
 
-        var supportedActions: Set<ActionName> { inner.supportedActions }
-        var supportedStyles: Set<Style> { Set(Style.allCases).subtracting([.overlay]) }
+        var capabilities: Capabilities {
+            Capabilities(styles: Set(Style.allCases).subtracting([.overlay]), receivesInvalidCalls: true)
+        }
 
         func reset(configuration: Configuration) {
             inner.reset(configuration: configuration)

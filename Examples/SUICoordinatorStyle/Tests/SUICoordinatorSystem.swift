@@ -63,13 +63,13 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
     init(faults: Set<LibraryFault> = []) { self.faults = faults }
 
     /// What this library offers: no `popTo`, `replaceRoot`, `set`, `dismissAll` or `multiple`,
-    /// and no `overlay` presentation. NavFuzz never sends anything else.
-    let supportedActions: Set<ActionName> = [
-        .push, .pop, .popToRoot, .setRoot, .present, .dismiss, .close, .none, .restart, .start, .finishFlow,
-        .forcePresentation, .restartApp, .redirect, .select, .setPages, .setBadge, .tabPopToRoot,
-        .userBack, .userSwipeDismiss, .userSelectTab,
-    ]
-    let supportedStyles: Set<Style> = [.sheet, .detents, .fullScreen, .custom]
+    /// and no `overlay` presentation. NavFuzz never sends anything else, and answers calls with
+    /// arguments outside the alphabets or ids of no live coordinator itself.
+    let capabilities = Capabilities(
+        actions: [.push, .pop, .popToRoot, .setRoot, .present, .dismiss, .close, .none, .restart, .start, .finishFlow,
+                  .forcePresentation, .restartApp, .redirect, .select, .setPages, .setBadge, .tabPopToRoot,
+                  .userBack, .userSwipeDismiss, .userSelectTab],
+        styles: [.sheet, .detents, .fullScreen, .custom])
 
     func reset(configuration: Configuration) async {
         self.configuration = configuration
@@ -107,8 +107,6 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
     // MARK: Actions
 
     private func perform(_ action: Action) async -> Outcome {
-        guard configuration.accepts(action) else { return .refused(.invalid) }
-        if let t = action.target, find(t) == nil { return .refused(.noSuchCoordinator) }
         switch action {
         case .push(let c, let r):
             guard let nav = find(c) as? FlowCoordinator else { return .refused(.unsupported) }
@@ -208,7 +206,7 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
             guard tab.pages.contains(FuzzPage(number: Int(p.index))) else { return .refused(.notFound) }
             tab.currentPage = FuzzPage(number: Int(p.index))
         case .popTo, .replaceRoot, .set, .dismissAll, .multiple:
-            return .refused(.unsupported)   // not in supportedActions: never sent
+            return .refused(.unsupported)   // not in capabilities: never sent
         }
         return .applied
     }

@@ -1,0 +1,56 @@
+import CoordinatorModel
+
+/// What an implementation offers (docs/VERIFY.md §2.1). NavFuzz sends nothing else, explores
+/// only presets whose root it can set up, and looks only for the `sometimes` states it can
+/// reach. The default offers everything.
+public struct Capabilities: Sendable, Hashable {
+    /// The action kinds it offers.
+    public var actions: Set<ActionName>
+    /// The modal styles it offers (a library without `overlay`, say). `push` starts are always
+    /// offered when `start` is.
+    public var styles: Set<Style>
+    /// The kinds its root can be: presets with another root are skipped, and said so. A
+    /// library without tab bars offers `[.navigation]`.
+    public var rootKinds: Set<Kind>
+    /// The kinds of coordinator it can start (`start`, `forcePresentation`).
+    public var kinds: Set<Kind>
+    /// False (the default): the runner answers what the model refuses before looking at a
+    /// screen itself (arguments outside the alphabets: `invalid`; ids of no live coordinator:
+    /// `noSuchCoordinator`, docs/SEMANTICS.md §4.1) and never calls the system with it, so an
+    /// adapter only maps calls. True: the system is sent those too and must refuse them with
+    /// the model's reason; an adapter that keeps the objects of ended coordinators and calls
+    /// the library on them finds a library that crashes on a second `finishFlow`.
+    public var receivesInvalidCalls: Bool
+
+    public init(actions: Set<ActionName> = Set(ActionName.allCases), styles: Set<Style> = Set(Style.allCases),
+                rootKinds: Set<Kind> = [.navigation, .tab], kinds: Set<Kind> = Set(Kind.allCases),
+                receivesInvalidCalls: Bool = false) {
+        self.actions = actions; self.styles = styles; self.rootKinds = rootKinds; self.kinds = kinds
+        self.receivesInvalidCalls = receivesInvalidCalls
+    }
+
+    /// Whether `action` is one the system offers: its kind, every modal style and coordinator
+    /// kind it names, and its parts'.
+    public func offers(_ action: Action) -> Bool {
+        guard actions.contains(action.name) else { return false }
+        switch action {
+        case .present(_, _, let s), .redirect(_, _, let s):
+            return s == .push || styles.contains(s)
+        case .start(_, let k, let s, _), .forcePresentation(let k, let s, _):
+            return (s == .push || styles.contains(s)) && kinds.contains(k)
+        case .multiple(_, let parts):
+            return parts.allSatisfy(offers)
+        default:
+            return true
+        }
+    }
+
+    /// Whether a tab coordinator can ever be part of the system's state.
+    var hasTabs: Bool { rootKinds.contains(.tab) || (kinds.contains(.tab) && !actions.isDisjoint(with: [.start, .forcePresentation])) }
+
+    /// Whether the runner, not the system, answers a step the model refuses with `outcome`.
+    func runnerAnswers(_ outcome: Outcome) -> Bool {
+        guard !receivesInvalidCalls, case .refused(let reason) = outcome else { return false }
+        return reason == .invalid || reason == .noSuchCoordinator
+    }
+}
