@@ -34,6 +34,8 @@ enum VerifyCommand {
                                core; see docs/VERIFY.md §5)
       --corpus PATH            also replay the corpus files at PATH (a file or a directory) that
                                inject no model fault, each under its own configuration
+      --baseline FILE          accepted differences: failures matching an entry are reported
+                               as expected and the run looks on for others (docs/VERIFY.md §7)
     \(RunOptions.help)
     """
 
@@ -73,6 +75,11 @@ enum VerifyCommand {
                 throw UsageError("\(error)", hint: "see docs/CORPUS.md for the format")
             }
         }
+        if let file = try args.option("--baseline") {
+            do { options.baseline = try Baseline(contentsOf: file) } catch {
+                throw UsageError("--baseline: \(error)", hint: "see docs/VERIFY.md §7 for the format")
+            }
+        }
         let run = try RunOptions.parse(&args, environment: context.environment)
         options.shard = (run.shard.index, run.shard.count)
         try args.noPositionals()
@@ -109,6 +116,8 @@ enum VerifyCommand {
             + "\(Figures.rate(report.stepsPerSecond)) steps/s — "
             + (broken == 0 ? "all \(Verifier.checks.count) checks hold" : "\(broken) of \(Verifier.checks.count) checks broken")
         if !report.unreached.isEmpty { summary += " — never reached: \(report.unreached.joined(separator: ", "))" }
+        if !report.expected.isEmpty { summary += " — \(report.expected.count) expected by the baseline" }
+        if !report.staleBaseline.isEmpty { summary += " — \(report.staleBaseline.count) baseline entries no longer occur" }
         if let first = report.firstFailureSeconds, broken > 0 { summary += String(format: " (first failure after %.2f s)", first) }
         let activity = Activity(
             name: "verify", seconds: report.seconds,
@@ -121,6 +130,7 @@ enum VerifyCommand {
             cases: cases, summary: summary, failureTexts: texts, systemOut: report.text, systemErr: report.diagnostics)
         if run.traceFormat != "json" {
             for n in report.notes { context.terminal.err("note: \(n)") }
+            for line in report.baselineLines { context.terminal.err(line) }
         }
         return try context.finish([activity], run: run)
     }

@@ -128,9 +128,9 @@ final class Lockstep {
                                     "initial state: \(TreeDifference.firstDifference(model: initial, implementation: observed))"))
         }
         if !findings.isEmpty {
-            foundAny = true
             return (nil, ConformanceStep(modelBefore: initial, action: nil, modelStep: nil, implAction: nil, implBefore: nil,
-                                         implOutcome: nil, implEvents: [], implAfter: observed, findings: findings, next: nil))
+                                         implOutcome: nil, implEvents: [], implAfter: observed,
+                                         findings: screened(findings, after: nil, nil, model.configuration), next: nil))
         }
         let root = Trail(configuration: model.configuration, implState: observed)
         arrive(at: root, model: initial, impl: observed, jumped: true)
@@ -162,7 +162,7 @@ final class Lockstep {
                 try bring(to: state, saveFirst: saving && modelChanges)
             } catch {
                 if error.uncertain && attempt == 0 { current = nil; continue }
-                return stepFailure(error, modelBefore: state.model, action: action, model: model, modelStep: modelStep)
+                return stepFailure(error, modelBefore: state.model, action: action, model: model, modelStep: modelStep, trail: state.trail)
             }
             let implAction = action.retargeted(toImplementation)
             let implBefore = implState
@@ -171,11 +171,12 @@ final class Lockstep {
             } catch {
                 if error.uncertain && attempt == 0 { current = nil; continue }
                 return stepFailure(error, modelBefore: state.model, action: action, model: model, modelStep: modelStep,
-                                   implAction: implAction, implBefore: implBefore)
+                                   implAction: implAction, implBefore: implBefore, trail: state.trail)
             }
         }
         guard let result else {
-            return stepFailure(SystemFailure(.crash, "the driver failed twice"), modelBefore: state.model, action: action, model: model)
+            return stepFailure(SystemFailure(.crash, "the driver failed twice"), modelBefore: state.model, action: action, model: model,
+                               trail: state.trail)
         }
         if memoizing { state.trail.memo[action] = result }
         failureStreak = 0
@@ -309,7 +310,6 @@ final class Lockstep {
 
         // A leak leaves both sides in the same state: the run may go on from there.
         var next: Trail?
-        if !findings.isEmpty { foundAny = true }
         if findings.contains(where: { $0.check != Verifier.noLeak }) {
             current = nil
         } else if unchanged && !modelChanges {
@@ -319,14 +319,42 @@ final class Lockstep {
             arrive(at: trail, model: modelStep.state, impl: implAfter, jumped: false, identical: sameIDs)
             next = trail
         }
+        findings = screened(findings, after: state.trail, action, model.configuration)
         return ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep, implAction: implAction,
                                implBefore: implBefore, implOutcome: reply.outcome, implEvents: reply.events,
                                implAfter: implAfter, findings: findings, next: next)
     }
 
+    // MARK: - The baseline
+
+    /// Accepted differences (`Baseline`): a finding that matches an entry is recorded as
+    /// expected and taken out of the step's findings. The step still goes nowhere when the two
+    /// sides differ.
+    var baseline = Baseline()
+    /// For each entry that occurred, the shortest trace that showed it.
+    private(set) var expected: [Int: ExpectedDifference] = [:]
+
+    /// `findings` without the expected ones; notes whether anything unexpected was found.
+    private func screened(_ findings: [Finding], after trail: Trail?, _ action: Action?, _ configuration: Configuration) -> [Finding] {
+        var kept = findings
+        if !baseline.entries.isEmpty && !findings.isEmpty {
+            let trace = (trail?.path ?? []) + (action.map { [$0] } ?? [])
+            kept = findings.filter { f in
+                guard let e = baseline.entry(matching: Verifier.checks[f.check], failing: action, trace: trace) else { return true }
+                if (expected[e]?.trace.count ?? .max) > trace.count {
+                    expected[e] = ExpectedDifference(entry: baseline.entries[e], reason: f.reason, trace: trace,
+                                                     configuration: configuration)
+                }
+                return false
+            }
+        }
+        if !kept.isEmpty { foundAny = true }
+        return kept
+    }
+
     /// A crash or hang is a finding at the step; a protocol error ends verification.
     private func stepFailure(_ error: SystemFailure, modelBefore: State, action: Action?, model: Model, modelStep: Step? = nil,
-                             implAction: Action? = nil, implBefore: State? = nil) -> ConformanceStep {
+                             implAction: Action? = nil, implBefore: State? = nil, trail: Trail? = nil) -> ConformanceStep {
         current = nil
         var findings: [Finding] = []
         switch error.kind {
@@ -336,10 +364,9 @@ final class Lockstep {
         }
         failureStreak += 1
         if givenUp { everGaveUp = true }
-        if !findings.isEmpty { foundAny = true }
         return ConformanceStep(modelBefore: modelBefore, action: action, modelStep: modelStep ?? action.map { model.step(modelBefore, $0) },
                                implAction: implAction, implBefore: implBefore, implOutcome: nil, implEvents: [], implAfter: nil,
-                               findings: findings, next: nil)
+                               findings: screened(findings, after: trail, action, model.configuration), next: nil)
     }
 
     // MARK: - Getting there

@@ -41,6 +41,10 @@ public struct VerificationReport: Sendable {
     }
 
     public var unreached: [String] = []
+    /// Baseline entries that occurred, each with the shortest trace that showed it.
+    public var expected: [ExpectedDifference] = []
+    /// Baseline entries that no longer occur (a whole run only): remove them. Not a failure.
+    public var staleBaseline: [Baseline.Entry] = []
 
     public var passed: Bool { error == nil && failures.isEmpty && unreached.isEmpty }
 
@@ -71,6 +75,16 @@ public struct VerificationReport: Sendable {
         return out
     }
 
+    /// One line per baseline entry that occurred, and per entry that no longer does.
+    public var baselineLines: [String] {
+        expected.map { e in
+            let trace = e.trace.isEmpty ? "the initial state" : e.trace.map(\.description).joined(separator: "; ")
+            return "expected (baseline\(e.entry.line.map { " line \($0)" } ?? ""): \(e.entry)): \(e.reason) — at \(trace)"
+        } + staleBaseline.map { entry in
+            "baseline\(entry.line.map { " line \($0)" } ?? ""): '\(entry)' no longer occurs; remove it"
+        }
+    }
+
     public var text: String {
         var lines = ["NavFuzz verify: \(system)"]
         var ran = "checked \(steps) steps in \(format1(seconds)) s (\(Int(stepsPerSecond)) steps/s); \(resets) resets"
@@ -90,6 +104,7 @@ public struct VerificationReport: Sendable {
         } else if !failures.isEmpty {
             lines.append("FAIL: \(broken.count) of \(Verifier.checks.count) checks broken: \(broken.joined(separator: ", "))")
         }
+        lines += baselineLines
         if !unreached.isEmpty {
             lines.append("FAIL: never reached, so not tested: \(unreached.joined(separator: ", ")) (docs/VERIFY.md §1)")
         }

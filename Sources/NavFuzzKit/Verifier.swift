@@ -44,6 +44,9 @@ public enum Verifier {
         /// Use the system's saved states, when it offers them (`NavigationSystem.canSaveState`);
         /// false replays every path from reset, with the same results.
         public var restore: Bool
+        /// Accepted differences: failures that match an entry are reported as expected, and
+        /// verification looks on for the others (docs/VERIFY.md §7).
+        public var baseline = Baseline()
         /// Failures gathered per check before `distinct` are chosen among them: more, so that
         /// one bug seen through several actions does not crowd out another.
         var gathered: Int { distinct == 1 ? 1 : distinct * 4 }
@@ -169,10 +172,15 @@ struct VerificationRun {
         self.system = system
         self.options = options
         lockstep = Lockstep(system: system, restores: options.restore)
+        lockstep.baseline = options.baseline
         report = VerificationReport(system: system.name)
     }
 
     mutating func run() -> VerificationReport {
+        if let unknown = options.baseline.entries.first(where: { !Verifier.checks.contains($0.check) }) {
+            report.error = "baseline entry '\(unknown)': no check named '\(unknown.check)' (checks: \(Verifier.checks.joined(separator: ", ")))"
+            return report
+        }
         replayTraces()
         for preset in offered(options.walking) where !done { walk(preset) }
         for (p, preset) in options.presets.enumerated() where !done && p % options.shard.count == options.shard.index {
@@ -202,6 +210,9 @@ struct VerificationRun {
         let coordinators = CoordinatorMachine(preset: preset)
         let (root, failure) = lockstep.start(coordinators.model)
         if let failure {
+            if failure.findings.isEmpty {
+                report.notes.append("\(preset.name): not run; its initial state differs as the baseline expects")
+            }
             for f in failure.findings {
                 add(Candidate(check: f.check, signature: Verifier.signature(nil, f.reason), reason: f.reason, trace: [],
                               configuration: preset.configuration, presetName: preset.name, source: source, originalLength: 0))
@@ -458,6 +469,9 @@ struct VerificationRun {
         } else {
             report.unreached = unreached
         }
+        report.expected = lockstep.expected.sorted { $0.key < $1.key }.map(\.value)
+        let whole = options.shard.count == 1 && !(options.stopAtFirstFailure && lockstep.foundAny) && lockstep.fatal == nil
+        if whole { report.staleBaseline = options.baseline.entries.indices.filter { lockstep.expected[$0] == nil }.map { options.baseline.entries[$0] } }
         report.restarts = system.restarts
         if report.diagnostics.isEmpty { report.diagnostics = system.diagnostics }
         report.seconds = seconds

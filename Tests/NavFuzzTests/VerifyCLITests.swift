@@ -46,6 +46,29 @@ final class VerifyCLITests: XCTestCase {
         XCTAssertTrue(fixed.stdout.contains("all 16 checks hold"), fixed.stdout)
     }
 
+    /// A baseline that accepts the mutant's bug makes the run pass, and the console and the
+    /// report say what was accepted; a baseline that cannot be read is one line, exit 2.
+    func testABaselineAcceptsAKnownBug() throws {
+        let dir = try CLI.temporaryDirectory()
+        let baseline = dir.appendingPathComponent("known.baseline")
+        try "# known: swiping a sheet away leaves its child\nno-orphan-children userSwipeDismiss\nsnapshot-conforms userSwipeDismiss\n"
+            .write(to: baseline, atomically: true, encoding: .utf8)
+        let report = dir.appendingPathComponent("r.xml").path
+        let r = try CLI.run(["verify", "--driver", "\(driver) --mutant swipe-leaves-child", "--presets", "small", "--depth", "2",
+                             "--walks", "20", "--baseline", baseline.path, "--junit", report])
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        XCTAssertTrue(r.stderr.contains("expected (baseline line 2: no-orphan-children userSwipeDismiss): "), r.stderr)
+        XCTAssertTrue(r.stdout.contains("2 expected by the baseline"), r.stdout)
+        let suite = try XCTUnwrap(JUnitReader.read(path: report).suites.first)
+        XCTAssertEqual(suite.failures, 0)
+
+        try "no-orphan-children swipe\n".write(to: baseline, atomically: true, encoding: .utf8)
+        try assertBadInput(["verify", "--driver", driver, "--baseline", baseline.path],
+                           mentions: "--baseline: \(baseline.path):1: no action kind named 'swipe'")
+        try assertBadInput(["verify", "--driver", driver, "--baseline", dir.appendingPathComponent("none").path],
+                           mentions: "none: cannot read the file")
+    }
+
     func testTraceFormatJSONPrintsOneObjectPerFailingTrace() throws {
         let dir = try CLI.temporaryDirectory()
         let r = try CLI.run(["verify", "--driver", "\(driver) --mutant back-leaves-child", "--presets", "small", "--depth", "2",

@@ -1,0 +1,102 @@
+import CoordinatorModel
+@testable import NavFuzzKit
+import SampleCoordinators
+import XCTest
+
+/// A baseline accepts known differences, exactly those, so that they hide nothing else
+/// (docs/VERIFY.md §7).
+final class BaselineTests: XCTestCase {
+    let options = Verifier.Options(presets: [.small], depth: 2, walks: 0, distinct: 1)
+
+    func entries(_ text: String) throws -> Baseline { try Baseline(parsing: text, file: "known.baseline") }
+
+    /// One failure per check hides the second bug; accepting the first shows the second, and
+    /// the first is reported as expected, with its trace.
+    func testAnAcceptedDifferenceNoLongerHidesAnother() throws {
+        let plain = Verifier.verify(TwoBugsSystem(), options: options)
+        XCTAssertEqual(plain.failures("snapshot-conforms").map { $0.trace.map(\.description) }, [["present c0 r0 fullScreen"]], plain.text)
+
+        var accepting = options
+        accepting.baseline = try entries("snapshot-conforms * trace *fullScreen*   # covers are shown as sheets\n")
+        let report = Verifier.verify(TwoBugsSystem(), options: accepting)
+        XCTAssertEqual(report.failures("snapshot-conforms").map { $0.trace.map(\.description) }, [["push c0 r0", "pop c0"]], report.text)
+        XCTAssertEqual(report.expected.map(\.entry.trace), ["*fullScreen*"])
+        XCTAssertEqual(report.expected.first?.trace.map(\.description), ["present c0 r0 fullScreen"])
+        XCTAssertTrue(report.text.contains("expected (baseline line 1: snapshot-conforms * trace *fullScreen*): the state differs"), report.text)
+        XCTAssertEqual(report.staleBaseline, [])
+        XCTAssertNotNil(report.failure("modal-discipline"), "an entry accepts its own check only")
+    }
+
+    /// Everything accepted: nothing fails, and the run says what it accepted.
+    func testEveryDifferenceAcceptedLeavesNoFailure() throws {
+        var accepting = options
+        accepting.baseline = try entries("""
+            snapshot-conforms pop
+            refusal-changes-nothing pop
+            snapshot-conforms * trace *fullScreen*
+            modal-discipline *
+            """)
+        let report = Verifier.verify(TwoBugsSystem(), options: accepting)
+        XCTAssertEqual(report.failures.map(\.invariant), [], report.text)
+        XCTAssertEqual(report.expected.count, 4, report.text)
+    }
+
+    /// A trace pattern narrows an entry to the traces it matches: here the full-screen bug only.
+    func testATracePatternAcceptsOnlyWhatItMatches() throws {
+        var accepting = options
+        accepting.baseline = try entries("snapshot-conforms * trace *fullScreen*")
+        let report = Verifier.verify(TwoBugsSystem(), options: accepting)
+        XCTAssertEqual(report.failures("snapshot-conforms").map { $0.trace.map(\.description) }, [["push c0 r0", "pop c0"]], report.text)
+        XCTAssertEqual(report.expected.map { $0.trace.map(\.description) }, [["present c0 r0 fullScreen"]])
+    }
+
+    /// An entry that no longer occurs is named, and does not fail the run; a run that did not
+    /// look everywhere says nothing about staleness.
+    func testAnEntryThatNoLongerOccursIsNamed() throws {
+        var accepting = options
+        accepting.baseline = try entries("\n# fixed in 2.1\nno-leak finishFlow\n")
+        let report = Verifier.verify(SampleSystem(), options: accepting)
+        XCTAssertEqual(report.failures.map(\.invariant), [], report.text)
+        XCTAssertEqual(report.staleBaseline.map(\.description), ["no-leak finishFlow"])
+        XCTAssertTrue(report.text.contains("baseline line 3: 'no-leak finishFlow' no longer occurs; remove it"), report.text)
+
+        accepting.shard = (0, 2)
+        XCTAssertEqual(Verifier.verify(SampleSystem(), options: accepting).staleBaseline, [])
+    }
+
+    func testGlobs() {
+        func glob(_ p: String, _ s: String) -> Bool { Baseline.glob(Array(p.utf8), matches: Array(s.utf8)) }
+        XCTAssertTrue(glob("*", ""))
+        XCTAssertTrue(glob("push c0 r1; *", "push c0 r1; pop c0"))
+        XCTAssertTrue(glob("*pop*", "push c0 r1; pop c0"))
+        XCTAssertFalse(glob("pop*", "push c0 r1; pop c0"))
+        XCTAssertFalse(glob("*r1", "push c0 r1; pop c0"))
+        XCTAssertTrue(glob("a*b*c", "aXbYbZc"))
+        XCTAssertFalse(glob(String(repeating: "*a", count: 30) + "b", String(repeating: "a", count: 60)))
+    }
+
+    /// Each way a line can be wrong names the file, the line and what is wrong.
+    func testBadLinesAreNamed() {
+        let cases = [
+            ("no-such-check pop", "known.baseline:1: no check named 'no-such-check' (checks: "),
+            ("\nsnapshot-conforms shove", "known.baseline:2: no action kind named 'shove' (push, pop, … or *)"),
+            ("no-leak pop after x", "known.baseline:1: expected 'trace PATTERN' after the action kind, found 'after'"),
+            ("no-leak pop trace", "known.baseline:1: expected 'trace PATTERN' after the action kind, found 'trace'"),
+        ]
+        for (text, message) in cases {
+            XCTAssertThrowsError(try Baseline(parsing: text, file: "known.baseline")) { error in
+                XCTAssertTrue("\(error)".hasPrefix(message), "\(error)")
+            }
+        }
+        XCTAssertEqual(try Baseline(parsing: "no-leak * trace push c0 r1; *\r\n", file: "x").text, "no-leak * trace push c0 r1; *\n")
+    }
+
+    /// An entry built in code with a check that does not exist stops verification.
+    func testAnUnknownCheckInCodeIsAnError() {
+        var accepting = options
+        accepting.baseline = Baseline([Baseline.Entry(check: "snapshot-conform")])
+        let report = Verifier.verify(SampleSystem(), options: accepting)
+        XCTAssertEqual(report.exitCode, 2)
+        XCTAssertTrue(report.error?.contains("no check named 'snapshot-conform'") == true, report.text)
+    }
+}
