@@ -18,6 +18,9 @@ public struct Configuration: Hashable, Sendable {
         }
     }
     public var rootKind: Kind
+    /// Where the model follows a library's legitimate difference (docs/SEMANTICS.md §9);
+    /// strict by default.
+    public var dialect: Dialect
 
     /// `initialPages.count` and `initialPages[k]`, without building the list.
     public var initialPageCount: Int { pages?.count ?? Int(packedCount) }
@@ -32,10 +35,12 @@ public struct Configuration: Hashable, Sendable {
     private var packedCount: UInt8 = 0
     private var pages: [Page]?
 
-    public init(routeCount: Int = 2, pageCount: Int = 2, initialPages: [Page]? = nil, rootKind: Kind = .navigation) {
+    public init(routeCount: Int = 2, pageCount: Int = 2, initialPages: [Page]? = nil, rootKind: Kind = .navigation,
+                dialect: Dialect = .strict) {
         self.routeCount = routeCount
         self.pageCount = pageCount
         self.rootKind = rootKind
+        self.dialect = dialect
         self.initialPages = initialPages ?? (0..<min(2, pageCount)).map(Page.init)
     }
 

@@ -57,3 +57,22 @@ extension State {
     /// `top()`: the coordinator that owns the visible screen.
     public func top() -> CoordinatorID? { descend()?.owner }
 }
+
+extension State {
+    /// The topmost presented layer from `c` (docs/SEMANTICS.md §9, `stack-on-top-layer`): `c`
+    /// when it presents nothing, else the navigation coordinator its top modal hosts, followed
+    /// down the same way. Nil when a top modal is a screen or hosts a coordinator of another kind.
+    public func topLayer(from c: CoordinatorID) -> CoordinatorID? {
+        var id = c
+        for _ in 0...count {
+            guard let i = index(of: id) else { return nil }
+            let modals = modalCount(at: i)
+            if modals == 0 { return id }
+            guard case .child(let next) = modal(at: i, modals - 1).entry, let j = index(of: next), kind(at: j) == .navigation else {
+                return nil
+            }
+            id = next
+        }
+        return nil
+    }
+}

@@ -4,6 +4,9 @@ struct Effects {
     var state: State
     let model: Model
     var events: [Completion] = []
+    /// Set while a step acts on a coordinator's own stack whatever the dialect (a `redirect`'s
+    /// push on its parent, a `tabPopToRoot` on its page).
+    var ownStack = false
     /// Coordinators whose flow ends as `finished` in this step (the `finishFlow` targets).
     /// Two ids, not a list: a list would cost a reference count on every step.
     var finishing: (CoordinatorID, CoordinatorID)?
@@ -51,16 +54,21 @@ struct Effects {
     mutating func perform(_ action: Action) -> RefusalReason? {
         switch action {
         case .push(let c, let r):
-            state.append(pos(c), stack: .screen(r))
+            guard let t = stackTarget(c) else { return .unsupported }
+            state.append(pos(t), stack: .screen(r))
         case .pop(let c):
-            let count = state.stackCount(at: pos(c))
+            guard let t = stackTarget(c) else { return .unsupported }
+            let count = state.stackCount(at: pos(t))
             if count < 2 && !(faulty(.popRemovesRoot) && count == 1) { return .atRoot }
-            remove(.stack, of: c, from: count - 1)
+            remove(.stack, of: t, from: count - 1)
         case .popToRoot(let c):
-            remove(.stack, of: c, from: 1)
+            guard let t = stackTarget(c) else { return .unsupported }
+            remove(.stack, of: t, from: 1)
         case .popTo(let c, let r):
-            guard let i = lastStackIndex(of: .screen(r), in: c) else { return .notFound }
-            remove(.stack, of: c, from: i + 1)
+            guard let t = stackTarget(c) else { return .unsupported }
+            if config.dialect.contains(.popToPresented) { return popToPresented(t, r) }
+            guard let i = lastStackIndex(of: .screen(r), in: t) else { return .notFound }
+            remove(.stack, of: t, from: i + 1)
         case .setRoot(let c, let r):
             remove(.stack, of: c, from: 0)
             setStack(of: c, to: .screen(r))
@@ -102,6 +110,8 @@ struct Effects {
             restart(state.root)
         case .redirect(let c, let r, let style):
             guard let p = state.parent(at: pos(c)) else { return .unsupported }
+            ownStack = true
+            defer { ownStack = false }
             return apply(style == .push ? .push(p, r) : .present(p, r, style))
         case .select(let t, let page):
             guard state.hasPage(page, at: pos(t)) else { return .notFound }
@@ -114,6 +124,8 @@ struct Effects {
         case .tabPopToRoot(let t):
             let i = pos(t)
             guard let pc = state.pageCoordinator(at: i, for: state.currentPage(at: i)), state.isLive(pc) else { return .notFound }
+            ownStack = true
+            defer { ownStack = false }
             return apply(.popToRoot(pc))
         case .userBack:
             return userBack()
@@ -256,11 +268,34 @@ struct Effects {
     mutating func dismiss(_ c: CoordinatorID) -> RefusalReason? {
         let count = state.modalCount(at: pos(c))
         if count == 0 {
-            guard faulty(.dismissNothingRemovesCaller), c != state.root else { return .nothingPresented }
-            removeHosting(of: c)
-            return nil
+            if faulty(.dismissNothingRemovesCaller) && c != state.root {
+                removeHosting(of: c)
+                return nil
+            }
+            return config.dialect.contains(.dismissNothingApplies) ? nil : .nothingPresented
         }
         remove(.modals, of: c, from: faulty(.dismissWrongLevel) && count >= 2 ? count - 2 : count - 1)
+        return nil
+    }
+
+    /// Where a stack action aimed at `c` acts (docs/SEMANTICS.md §9): `c` itself, or under
+    /// `stackOnTopLayer` its topmost presented layer; nil when that layer has no stack.
+    func stackTarget(_ c: CoordinatorID) -> CoordinatorID? {
+        guard config.dialect.contains(.stackOnTopLayer), !ownStack else { return c }
+        return state.topLayer(from: c)
+    }
+
+    /// `popTo` under `popToPresented`: the topmost of `t`'s modal screens showing `r`, else the
+    /// last stack entry showing it with every modal above.
+    mutating func popToPresented(_ t: CoordinatorID, _ r: Route) -> RefusalReason? {
+        let i = pos(t)
+        if let k = (0..<state.modalCount(at: i)).last(where: { state.modal(at: i, $0).entry == .screen(r) }) {
+            remove(.modals, of: t, from: k + 1)
+            return nil
+        }
+        guard let k = lastStackIndex(of: .screen(r), in: t) else { return .notFound }
+        remove(.modals, of: t, from: 0)
+        remove(.stack, of: t, from: k + 1)
         return nil
     }
 

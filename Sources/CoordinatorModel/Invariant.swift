@@ -92,7 +92,7 @@ extension Invariant {
         if let r = refusalChangesNothingCheck(before, action, step, configuration) { report(5, r) }
         if let r = completionExactlyOnce(before, action, step, pairing) { report(6, r) }
         if let r = finishFlowCleansUpCheck(before, action, step, configuration) { report(7, r) }
-        if let r = modalDiscipline(before, action, step, pairing) { report(8, r) }
+        if let r = modalDiscipline(before, action, step, pairing, configuration.dialect) { report(8, r) }
         if let r = rootScreenStable(before, action, step, pairing) { report(9, r) }
         if let r = forcePresentationOnTopCheck(before, action, step, configuration) { report(10, r) }
         if let r = restartResetsCheck(before, action, step, configuration) { report(11, r) }

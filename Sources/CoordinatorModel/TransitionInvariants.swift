@@ -106,10 +106,10 @@ extension Invariant {
         check: .transition(modalDisciplineCheck))
 
     static func modalDisciplineCheck(_ before: State, _ action: Action, _ step: Step, _ configuration: Configuration) -> String? {
-        modalDiscipline(before, action, step, Pairing(before, step))
+        modalDiscipline(before, action, step, Pairing(before, step), configuration.dialect)
     }
 
-    static func modalDiscipline(_ before: State, _ action: Action, _ step: Step, _ pairing: Pairing) -> String? {
+    static func modalDiscipline(_ before: State, _ action: Action, _ step: Step, _ pairing: Pairing, _ dialect: Dialect) -> String? {
         guard !step.outcome.isRefused else { return nil }
         let after = step.state
         func modals(_ s: State, _ i: Int) -> [Modal] { (0..<s.modalCount(at: i)).map { s.modal(at: i, $0) } }
@@ -188,7 +188,17 @@ extension Invariant {
             guard let i = before.index(of: c) else { return nil }
             return only(c, expectedModals(modals(before, i), action))
         case .dismiss(let c):
+            if dialect.contains(.dismissNothingApplies), let i = before.index(of: c), before.modalCount(at: i) == 0 { return unchanged() }
             return removedTop(of: c)
+        case .popTo(let c, let r) where dialect.contains(.popToPresented):
+            // The modals above the topmost one showing r go; all of them when r is on the stack.
+            guard let t = dialect.contains(.stackOnTopLayer) ? before.topLayer(from: c) : c, let i = before.index(of: t) else {
+                return unchanged()
+            }
+            if let k = (0..<before.modalCount(at: i)).last(where: { before.modal(at: i, $0).entry == .screen(r) }) {
+                return only(t, keep: k + 1)
+            }
+            return only(t, keep: 0)
         case .close(let c):
             guard let i = before.index(of: c) else { return nil }
             return before.modalCount(at: i) == 0 ? unchanged() : removedTop(of: c)

@@ -19,6 +19,9 @@ struct ModelOptions {
       --styles LIST            modal styles used, e.g. sheet,detents,fullScreen,overlay,custom
       --kinds LIST             kinds for start and forcePresentation, e.g. navigation,tab
       --multiple               also enumerate none and multiple of two router actions
+      --dialect LIST           where the model follows a library's legitimate difference:
+                               \(Dialect.named.map(\.name).joined(separator: ", "))
+                               (default: strict; docs/SEMANTICS.md §9)
       --fault NAME             run a model with a known library bug (docs/SEMANTICS.md §8 lists them)
     """
 
@@ -28,6 +31,12 @@ struct ModelOptions {
         guard var preset = presets.first(where: { $0.name == name }) else { throw UsageError("no preset '\(name)'") }
         if let root = try args.choice("--root", ["navigation", "tab"]) {
             preset.configuration.rootKind = root == "tab" ? .tab : .navigation
+        }
+        if let text = try args.option("--dialect") {
+            guard let dialect = Dialect(names: text) else {
+                throw UsageError("--dialect takes \(Dialect.syntax); not '\(text)'", hint: "see docs/SEMANTICS.md §9")
+            }
+            preset.configuration.dialect = dialect
         }
         if let n = try args.int("--max-coordinators", in: 1...64) { preset.bounds.maxCoordinators = n }
         if let n = try args.int("--max-stack", in: 1...64) { preset.bounds.maxStack = n }
@@ -99,6 +108,9 @@ struct ModelOptions {
             JUnitProperty(name: "routes", value: String(preset.configuration.routeCount)),
             JUnitProperty(name: "pages", value: String(preset.configuration.pageCount)),
         ]
+        if preset.configuration.dialect != .strict {
+            out.append(JUnitProperty(name: "dialect", value: preset.configuration.dialect.description))
+        }
         if let fault { out.append(JUnitProperty(name: "fault", value: fault.rawValue)) }
         return out
     }

@@ -296,6 +296,11 @@ public final class DriverSystem: NavigationSystem {
             guard case .bool(let b) = flag else { throw protocolError(n, "field 'invalidCalls': expected true or false, found \(flag.text)") }
             offered.receivesInvalidCalls = b
         }
+        if let options = try names("dialect", "a dialect option (\(Dialect.named.map(\.name).joined(separator: ", ")))", { name in
+            Dialect.named.first { $0.name == name }.map { $0.option.rawValue }
+        }) {
+            offered.dialect = Dialect(rawValue: options.reduce(0) { $0 | $1 })
+        }
         capabilities = offered
         name = reply["name"]?.string ?? command
         // A version of save and restore this NavFuzz does not speak is left unused.

@@ -34,11 +34,13 @@ public enum DriverMessages {
     public static func snapshotRequest() -> DriverJSON { .object([("cmd", .string("snapshot"))]) }
 
     public static func configurationJSON(_ c: Configuration) -> DriverJSON {
-        .object([
+        var members: [(String, DriverJSON)] = [
             ("routes", .int(c.routeCount)), ("pages", .int(c.pageCount)),
             ("initialPages", .array(c.initialPages.map { .string($0.description) })),
             ("root", .string(c.rootKind.description)),
-        ])
+        ]
+        if c.dialect != .strict { members.append(("dialect", .array(c.dialect.names.map { .string($0) }))) }
+        return .object(members)
     }
 
     public static func configuration(from json: DriverJSON, at path: String = "configuration") throws(DriverFieldError) -> Configuration {
@@ -53,7 +55,17 @@ public enum DriverMessages {
         guard let root = Kind.allCases.first(where: { $0.description == rootName }) else {
             throw DriverFieldError("\(path).root", "expected navigation or tab, found '\(rootName)'")
         }
-        let c = Configuration(routeCount: routes, pageCount: pages, initialPages: initial, rootKind: root)
+        var dialect = Dialect.strict
+        if let list = json["dialect"], !list.isNull {
+            guard let items = list.array else { throw DriverFieldError("\(path).dialect", "expected an array of dialect options") }
+            for (i, item) in items.enumerated() {
+                guard let name = item.string, let option = Dialect(names: name), !option.isEmpty else {
+                    throw DriverFieldError("\(path).dialect[\(i)]", "expected one of \(Dialect.named.map(\.name).joined(separator: ", ")), found \(item.text)")
+                }
+                dialect.formUnion(option)
+            }
+        }
+        let c = Configuration(routeCount: routes, pageCount: pages, initialPages: initial, rootKind: root, dialect: dialect)
         if let problem = c.problem { throw DriverFieldError(path, problem) }
         return c
     }
@@ -75,6 +87,7 @@ public enum DriverMessages {
         list("rootKinds", offered.rootKinds, all.rootKinds)
         list("kinds", offered.kinds, all.kinds)
         if offered.receivesInvalidCalls { members.append(("invalidCalls", .bool(true))) }
+        if offered.dialect != .strict { members.append(("dialect", .array(offered.dialect.names.map { .string($0) }))) }
         return .object(members)
     }
 

@@ -1,6 +1,6 @@
 import CoordinatorModel
 
-/// What an implementation offers (docs/VERIFY.md §2.1). NavFuzz sends nothing else, explores
+/// What an implementation offers, and the dialect it speaks (docs/VERIFY.md §2.1). NavFuzz sends nothing else, explores
 /// only presets whose root it can set up, and looks only for the `sometimes` states it can
 /// reach. The default offers everything.
 public struct Capabilities: Sendable, Hashable {
@@ -21,12 +21,15 @@ public struct Capabilities: Sendable, Hashable {
     /// the model's reason; an adapter that keeps the objects of ended coordinators and calls
     /// the library on them finds a library that crashes on a second `finishFlow`.
     public var receivesInvalidCalls: Bool
+    /// Where the library legitimately differs from the strict model (docs/SEMANTICS.md §9):
+    /// every configuration it is verified under follows this dialect. Default: strict.
+    public var dialect: Dialect
 
     public init(actions: Set<ActionName> = Set(ActionName.allCases), styles: Set<Style> = Set(Style.allCases),
                 rootKinds: Set<Kind> = [.navigation, .tab], kinds: Set<Kind> = Set(Kind.allCases),
-                receivesInvalidCalls: Bool = false) {
+                receivesInvalidCalls: Bool = false, dialect: Dialect = .strict) {
         self.actions = actions; self.styles = styles; self.rootKinds = rootKinds; self.kinds = kinds
-        self.receivesInvalidCalls = receivesInvalidCalls
+        self.receivesInvalidCalls = receivesInvalidCalls; self.dialect = dialect
     }
 
     /// Whether `action` is one the system offers: its kind, every modal style and coordinator

@@ -1,11 +1,11 @@
 import CoordinatorModel
 
 /// The corpus settings of the coordinator model (docs/CORPUS.md): `root`, `routes`, `pages`,
-/// `initialPages` and `fault`, each optional. A corpus file describes a model run, not an
+/// `initialPages`, `dialect` and `fault`, each optional. A corpus file describes a model run, not an
 /// exploration, so the machine it builds has no bounds; its domain is the fuzzing domain over
 /// the file's routes and pages.
 extension CoordinatorMachine {
-    public static let corpusKeys = ["root", "routes", "pages", "initialPages", "fault"]
+    public static let corpusKeys = ["root", "routes", "pages", "initialPages", "dialect", "fault"]
 
     /// Builds the machine a corpus file's settings describe.
     public static func fromCorpus(_ c: CorpusConfiguration) throws(CorpusError) -> CoordinatorMachine {
@@ -40,7 +40,13 @@ extension CoordinatorMachine {
             }
             fault = f
         }
-        let configuration = Configuration(routeCount: routes, pageCount: pages, initialPages: initialPages, rootKind: root)
+        var dialect = Dialect.strict
+        if let s = c["dialect"] {
+            guard let d = Dialect(names: s.value) else { throw c.error(s, "expected a dialect (\(Dialect.syntax)), found '\(s.value)'") }
+            dialect = d
+        }
+        let configuration = Configuration(routeCount: routes, pageCount: pages, initialPages: initialPages, rootKind: root,
+                                          dialect: dialect)
         if let problem = configuration.problem {
             let at = c["initialPages"] ?? c["pages"] ?? c["routes"] ?? c["root"] ?? CorpusSetting(key: "", value: "", line: 1, column: 1)
             throw c.error(at, "expected a usable configuration: \(problem)")
@@ -67,6 +73,7 @@ extension CoordinatorMachine {
         if c.initialPages != Configuration(routeCount: c.routeCount, pageCount: c.pageCount).initialPages {
             out.append(CorpusSetting(key: "initialPages", value: "[" + c.initialPages.map(\.description).joined(separator: ",") + "]"))
         }
+        if c.dialect != .strict { out.append(CorpusSetting(key: "dialect", value: c.dialect.description)) }
         if let f = model.fault { out.append(CorpusSetting(key: "fault", value: f.rawValue)) }
         return out
     }

@@ -157,7 +157,7 @@ public struct ConformanceFailure: Sendable {
         let shrunk = originalLength == trace.count ? "" : ", shrunk from \(originalLength) steps"
         lines.append("  found by \(source)\(shrunk)")
         let c = configuration
-        lines.append("  configuration: \(presetName.map { "preset \($0), " } ?? "")root \(c.rootKind), routes \(c.routeCount), pages \(c.pageCount), initial pages [\(c.initialPages.map(\.description).joined(separator: ","))]")
+        lines.append("  configuration: \(presetName.map { "preset \($0), " } ?? "")root \(c.rootKind), routes \(c.routeCount), pages \(c.pageCount), initial pages [\(c.initialPages.map(\.description).joined(separator: ","))]\(c.dialect == .strict ? "" : ", dialect \(c.dialect)")")
         if trace.isEmpty {
             lines.append("  trace: (none: the initial state already fails)")
         } else {

@@ -184,7 +184,7 @@ struct VerificationRun {
         replayTraces()
         for preset in offered(options.walking) where !done { walk(preset) }
         for (p, preset) in options.presets.enumerated() where !done && p % options.shard.count == options.shard.index {
-            if offered([preset]).isEmpty { continue }
+            guard let preset = offered([preset]).first else { continue }
             explore(preset)
         }
         confirmAll()
@@ -192,14 +192,21 @@ struct VerificationRun {
         return report
     }
 
-    /// The presets whose root the system offers; a note names each one skipped.
+    /// The presets whose root the system offers, in its dialect; a note names each one skipped.
     private mutating func offered(_ presets: [Preset]) -> [Preset] {
         presets.filter { preset in
             let root = preset.configuration.rootKind
             if lockstep.capabilities.rootKinds.contains(root) { return true }
             report.notes.append("\(preset.name): skipped; the implementation offers no \(root) root")
             return false
-        }
+        }.map(spoken)
+    }
+
+    /// `preset` in the system's dialect.
+    private func spoken(_ preset: Preset) -> Preset {
+        var preset = preset
+        preset.configuration.dialect = lockstep.capabilities.dialect
+        return preset
     }
 
     private var done: Bool { lockstep.fatal != nil || (options.stopAtFirstFailure && lockstep.foundAny) }
@@ -233,7 +240,8 @@ struct VerificationRun {
     // MARK: - Sources
 
     private mutating func replayTraces() {
-        for (n, given) in options.traces.enumerated() where !done && n % options.shard.count == options.shard.index {
+        for (n, var given) in options.traces.enumerated() where !done && n % options.shard.count == options.shard.index {
+            given.configuration.dialect = lockstep.capabilities.dialect
             let preset = Preset(name: given.name, configuration: given.configuration, bounds: .unbounded, maxDepth: nil,
                                 domain: Preset.fuzz.domain)
             if !lockstep.capabilities.rootKinds.contains(given.configuration.rootKind) {
@@ -412,7 +420,7 @@ struct VerificationRun {
     }
 
     private func presetFor(_ c: Candidate) -> Preset? {
-        if let name = c.presetName, let p = (options.presets + options.walking).first(where: { $0.name == name }) { return p }
+        if let name = c.presetName, let p = (options.presets + options.walking).first(where: { $0.name == name }) { return spoken(p) }
         return Preset(name: c.source, configuration: c.configuration, bounds: .unbounded, maxDepth: nil, domain: Preset.fuzz.domain)
     }
 

@@ -37,6 +37,27 @@ final class ExploreCLITests: XCTestCase {
         }
     }
 
+    /// A dialect is explored like the strict model, says so in the report, and reaches other
+    /// states; a name that is not one is one line, exit 2.
+    func testADialectIsExploredAndNamed() throws {
+        let dir = try CLI.temporaryDirectory()
+        let report = dir.appendingPathComponent("r.xml").path
+        let r = try CLI.run(["explore", "--preset", "small", "--max-depth", "3", "--dialect", "stack-on-top-layer,dismiss-nothing-applies",
+                             "--junit", report])
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        let suite = try XCTUnwrap(JUnitReader.read(path: report).suites.first)
+        XCTAssertEqual(suite.properties.first { $0.name == "dialect" }?.value, "stack-on-top-layer,dismiss-nothing-applies")
+        let strict = try CLI.run(["explore", "--preset", "small", "--max-depth", "3", "--junit", dir.appendingPathComponent("s.xml").path])
+        XCTAssertNotEqual(Self.refused(r.stdout), Self.refused(strict.stdout), "the dialect refuses less: " + r.stdout + strict.stdout)
+        try assertBadInput(["explore", "--dialect", "flowstacks"], mentions: "--dialect takes strict, or options joined by commas: ")
+    }
+
+    /// The "(N refused)" figure of a run's output.
+    static func refused(_ text: String) -> Int? {
+        let words = text.split(whereSeparator: \.isWhitespace)
+        return words.indices.dropFirst().first { words[$0].hasPrefix("refused)") }.flatMap { Int(words[$0 - 1].filter(\.isNumber)) }
+    }
+
     func testPinnedStateCountFailsWhenItDiffers() throws {
         let dir = try CLI.temporaryDirectory()
         let ok = try CLI.run(["explore", "--preset", "small", "--max-depth", "2", "--expect-states", "302",

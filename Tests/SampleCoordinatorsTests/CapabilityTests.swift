@@ -83,6 +83,7 @@ final class CapabilityTests: XCTestCase {
             (#""rootKinds": ["redirection"]"#, "field 'rootKinds': a root is navigation or tab, not redirection"),
             (#""kinds": "tab""#, "field 'kinds': expected an array of names, found a string"),
             (#""invalidCalls": 1"#, "field 'invalidCalls': expected true or false, found 1"),
+            (#""dialect": ["pop-to"]"#, "field 'dialect[0]': expected a dialect option (stack-on-top-layer, pop-to-presented, dismiss-nothing-applies), found \"pop-to\""),
         ]
         let script = try Self.documentedTinyDriver()
         for (field, message) in cases {
@@ -93,12 +94,22 @@ final class CapabilityTests: XCTestCase {
         }
     }
 
+    /// A driver that speaks a dialect is verified in it: its configurations carry it.
+    func testADriversDialectComesFromItsHandshake() throws {
+        let script = try Self.documentedTinyDriver().replacingOccurrences(
+            of: #""rootKinds": ["navigation"]"#, with: #""rootKinds": ["navigation"], "dialect": ["dismiss-nothing-applies"]"#)
+        let driver = try DriverSystem(command: try write(script), timeout: 5)
+        defer { driver.stop() }
+        XCTAssertEqual(driver.capabilities.dialect, .dismissNothingApplies)
+        XCTAssertEqual(driver.capabilities.rootKinds, [.navigation])
+    }
+
     /// The handshake carries what is not the default, and reads back as it was.
     func testCapabilitiesGoThroughTheHandshake() {
         let offered = Capabilities(actions: [.push, .start], styles: [.sheet], rootKinds: [.navigation], kinds: [.navigation],
-                                   receivesInvalidCalls: true)
+                                   receivesInvalidCalls: true, dialect: [.popToPresented, .dismissNothingApplies])
         let reply = DriverMessages.helloReply(name: "x", capabilities: offered)
-        XCTAssertEqual(reply.text, #"{"navfuzz":1,"name":"x","actions":["push","start"],"styles":["sheet"],"rootKinds":["navigation"],"kinds":["navigation"],"invalidCalls":true}"#)
+        XCTAssertEqual(reply.text, #"{"navfuzz":1,"name":"x","actions":["push","start"],"styles":["sheet"],"rootKinds":["navigation"],"kinds":["navigation"],"invalidCalls":true,"dialect":["pop-to-presented","dismiss-nothing-applies"]}"#)
         XCTAssertEqual(DriverMessages.helloReply(name: "x", capabilities: Capabilities(actions: [.pop])).text,
                        #"{"navfuzz":1,"name":"x","actions":["pop"]}"#)
     }
