@@ -5,8 +5,8 @@ public struct Dialect: OptionSet, Hashable, Sendable, CustomStringConvertible {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
-    /// `push`, `pop`, `popToRoot` and `popTo` aimed at a coordinator with modals act on the
-    /// topmost presented layer: the navigation coordinator its top modal hosts, followed down
+    /// `push`, `pop`, `popToRoot` and (without `popToPresented`) `popTo` aimed at a
+    /// coordinator with modals act on the topmost presented layer: the navigation coordinator its top modal hosts, followed down
     /// (FlowStacks, whose routes array pushes onto whatever was presented last).
     public static let stackOnTopLayer = Dialect(rawValue: 1)
     /// `popTo` looks at presented screens too: the topmost entry showing the route, modals

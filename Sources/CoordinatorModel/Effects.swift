@@ -65,8 +65,9 @@ struct Effects {
             guard let t = stackTarget(c) else { return .unsupported }
             remove(.stack, of: t, from: 1)
         case .popTo(let c, let r):
+            // Under popToPresented, popTo looks at its target's modals itself: no layer to find.
+            if config.dialect.contains(.popToPresented) { return popToPresented(c, r) }
             guard let t = stackTarget(c) else { return .unsupported }
-            if config.dialect.contains(.popToPresented) { return popToPresented(t, r) }
             guard let i = lastStackIndex(of: .screen(r), in: t) else { return .notFound }
             remove(.stack, of: t, from: i + 1)
         case .setRoot(let c, let r):

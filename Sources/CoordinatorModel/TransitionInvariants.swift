@@ -192,13 +192,11 @@ extension Invariant {
             return removedTop(of: c)
         case .popTo(let c, let r) where dialect.contains(.popToPresented):
             // The modals above the topmost one showing r go; all of them when r is on the stack.
-            guard let t = dialect.contains(.stackOnTopLayer) ? before.topLayer(from: c) : c, let i = before.index(of: t) else {
-                return unchanged()
-            }
+            guard let i = before.index(of: c) else { return unchanged() }
             if let k = (0..<before.modalCount(at: i)).last(where: { before.modal(at: i, $0).entry == .screen(r) }) {
-                return only(t, keep: k + 1)
+                return only(c, keep: k + 1)
             }
-            return only(t, keep: 0)
+            return only(c, keep: 0)
         case .close(let c):
             guard let i = before.index(of: c) else { return nil }
             return before.modalCount(at: i) == 0 ? unchanged() : removedTop(of: c)

@@ -42,6 +42,9 @@ final class DialectTests: XCTestCase {
         let stack = try run(["push c0 r1", "push c0 r0", "start c0 navigation sheet r0", "popTo c0 r1"], d)
         XCTAssertEqual(stack.state.description, "c0 navigation stack [r0, r1]   <- visible")
         XCTAssertEqual(stack.events, [Completion(CoordinatorID(1), .cancelled)])
+        // With stack-on-top-layer too, popTo still looks at the target's own modals and stack.
+        let both = try run(["push c0 r1", "present c0 r0 sheet", "popTo c0 r1"], dialect([.popToPresented, .stackOnTopLayer]))
+        XCTAssertEqual(both.state.description, "c0 navigation stack [r0, r1]   <- visible")
         // Found nowhere: refused as in the strict model.
         XCTAssertEqual(try run(["present c0 r0 sheet", "popTo c0 r1"], d).outcome, .refused(.notFound))
     }
