@@ -10,13 +10,17 @@ enum DefaultJob {
     static let fuzzed = ["fuzz", "fuzz-tab"]
 
     static let help = """
-    USAGE: NavFuzz [options]
+    USAGE: NavFuzz [--project FILE] [options]
 
-    The CI job: replay Corpus/ (when present), explore \(explored.joined(separator: ", ")),
-    fuzz \(fuzzed.joined(separator: " and ")) with a fixed seed; print a summary and write a JUnit report.
-    Exit codes: 0 every invariant held, 1 an invariant broke, 2 bad input.
+    The CI job. With a project file (\(ProjectFile.fileName) here, or --project FILE): verify each
+    system it names against the model (docs/PROJECT.md); only the report options below apply.
+    Without one, NavFuzz's own self-check: replay Corpus/ (when present), explore
+    \(explored.joined(separator: ", ")), fuzz \(fuzzed.joined(separator: " and ")) with a fixed seed.
+    Either way: print a summary and write a JUnit report.
+    Exit codes: 0 everything held, 1 a check broke, 2 bad input.
 
     OPTIONS:
+      --project FILE           the project file (default: \(ProjectFile.fileName) when present)
       --corpus DIR             the regression corpus (default: Corpus)
       --explore LIST           presets to explore (default: \(explored.joined(separator: ",")); 'none' for none)
       --max-depth N            also bound every explored preset to N steps (a quick run)
@@ -26,6 +30,11 @@ enum DefaultJob {
     """
 
     static func run(_ args: inout Arguments, context: Context) throws(UsageError) -> Int32 {
+        let named = try args.option("--project")
+        if let path = named ?? (FileManager.default.fileExists(atPath: ProjectFile.fileName) ? ProjectFile.fileName : nil) {
+            return try ProjectJob.run(try ProjectFile.load(path), &args, context: context)
+        }
+        context.terminal.err("NavFuzz: no \(ProjectFile.fileName) here: checking NavFuzz's own model ('NavFuzz init' writes a project file)")
         let corpusPath = try args.option("--corpus")
         var presets: [Preset] = []
         for name in (try args.option("--explore")).map({ $0.split(separator: ",").map(String.init) }) ?? explored where name != "none" {

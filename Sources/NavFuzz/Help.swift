@@ -2,10 +2,12 @@ import NavFuzzJUnit
 let navFuzzVersion = "0.1.0"
 
 let overallHelp = """
-USAGE: NavFuzz [options]            the CI job: replay Corpus/, explore the presets, fuzz
+USAGE: NavFuzz [options]            the CI job: verify the systems of navfuzz.json, or
+                                    without one NavFuzz's own self-check
        NavFuzz <command> [options]
 
 COMMANDS:
+  init        write a starting navfuzz.json
   explore     exhaustive exploration of a preset within bounds
   fuzz        seeded random walks with shrinking
   replay      replay corpus files or directories
@@ -15,5 +17,5 @@ COMMANDS:
   bench       measure step, exploration and fuzzing speed
 
 Run 'NavFuzz <command> --help' for a command's options.
-Exit codes: 0 every invariant held, 1 an invariant broke, 2 bad input.
+Exit codes: 0 everything held, 1 a check broke, 2 bad input.
 """

@@ -19,15 +19,18 @@ struct RunOptions {
       --shard I/N              run shard I of N (0-based); also TEST_SHARD_INDEX/TEST_TOTAL_SHARDS
     """
 
-    static func parse(_ args: inout Arguments, environment: [String: String]) throws(UsageError) -> RunOptions {
+    /// `junit` and `failures` are a project file's defaults; flags and Bazel's
+    /// `XML_OUTPUT_FILE` come first.
+    static func parse(_ args: inout Arguments, environment: [String: String], junit defaultJUnit: String? = nil,
+                      failures defaultFailures: String? = nil) throws(UsageError) -> RunOptions {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let workers = try args.int("--workers", in: 1...1024) ?? cores
         let bazelOutput = environment["XML_OUTPUT_FILE"].flatMap { $0.isEmpty ? nil : $0 }
-        let junit = try args.option("--junit") ?? bazelOutput ?? ".build/navfuzz/junit.xml"
+        let junit = try args.option("--junit") ?? bazelOutput ?? defaultJUnit ?? ".build/navfuzz/junit.xml"
         if junit.isEmpty { throw UsageError("--junit needs a file path", hint: "for example --junit report.xml") }
         let format = try args.choice("--trace-format", ["text", "json"]) ?? "text"
         let shard = try Shard.parse(&args, environment: environment)
-        let failures = try args.option("--save-failures")
+        let failures = try args.option("--save-failures") ?? defaultFailures
             ?? ((junit as NSString).deletingLastPathComponent.isEmpty ? "failures"
                 : (junit as NSString).deletingLastPathComponent + "/failures")
         return RunOptions(workers: workers, junitPath: junit, traceFormat: format, shard: shard, failuresDirectory: failures)

@@ -64,17 +64,7 @@ enum VerifyCommand {
         options.restore = !args.flag("--no-restore")
         options.pinDriver = args.flag("--pin")
         var skipped = 0
-        if let corpus = try args.option("--corpus") {
-            do {
-                for entry in try Corpus<CoordinatorMachine>.coordinators.load(path: corpus) {
-                    guard entry.machine.model.fault == nil else { skipped += 1; continue }
-                    options.traces.append(GivenTrace(name: entry.path, configuration: entry.machine.model.configuration,
-                                                     actions: entry.actions))
-                }
-            } catch {
-                throw UsageError("\(error)", hint: "see docs/CORPUS.md for the format")
-            }
-        }
+        if let corpus = try args.option("--corpus") { skipped = try given(corpus, into: &options) }
         if let file = try args.option("--baseline") {
             do { options.baseline = try Baseline(contentsOf: file) } catch {
                 throw UsageError("--baseline: \(error)", hint: "see docs/VERIFY.md §7 for the format")
@@ -85,12 +75,35 @@ enum VerifyCommand {
         try args.noPositionals()
         try context.starting(run)
 
+        return try context.finish([verification(driver: driver, options: options, skipped: skipped, run: run, context: context)], run: run)
+    }
+
+    /// Adds the corpus files at `path` that inject no model fault to the traces to replay;
+    /// returns how many were skipped.
+    static func given(_ path: String, into options: inout Verifier.Options) throws(UsageError) -> Int {
+        var skipped = 0
+        do {
+            for entry in try Corpus<CoordinatorMachine>.coordinators.load(path: path) {
+                guard entry.machine.model.fault == nil else { skipped += 1; continue }
+                options.traces.append(GivenTrace(name: entry.path, configuration: entry.machine.model.configuration, actions: entry.actions))
+            }
+        } catch {
+            throw UsageError("\(error)", hint: "see docs/CORPUS.md for the format")
+        }
+        return skipped
+    }
+
+    /// Verifies the implementation behind `driver` as one activity (`verify`, or
+    /// `verify.NAME` for a system of a project file); notes go to the console at once.
+    static func verification(driver: String, name: String? = nil, options: Verifier.Options, skipped: Int, run: RunOptions,
+                             context: Context) throws(UsageError) -> Activity {
         let report = Verifier.verify(driver: driver, options: options)
         if let error = report.error {
             context.terminal.out(report.text)
             throw UsageError("the driver '\(driver)' could not be verified: \(error)", hint: "see docs/DRIVER-PROTOCOL.md")
         }
         let texts = report.groups.map { render($0, driver: driver, run: run, context: context) }
+        let classname = name.map { "verify.\($0)" } ?? "verify"
         var cases: [JUnitCase] = []
         // The checks run together: each case gets an equal share of the time (see Activity).
         let share = report.seconds / Double(Verifier.checks.count)
@@ -98,21 +111,21 @@ enum VerifyCommand {
             let failures = report.failures(check)
             if let f = failures.first {
                 let text = failures.map(\.text).joined(separator: "\n\n")
-                cases.append(JUnitCase(classname: "verify", name: check, time: share,
+                cases.append(JUnitCase(classname: classname, name: check, time: share,
                                        outcome: .failure(message: "\(check): \(f.reason)", type: Invariant.named(check)?.kind.rawValue ?? "conformance", text: text)))
             } else {
-                cases.append(JUnitCase(classname: "verify", name: check, time: share, outcome: .passed))
+                cases.append(JUnitCase(classname: classname, name: check, time: share, outcome: .passed))
             }
         }
         for name in SometimesProperty.all.map(\.name) where report.unreached.contains(name) {
             let message = "\(name): never reached, so the run did not test it"
-            cases.append(JUnitCase(classname: "verify", name: name, time: 0,
+            cases.append(JUnitCase(classname: classname, name: name, time: 0,
                                    outcome: .failure(message: message, type: "sometimes", text: message)))
         }
         let corpusNote = options.traces.isEmpty && skipped == 0 ? ""
             : "\(options.traces.count) corpus traces (\(skipped) with a model fault skipped), "
         let broken = Set(report.failures.map(\.invariant)).count
-        var summary = "verify: " + corpusNote + "\(report.steps) steps checked, \(Figures.seconds(report.seconds)), "
+        var summary = "\(classname): " + corpusNote + "\(report.steps) steps checked, \(Figures.seconds(report.seconds)), "
             + "\(Figures.rate(report.stepsPerSecond)) steps/s — "
             + (broken == 0 ? "all \(Verifier.checks.count) checks hold" : "\(broken) of \(Verifier.checks.count) checks broken")
         if !report.unreached.isEmpty { summary += " — never reached: \(report.unreached.joined(separator: ", "))" }
@@ -120,7 +133,7 @@ enum VerifyCommand {
         if !report.staleBaseline.isEmpty { summary += " — \(report.staleBaseline.count) baseline entries no longer occur" }
         if let first = report.firstFailureSeconds, broken > 0 { summary += String(format: " (first failure after %.2f s)", first) }
         let activity = Activity(
-            name: "verify", seconds: report.seconds,
+            name: classname, seconds: report.seconds,
             properties: [JUnitProperty(name: "driver", value: driver), JUnitProperty(name: "seed", value: String(options.seed)),
                          JUnitProperty(name: "presets", value: options.presets.map(\.name).joined(separator: ",")),
                          JUnitProperty(name: "depth", value: String(options.depth)),
@@ -132,7 +145,7 @@ enum VerifyCommand {
             for n in report.notes { context.terminal.err("note: \(n)") }
             for line in report.baselineLines { context.terminal.err(line) }
         }
-        return try context.finish([activity], run: run)
+        return context.done(activity)
     }
 
     /// One failing trace for people (or tools): saved as a corpus file that `verify --corpus`

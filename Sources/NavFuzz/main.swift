@@ -20,6 +20,7 @@ func main(_ argv: [String]) -> Int32 {
         "fuzz": (FuzzCommand.help, FuzzCommand.run),
         "replay": (ReplayCommand.help, ReplayCommand.run),
         "shrink": (ShrinkCommand.help, ShrinkCommand.run),
+        "init": (ProjectJob.initHelp, ProjectJob.initialize),
     ]
     do throws(UsageError) {
         if argv.first == "--version" { terminal.out("NavFuzz \(navFuzzVersion)"); return 0 }

@@ -61,9 +61,9 @@ struct CLI {
 
 extension XCTestCase {
     /// Bad input: one line on stderr naming what and where, exit 2, no backtrace.
-    func assertBadInput(_ args: [String], mentions: String, environment: [String: String] = [:],
+    func assertBadInput(_ args: [String], in directory: URL? = nil, mentions: String, environment: [String: String] = [:],
                         file: StaticString = #filePath, line: UInt = #line) throws {
-        let r = try CLI.run(args, environment: environment)
+        let r = try CLI.run(args, in: directory, environment: environment)
         XCTAssertEqual(r.status, 2, "\(args): \(r.stdout) \(r.stderr)", file: file, line: line)
         let lines = r.stderr.split(separator: "\n")
         XCTAssertEqual(lines.count, 1, "one line expected: \(r.stderr)", file: file, line: line)

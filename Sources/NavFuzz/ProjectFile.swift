@@ -1,0 +1,194 @@
+import CoordinatorModel
+import Foundation
+import NavFuzzDriver
+import NavFuzzKit
+
+/// `navfuzz.json` (docs/PROJECT.md): what `NavFuzz` with no command checks in a user's
+/// repository. JSON with `//` comments; relative paths are relative to the file's directory.
+/// Every key is read here, and anything else is one line naming the key path.
+struct ProjectFile {
+    static let fileName = "navfuzz.json"
+
+    struct System {
+        var name: String
+        var driver: String
+        var baseline: Baseline
+        var timeout: Double?
+    }
+
+    var path: String
+    var systems: [System]
+    var corpus: [String]
+    var options: Verifier.Options
+    var junit: String?
+    var failures: String?
+
+    static let topKeys = ["navfuzz", "systems", "corpus", "presets", "depth", "walks", "walkLength", "seed", "distinct", "timeout",
+                          "junit", "failures"]
+    static let systemKeys = ["name", "driver", "baseline", "timeout"]
+
+    /// Reads and checks the file at `path`.
+    static func load(_ path: String) throws(UsageError) -> ProjectFile {
+        let text: String
+        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
+            throw UsageError("\(path): cannot read the project file", hint: "see docs/PROJECT.md")
+        }
+        let json: DriverJSON
+        do { json = try DriverJSON(parsing: withoutComments(text)) } catch {
+            throw UsageError("\(path): not JSON: \(error)", hint: "see docs/PROJECT.md")
+        }
+        return try ProjectFile(json, path: path)
+    }
+
+    init(_ json: DriverJSON, path: String) throws(UsageError) {
+        self.path = path
+        let directory = (path as NSString).deletingLastPathComponent
+        func fail(_ key: String, _ message: String) -> UsageError {
+            UsageError("\(path): \(key): \(message)", hint: "see docs/PROJECT.md for every key")
+        }
+        func relative(_ p: String) -> String { p.hasPrefix("/") || directory.isEmpty ? p : directory + "/" + p }
+        guard case .object(let members) = json else { throw fail("(top)", "expected an object, found \(json.typeName)") }
+        for (n, (key, _)) in members.enumerated() {
+            if !Self.topKeys.contains(key) { throw fail(key, "unknown key (keys: \(Self.topKeys.joined(separator: ", ")))") }
+            if members[..<n].contains(where: { $0.0 == key }) { throw fail(key, "given twice") }
+        }
+        guard json["navfuzz"]?.int == 1 else { throw fail("navfuzz", "expected 1, the version of the project file") }
+
+        func string(_ v: DriverJSON, _ key: String) throws(UsageError) -> String {
+            guard let s = v.string, !s.isEmpty else { throw fail(key, "expected a non-empty string, found \(v.text)") }
+            return s
+        }
+        func int(_ key: String, _ range: ClosedRange<Int>) throws(UsageError) -> Int? {
+            guard let v = json[key], !v.isNull else { return nil }
+            guard let n = v.int, range.contains(n) else { throw fail(key, "expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(v.text)") }
+            return n
+        }
+        func seconds(_ v: DriverJSON?, _ key: String) throws(UsageError) -> Double? {
+            guard let v, !v.isNull else { return nil }
+            let number: Double? = switch v { case .int(let i): Double(i); case .double(let d): d; default: nil }
+            guard let d = number, d > 0, d <= 3600 else { throw fail(key, "expected seconds above 0 and up to 3600, found \(v.text)") }
+            return d
+        }
+        func strings(_ key: String) throws(UsageError) -> [String]? {
+            guard let v = json[key], !v.isNull else { return nil }
+            if let s = v.string { return [try string(.string(s), key)] }
+            guard let items = v.array else { throw fail(key, "expected a string or an array of strings, found \(v.text)") }
+            var out: [String] = []
+            for (i, item) in items.enumerated() { out.append(try string(item, "\(key)[\(i)]")) }
+            return out
+        }
+
+        guard let list = json["systems"]?.array, !list.isEmpty else {
+            throw fail("systems", "expected a non-empty array of systems to verify, each with a 'driver'")
+        }
+        var systems: [System] = []
+        for (i, item) in list.enumerated() {
+            let at = "systems[\(i)]"
+            guard case .object(let keys) = item else { throw fail(at, "expected an object, found \(item.typeName)") }
+            for (n, (key, _)) in keys.enumerated() {
+                if !Self.systemKeys.contains(key) { throw fail("\(at).\(key)", "unknown key (keys: \(Self.systemKeys.joined(separator: ", ")))") }
+                if keys[..<n].contains(where: { $0.0 == key }) { throw fail("\(at).\(key)", "given twice") }
+            }
+            guard let d = item["driver"] else { throw fail("\(at).driver", "missing: the command that starts the driver") }
+            let driver = try string(d, "\(at).driver")
+            let name = try item["name"].map { v throws(UsageError) in try string(v, "\(at).name") } ?? driver
+            guard name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) || item["name"] == nil else {
+                throw fail("\(at).name", "expected letters, digits, '-', '_' or '.', found \(TextSanitizer.escaped(name, quoting: true))")
+            }
+            if systems.contains(where: { $0.name == name }) { throw fail("\(at).name", "'\(name)' names two systems") }
+            var baseline = Baseline()
+            if let b = item["baseline"], !b.isNull {
+                let file = relative(try string(b, "\(at).baseline"))
+                do { baseline = try Baseline(contentsOf: file) } catch { throw fail("\(at).baseline", error.description) }
+            }
+            systems.append(System(name: name, driver: driver, baseline: baseline, timeout: try seconds(item["timeout"], "\(at).timeout")))
+        }
+        self.systems = systems
+        corpus = (try strings("corpus") ?? []).map(relative)
+
+        var options = Verifier.Options()
+        if let names = try strings("presets") {
+            var presets: [Preset] = []
+            for (i, n) in names.enumerated() {
+                guard let p = Preset.named(n) else {
+                    throw fail("presets[\(i)]", "no preset '\(n)' (presets: \(Preset.all.map(\.name).joined(separator: ", ")))")
+                }
+                presets.append(p)
+            }
+            options.presets = presets
+        }
+        options.depth = try int("depth", 0...12) ?? options.depth
+        options.walks = try int("walks", 0...100_000_000) ?? options.walks
+        options.walkLength = try int("walkLength", 1...100_000) ?? options.walkLength
+        options.seed = UInt64(try int("seed", 0...Int.max) ?? Int(options.seed))
+        options.distinct = try int("distinct", 1...100) ?? options.distinct
+        options.timeout = try seconds(json["timeout"], "timeout") ?? options.timeout
+        self.options = options
+        junit = try strings("junit").map { $0.count == 1 ? relative($0[0]) : "" }
+        if junit == "" { throw fail("junit", "expected one path") }
+        failures = try strings("failures").map { $0.count == 1 ? relative($0[0]) : "" }
+        if failures == "" { throw fail("failures", "expected one path") }
+    }
+
+    /// The text without `//` comments (outside strings), so that JSON can carry them.
+    static func withoutComments(_ text: String) -> String {
+        var out = "", inString = false, escaped = false
+        var chars = text.makeIterator()
+        var pending: Character?
+        while let c = pending ?? chars.next() {
+            pending = nil
+            if inString {
+                out.append(c)
+                if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { inString = false }
+                continue
+            }
+            if c == "\"" { inString = true; out.append(c); continue }
+            if c == "/" {
+                let next = chars.next()
+                if next == "/" {
+                    while let d = chars.next(), d != "\n" && d != "\r\n" {}
+                    out.append("\n")
+                    continue
+                }
+                out.append(c)
+                pending = next
+                continue
+            }
+            out.append(c)
+        }
+        return out
+    }
+
+    /// What `NavFuzz init` writes.
+    static let starter = """
+    // NavFuzz project file: what `swift run NavFuzz` checks in this repository (docs/PROJECT.md).
+    // JSON with // comments; relative paths are relative to this file.
+    {
+      "navfuzz": 1,
+      // Each system is a driver of your coordinators speaking docs/DRIVER-PROTOCOL.md, e.g. an
+      // executable target serving your adapter with DriverServer; build it before the job
+      // (swift build -c release --product AppNavigationDriver).
+      "systems": [
+        {
+          "name": "app",
+          "driver": ".build/release/AppNavigationDriver"
+          // "baseline": "navfuzz.baseline",   known differences (docs/VERIFY.md §7)
+          // "timeout": 5                      seconds per request
+        }
+      ],
+      // Regression traces to replay first: NavFuzz saves every failure it finds as one.
+      "corpus": [],
+      // What to explore and how long to walk; these are the defaults.
+      "presets": ["small", "small-tab"],
+      "depth": 3,
+      "walks": 150,
+      "walkLength": 40,
+      "seed": 0,
+      "distinct": 3,
+      // Where the JUnit report and the failing traces go.
+      "junit": ".build/navfuzz/junit.xml",
+      "failures": ".build/navfuzz/failures"
+    }
+
+    """
+}

@@ -1,0 +1,49 @@
+import Foundation
+import NavFuzzJUnit
+import NavFuzzKit
+
+/// `NavFuzz` with no command in a repository with a project file: verifies each of its systems
+/// (corpus traces first, then the random phase and exploration), one JUnit suite each.
+enum ProjectJob {
+    static func run(_ project: ProjectFile, _ args: inout Arguments, context: Context) throws(UsageError) -> Int32 {
+        let run = try RunOptions.parse(&args, environment: context.environment, junit: project.junit, failures: project.failures)
+        try args.noPositionals()
+        var options = project.options
+        options.shard = (run.shard.index, run.shard.count)
+        var skipped = 0
+        for path in project.corpus { skipped += try VerifyCommand.given(path, into: &options) }
+        try context.starting(run)
+        context.terminal.out("NavFuzz: \(project.path): verifying \(project.systems.map(\.name).joined(separator: ", "))")
+        var activities: [Activity] = []
+        for system in project.systems {
+            var o = options
+            o.baseline = system.baseline
+            if let t = system.timeout { o.timeout = t }
+            activities.append(try VerifyCommand.verification(driver: system.driver, name: system.name, options: o, skipped: skipped,
+                                                             run: run, context: context))
+        }
+        return try context.finish(activities, run: run)
+    }
+
+    /// `NavFuzz init`: writes a starting project file, never over one.
+    static let initHelp = """
+    USAGE: NavFuzz init [FILE]
+
+    Writes a commented starting project file (default: \(ProjectFile.fileName)), which `NavFuzz`
+    with no command then runs. Every key is in docs/PROJECT.md. An existing file is left as it is.
+    """
+
+    static func initialize(_ args: inout Arguments, context: Context) throws(UsageError) -> Int32 {
+        let given = try args.positionals()
+        if given.count > 1 { throw UsageError("'init' takes one file name, not \(given.count)") }
+        let path = given.first ?? ProjectFile.fileName
+        if FileManager.default.fileExists(atPath: path) {
+            throw UsageError("\(path) exists; NavFuzz init leaves it as it is", hint: "edit it, or remove it first")
+        }
+        do { try ProjectFile.starter.write(toFile: path, atomically: true, encoding: .utf8) } catch {
+            throw UsageError("cannot write \(path): \(error.localizedDescription)")
+        }
+        context.terminal.out("wrote \(path): name your driver in it, then run 'swift run NavFuzz'")
+        return 0
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import NavFuzzJUnit
+import XCTest
+
+/// `NavFuzz` with no command in a user's package: the project file names what to verify.
+final class ProjectCLITests: XCTestCase {
+    var driver: String { CLI.products.appendingPathComponent("SampleDriver").path }
+
+    func project(_ systems: String, extra: String = "") -> String {
+        """
+        // a user's project file
+        {
+          "navfuzz": 1,
+          "systems": [\(systems)],
+          "presets": ["small"], "depth": 2, "walks": 20,  // a quick run
+          "junit": "reports/navfuzz.xml"\(extra)
+        }
+        """
+    }
+
+    /// The end-to-end run: exit 1 with the mutant's failure in the report, 0 without it, one
+    /// suite per system; 2 on a malformed file.
+    func testAProjectFileIsTheJob() throws {
+        let dir = try CLI.temporaryDirectory()
+        let file = dir.appendingPathComponent("navfuzz.json")
+        try project(#"{"name": "app", "driver": "\#(driver) --mutant swipe-leaves-child"}"#).write(to: file, atomically: true, encoding: .utf8)
+        let bad = try CLI.run([], in: dir)
+        XCTAssertEqual(bad.status, 1, bad.stdout + bad.stderr)
+        XCTAssertTrue(bad.stdout.contains("verifying app"), bad.stdout)
+        let report = try JUnitReader.read(path: dir.appendingPathComponent("reports/navfuzz.xml").path)
+        XCTAssertEqual(report.suites.map(\.name), ["verify.app"])
+        XCTAssertTrue(report.suites[0].cases.contains { $0.name == "no-orphan-children" && $0.outcome.isFailed })
+        let saved = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("reports/failures").path)
+        XCTAssertFalse(saved.isEmpty, "failures are saved next to the report")
+
+        try project(#"{"name": "app", "driver": "\#(driver)"}, {"name": "again", "driver": "\#(driver)", "timeout": 10}"#)
+            .write(to: file, atomically: true, encoding: .utf8)
+        let good = try CLI.run([], in: dir)
+        XCTAssertEqual(good.status, 0, good.stdout + good.stderr)
+        XCTAssertEqual(try JUnitReader.read(path: dir.appendingPathComponent("reports/navfuzz.xml").path).suites.map(\.name),
+                       ["verify.app", "verify.again"])
+
+        try "{\"navfuzz\": 1, \"systems\": [{\"driver\": 3}]}".write(to: file, atomically: true, encoding: .utf8)
+        try assertBadInput([], in: dir, mentions: "navfuzz.json: systems[0].driver: expected a non-empty string, found 3")
+    }
+
+    /// Each way a project file can be wrong is one line naming the key path.
+    func testBadKeysAreNamedByTheirPath() throws {
+        let dir = try CLI.temporaryDirectory()
+        let file = dir.appendingPathComponent("navfuzz.json")
+        let cases: [(String, String)] = [
+            ("{", "navfuzz.json: not JSON"),
+            (#"{"navfuzz": 2, "systems": []}"#, "navfuzz.json: navfuzz: expected 1"),
+            (project("", extra: ""), "navfuzz.json: systems: expected a non-empty array"),
+            (project(#"{"drvier": "x"}"#), "navfuzz.json: systems[0].drvier: unknown key (keys: name, driver, baseline, timeout)"),
+            (#"{"navfuzz": 1, "systems": [{"driver": "x"}], "depth": 40}"#, "navfuzz.json: depth: expected a whole number from 0 to 12, found 40"),
+            (#"{"navfuzz": 1, "systems": [{"driver": "x"}], "presets": ["smal"]}"#, "navfuzz.json: presets[0]: no preset 'smal'"),
+            (project(#"{"driver": "x"}"#, extra: #", "depth": 3"#), "navfuzz.json: depth: given twice"),
+            (project(#"{"driver": "x", "baseline": "none.baseline"}"#), "navfuzz.json: systems[0].baseline: "),
+            (project(#"{"name": "a", "driver": "x"}, {"name": "a", "driver": "y"}"#), "navfuzz.json: systems[1].name: 'a' names two systems"),
+            (project(#"{"driver": "x"}"#, extra: #", "colour": "red""#), "navfuzz.json: colour: unknown key"),
+        ]
+        for (text, message) in cases {
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            try assertBadInput([], in: dir, mentions: message)
+        }
+    }
+
+    /// `NavFuzz init` writes a file that reads, and never writes over one; without a project
+    /// file the job says it is NavFuzz's own self-check.
+    func testInitWritesAStartingFile() throws {
+        let dir = try CLI.temporaryDirectory()
+        let wrote = try CLI.run(["init"], in: dir)
+        XCTAssertEqual(wrote.status, 0, wrote.stderr)
+        let text = try String(contentsOf: dir.appendingPathComponent("navfuzz.json"), encoding: .utf8)
+        XCTAssertTrue(text.contains("\"driver\": \".build/release/AppNavigationDriver\""), text)
+        try assertBadInput(["init"], in: dir, mentions: "navfuzz.json exists; NavFuzz init leaves it as it is")
+        // The starting file reads: what fails is the driver it names, which is not built here.
+        let run = try CLI.run([], in: dir)
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.stderr.contains("the driver '.build/release/AppNavigationDriver' could not be verified"), run.stderr)
+
+        let empty = try CLI.temporaryDirectory()
+        let selfCheck = try CLI.run(["--explore", "none", "--walks", "1", "--corpus", "/nonexistent"], in: empty)
+        XCTAssertTrue(selfCheck.stderr.hasPrefix("NavFuzz: no navfuzz.json here: checking NavFuzz's own model"), selfCheck.stderr)
+    }
+}
