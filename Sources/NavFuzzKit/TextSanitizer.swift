@@ -27,13 +27,21 @@ public enum TextSanitizer {
         return String(out)
     }
 
-    /// Sanitizes and then normalizes like `xs:token`: whitespace runs become one space, no
-    /// leading or trailing space. Used for names, which CI tools compare textually.
+    /// A name for XML, normalized like `xs:token` (space runs become one space, no leading or
+    /// trailing space), with every control character and every character XML does not allow
+    /// written out (`\t`, `\u{1}`) rather than deleted: CI tools compare names textually, and
+    /// two names must not become one (`a\u{1}.trace` and `a\u{2}.trace`).
     public static func token(_ text: String) -> String {
+        var written = String.UnicodeScalarView()
+        // Backslashes stay as they are: a name read back from a report and written again (a
+        // merge) must not change.
+        for c in escaped(text).unicodeScalars {
+            if isXMLChar(c) { written.append(c) } else { written += "\\u{\(String(c.value, radix: 16))}".unicodeScalars }
+        }
         var out = String.UnicodeScalarView()
         var pendingSpace = false
-        for c in sanitize(text).unicodeScalars {
-            if c == " " || c == "\t" || c == "\n" || c == "\r" {
+        for c in written {
+            if c == " " {
                 pendingSpace = !out.isEmpty
             } else {
                 if pendingSpace { out.append(" ") }

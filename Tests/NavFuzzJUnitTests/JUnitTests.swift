@@ -124,7 +124,7 @@ final class JUnitReportTests: XCTestCase {
             XCTAssertFalse(bytes.contains(forbidden), "byte \(forbidden) leaked into the XML")
         }
         let xml = String(decoding: bytes, as: UTF8.self)
-        XCTAssertFalse(xml.contains("[31m"))
+        XCTAssertFalse(xml.replacingOccurrences(of: #"\u{1b}[31m"#, with: "").contains("[31m"), "colour codes go from text, names write them out")
         XCTAssertFalse(xml.contains("&#"), "no character references for control characters")
         XCTAssertTrue(xml.contains("red f\u{FFFD}\u{FFFD}\u{FFFD}"))
 
@@ -132,9 +132,15 @@ final class JUnitReportTests: XCTestCase {
         XCTAssertEqual(TextSanitizer.sanitize(hostile), clean)
         let back = try JUnitReader.read(path: path)
         let suite = try XCTUnwrap(back.suites.first)
-        XCTAssertEqual(suite.name, clean)
-        XCTAssertEqual(suite.hostname, clean)
-        XCTAssertEqual(suite.properties, [JUnitProperty(name: clean, value: clean)])
+        // Names are written out, not cleaned: two names never become one.
+        let name = #"\u{1b}[31mred\u{1b}[0m \u{0}\u{7}\u{1f}f\#u{FFFD}\#u{FFFD}\#u{FFFD}"#
+        XCTAssertEqual(suite.name, name)
+        XCTAssertEqual(suite.hostname, name)
+        XCTAssertEqual(suite.properties, [JUnitProperty(name: name, value: clean)])
+        XCTAssertEqual(suite.cases.first?.name, name)
+        XCTAssertEqual(TextSanitizer.token(name), name, "a name read back is written again unchanged")
+        XCTAssertNotEqual(TextSanitizer.token("a\u{1}.trace"), TextSanitizer.token("a\u{2}.trace"))
+        XCTAssertEqual(TextSanitizer.token(" a \t b\n"), #"a \t b\n"#)
         XCTAssertEqual(suite.systemOut, clean)
         XCTAssertEqual(suite.cases.first?.outcome,
                        .failure(message: clean, type: clean, text: clean + "\n" + clean))
@@ -162,8 +168,8 @@ final class JUnitReportTests: XCTestCase {
         XCTAssertEqual(TextSanitizer.sanitize("a\u{1B}"), "a")
         XCTAssertEqual(TextSanitizer.sanitize("\u{1B}[2K\u{1B}[1Gprogress"), "progress")
         XCTAssertEqual(TextSanitizer.sanitize("\u{1B}[31\nnext"), "\nnext")
-        XCTAssertEqual(TextSanitizer.token("  a \t\n b\r\n  c  "), "a b c")
-        XCTAssertEqual(TextSanitizer.token("\u{1B}[1m \u{0} \u{1B}[0m"), "")
+        XCTAssertEqual(TextSanitizer.token("  a \t\n b\r\n  c  "), #"a \t\n b\r\n c"#)
+        XCTAssertEqual(TextSanitizer.token("\u{1B}[1m \u{0} \u{1B}[0m"), #"\u{1b}[1m \u{0} \u{1b}[0m"#)
     }
 
     // MARK: - (3) counters

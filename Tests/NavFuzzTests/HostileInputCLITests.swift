@@ -94,6 +94,29 @@ final class HostileInputCLITests: XCTestCase {
         XCTAssertEqual(names, ["Corpus/x.trace"])
     }
 
+    /// Two corpus files whose names differ only in a control character stay two cases, through
+    /// the report and through a merge of two shards: the failure is not lost.
+    func testNamesThatDifferInAControlCharacterStayApart() throws {
+        let dir = try CLI.temporaryDirectory()
+        let corpus = dir.appendingPathComponent("c")
+        try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
+        try "# navfuzz-corpus 1\npush c0 r1\nexpect: holds\n".write(to: corpus.appendingPathComponent("a\u{1}.trace"), atomically: true, encoding: .utf8)
+        try "# navfuzz-corpus 1\npush c0 r1\nexpect: violates stack-shape\n"
+            .write(to: corpus.appendingPathComponent("a\u{2}.trace"), atomically: true, encoding: .utf8)
+        var parts: [String] = []
+        for shard in ["0/2", "1/2"] {
+            let out = dir.appendingPathComponent("part\(parts.count).xml").path
+            _ = try CLI.run(["replay", "c", "--shard", shard, "--junit", out], in: dir)
+            parts.append(out)
+        }
+        let merged = dir.appendingPathComponent("merged.xml").path
+        let m = try CLI.run(["merge", merged] + parts, in: dir)
+        XCTAssertEqual(m.status, 1, m.stdout + m.stderr)
+        let cases = try JUnitReader.read(path: merged).suites.flatMap(\.cases)
+        XCTAssertEqual(Set(cases.map(\.name)), [#"c/a\u{1}.trace"#, #"c/a\u{2}.trace"#], "\(cases.map(\.name))")
+        XCTAssertEqual(cases.filter { $0.outcome.isFailed }.map(\.name), [#"c/a\u{2}.trace"#])
+    }
+
     func testACRLFCorpusFileReplays() throws {
         let dir = try CLI.temporaryDirectory()
         let file = dir.appendingPathComponent("crlf.trace")
