@@ -7,9 +7,50 @@ enum MergeCommand {
     USAGE: NavFuzz merge OUTPUT INPUT...
 
     Combines the JUnit reports of shards (--shard I/N) into one report: suites of the same name
-    become one, a test case that failed in any shard fails, counters are recomputed. OUTPUT is
-    written atomically; the inputs are left as they are.
+    become one, a test case that failed in any shard fails, counters are recomputed and counts
+    of work (walks, steps, states, …) totalled. The inputs must be every shard of one run, each
+    once: a missing or repeated shard, shards of different counts, or a suite run with another
+    --fault in one shard is refused (exit 2). OUTPUT is written atomically; the inputs are left
+    as they are.
     """
+
+    /// Refuses inputs that are not every shard of one run exactly once.
+    static func checkShards(_ reports: [JUnitReport], paths: [String]) throws(UsageError) {
+        let hint = "pass the report of each shard 0/N … N-1/N once"
+        var seen: [Int: String] = [:]
+        var total: (count: Int, path: String)?
+        for (report, path) in zip(reports, paths) {
+            let values = Set(report.suites.flatMap { $0.properties.filter { $0.name == "shard" }.map(\.value) })
+            guard values.count == 1, let value = values.first else {
+                throw UsageError(values.isEmpty ? "\(path): names no shard (a report of NavFuzz has a 'shard' property)"
+                                 : "\(path): its suites are of different shards (\(values.sorted().joined(separator: ", ")))", hint: hint)
+            }
+            let parts = value.split(separator: "/")
+            guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (0..<n).contains(i) else {
+                throw UsageError("\(path): shard '\(value)' is not I/N", hint: hint)
+            }
+            if let total, total.count != n {
+                throw UsageError("\(path) is shard \(value) but \(total.path) is one of \(total.count)", hint: hint)
+            }
+            total = (n, path)
+            if let other = seen[i] { throw UsageError("\(other) and \(path) are both shard \(value)", hint: hint) }
+            seen[i] = path
+        }
+        if let total, let missing = (0..<total.count).first(where: { seen[$0] == nil }) {
+            throw UsageError("shard \(missing)/\(total.count) is missing: \(seen.count) of \(total.count) reports given", hint: hint)
+        }
+        // A suite must be the same run in every shard: the same fault, or none.
+        var faults: [String: (fault: String, path: String)] = [:]
+        for (report, path) in zip(reports, paths) {
+            for suite in report.suites {
+                let fault = suite.properties.first { $0.name == "fault" }?.value ?? "none"
+                if let known = faults[suite.name], known.fault != fault {
+                    throw UsageError("suite \(suite.name) ran with fault \(known.fault) in \(known.path) but \(fault) in \(path)", hint: hint)
+                }
+                faults[suite.name] = (fault, path)
+            }
+        }
+    }
 
     static func run(_ args: inout Arguments, context: Context) throws(UsageError) -> Int32 {
         let paths = try args.positionals()
@@ -22,6 +63,7 @@ enum MergeCommand {
                 throw UsageError("\(error)", hint: "pass reports written by NavFuzz --shard I/N")
             }
         }
+        try checkShards(reports, paths: Array(paths.dropFirst()))
         let merged = JUnitReader.merge(reports)
         do { try JUnitWriter.write(merged, to: paths[0]) } catch {
             throw UsageError("\(error)", hint: "pass an output path in a writable directory")

@@ -27,7 +27,11 @@ public enum JUnitReader {
     /// Combines shard reports into one. Suites with the same name become one suite (in order of
     /// first appearance); its cases are de-duplicated by (classname, name), keeping a failed
     /// run over a passing one, and sorted so the output does not depend on shard order.
-    /// Properties are unioned in first-seen order minus "shard", which no longer applies;
+    /// The properties that count work done, which shards split: a merge totals them.
+    public static let summedProperties: Set<String> = ["files", "refused", "states", "steps", "transitions", "walks"]
+
+    /// Properties are unioned in first-seen order minus "shard", which no longer applies, and
+    /// `summedProperties` totalled;
     /// times are summed and the earliest timestamp kept.
     public static func merge(_ reports: [JUnitReport]) -> JUnitReport {
         var order: [String] = []
@@ -44,9 +48,19 @@ public enum JUnitReader {
         merged.timestamp = parts.map(\.timestamp).min() ?? merged.timestamp
         merged.time = parts.reduce(0) { $0 + $1.time }
 
+        // Counts are totalled; other properties kept once each, in first-seen order.
         var seenProperties = Set<JUnitProperty>()
-        merged.properties = parts.flatMap(\.properties).filter {
-            $0.name != "shard" && seenProperties.insert($0).inserted
+        var totalled = Set<String>()
+        merged.properties = parts.flatMap(\.properties).compactMap { p -> JUnitProperty? in
+            if p.name == "shard" { return nil }
+            if summedProperties.contains(p.name) {
+                let values = parts.flatMap { $0.properties.filter { $0.name == p.name }.map(\.value) }
+                let numbers = values.compactMap { Int($0) }
+                if numbers.count == values.count {
+                    return totalled.insert(p.name).inserted ? JUnitProperty(name: p.name, value: String(numbers.reduce(0, +))) : nil
+                }
+            }
+            return seenProperties.insert(p).inserted ? p : nil
         }
 
         var chosen: [CaseKey: JUnitCase] = [:]

@@ -116,6 +116,23 @@ final class JobCLITests: XCTestCase {
         }
         XCTAssertEqual(try outcomes(merged), try outcomes(whole))
         XCTAssertGreaterThan(try outcomes(whole).count, 60)
+        // Counts of work are totalled, as the whole run's.
+        func walks(_ path: String) throws -> String? {
+            try JUnitReader.read(path: path).suites.first { $0.name == "fuzz.fuzz" }?.properties.first { $0.name == "walks" }?.value
+        }
+        XCTAssertEqual(try walks(merged), try walks(whole))
+
+        // Not every shard once: refused before anything is written.
+        try assertBadInput(["merge", merged, parts[0], parts[2]], mentions: "shard 1/3 is missing: 2 of 3 reports given")
+        try assertBadInput(["merge", merged, parts[0], parts[1], parts[1], parts[2]], mentions: "are both shard 1/3")
+        let two = dir.appendingPathComponent("two.xml").path
+        _ = try CLI.run(job + ["--shard", "0/2", "--junit", two])
+        try assertBadInput(["merge", merged, parts[0], two], mentions: "is shard 0/2 but")
+        let faulted = dir.appendingPathComponent("fault.xml").path
+        _ = try CLI.run(["fuzz", "--walks", "20", "--fault", "swipe-leaves-child", "--shard", "1/2", "--junit", faulted])
+        let plain = dir.appendingPathComponent("plain.xml").path
+        _ = try CLI.run(["fuzz", "--walks", "20", "--shard", "0/2", "--junit", plain])
+        try assertBadInput(["merge", merged, plain, faulted], mentions: "ran with fault none in")
         if FileManager.default.fileExists(atPath: CLI.schema) {
             XCTAssertEqual(try JUnitSchema.validationErrors(xml: merged, schema: CLI.schema), [])
         }
