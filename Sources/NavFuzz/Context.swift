@@ -25,9 +25,12 @@ struct Context {
     /// Prints the summary and failures, writes the report, returns 0 (all held) or 1. With
     /// `--trace-format json` stdout carries only the counterexamples, one JSON object per line,
     /// and the lines for people go to stderr.
-    func finish(_ activities: [Activity], run: RunOptions) throws(UsageError) -> Int32 {
+    func finish(_ activities: [Activity], run: RunOptions, projectFile: String? = nil) throws(UsageError) -> Int32 {
         let json = run.traceFormat == "json"
         func say(_ line: String) { if json { terminal.err(line) } else { terminal.out(line) } }
+        if environment["GITHUB_ACTIONS"] == "true" {
+            for line in GitHubAnnotations.lines(activities, projectFile: projectFile) { say(line) }
+        }
         for a in activities {
             for text in a.failureTexts {
                 terminal.out(text)

@@ -22,7 +22,7 @@ enum ProjectJob {
             activities.append(try VerifyCommand.verification(driver: system.driver, name: system.name, options: o, skipped: skipped,
                                                              run: run, context: context))
         }
-        return try context.finish(activities, run: run)
+        return try context.finish(activities, run: run, projectFile: project.path)
     }
 
     /// `NavFuzz init`: writes a starting project file, never over one.

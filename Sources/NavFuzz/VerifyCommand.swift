@@ -102,7 +102,8 @@ enum VerifyCommand {
             context.terminal.out(report.text)
             throw UsageError("the driver '\(driver)' could not be verified: \(error)", hint: "see docs/DRIVER-PROTOCOL.md")
         }
-        let texts = report.groups.map { render($0, driver: driver, run: run, context: context) }
+        let groups = report.groups
+        let texts = groups.map { render($0, driver: driver, run: run, context: context) }
         let classname = name.map { "verify.\($0)" } ?? "verify"
         var cases: [JUnitCase] = []
         // The checks run together: each case gets an equal share of the time (see Activity).
@@ -110,7 +111,9 @@ enum VerifyCommand {
         for check in Verifier.checks {
             let failures = report.failures(check)
             if let f = failures.first {
-                let text = failures.map(\.text).joined(separator: "\n\n")
+                // Each failing trace as printed, with the file it was saved as and its replay.
+                let text = run.traceFormat == "json" ? failures.map(\.text).joined(separator: "\n\n")
+                    : groups.indices.filter { g in groups[g].contains { $0.invariant == check } }.map { texts[$0] }.joined(separator: "\n\n")
                 cases.append(JUnitCase(classname: classname, name: check, time: share,
                                        outcome: .failure(message: "\(check): \(f.reason)", type: Invariant.named(check)?.kind.rawValue ?? "conformance", text: text)))
             } else {

@@ -115,6 +115,11 @@ final class HostileInputCLITests: XCTestCase {
         let cases = try JUnitReader.read(path: merged).suites.flatMap(\.cases)
         XCTAssertEqual(Set(cases.map(\.name)), [#"c/a\u{1}.trace"#, #"c/a\u{2}.trace"#], "\(cases.map(\.name))")
         XCTAssertEqual(cases.filter { $0.outcome.isFailed }.map(\.name), [#"c/a\u{2}.trace"#])
+        // A failing corpus file is its own annotation under GitHub Actions.
+        let annotated = try CLI.run(["replay", "c", "--junit", dir.appendingPathComponent("r.xml").path], in: dir,
+                                    environment: ["GITHUB_ACTIONS": "true"])
+        XCTAssertTrue(annotated.stdout.contains(#"::error file=c/a\u{2}.trace,line=1,title=NavFuzz corpus%3A c/a\u{2}.trace::expected violates stack-shape"#),
+                      annotated.stdout)
     }
 
     func testACRLFCorpusFileReplays() throws {
