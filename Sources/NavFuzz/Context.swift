@@ -14,11 +14,14 @@ struct Context {
     func starting(_ run: RunOptions) throws(UsageError) {
         try run.checkReportPath()
         PartialReport.shared.begin(path: run.junitPath)
+        Heartbeat.shared.start(terminal: terminal, environment: environment)
     }
 
-    /// An activity that finished, for a partial report.
+    /// An activity that finished, for a partial report; in a log (not a terminal) its result
+    /// is printed at once, before the summary at the end.
     func done(_ activity: Activity) -> Activity {
         PartialReport.shared.add(activity)
+        if !terminal.isInteractive { terminal.err("done: " + (activity.failed ? "FAIL" : "ok") + "  " + activity.summary) }
         return activity
     }
 
@@ -69,9 +72,9 @@ struct Context {
         do {
             let path = try Corpus<CoordinatorMachine>.save(c, machine: machine, settings: machine.corpusSettings, notes: notes,
                                                            expectation: .holds, to: run.failuresDirectory)
-            tail.append("replay: \(TraceText.replayCommand(path: path))")
+            tail.append("replay: \(TraceText.replayCommand(path: path, program: Invocation.program))")
             fields["saved"] = path
-            fields["replay"] = TraceText.replayCommand(path: path)
+            fields["replay"] = TraceText.replayCommand(path: path, program: Invocation.program)
         } catch {
             tail.append("could not save the trace: \(error)")
         }

@@ -42,6 +42,7 @@ enum ExploreCommand {
                         context: Context) -> Activity {
         let terminal = context.terminal
         let name = "explore.\(model.preset.name)"
+        Heartbeat.shared.doing(name)
         var options = Explorer<CoordinatorMachine>.Options(
             workers: run.workers, maxDepth: model.preset.maxDepth, maxStates: maxStates, maxSeconds: maxSeconds)
         if terminal.isInteractive {

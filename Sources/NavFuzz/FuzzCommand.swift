@@ -54,12 +54,13 @@ enum FuzzCommand {
     /// Runs the fuzzer and turns it into an activity named `fuzz.<preset>`.
     static func fuzz(_ model: ModelOptions, budget: Budget, run: RunOptions, context: Context) -> Activity {
         let name = "fuzz.\(model.preset.name)"
+        Heartbeat.shared.doing(name)
         var options = Fuzzer<CoordinatorMachine>.Options(seed: budget.seed, walks: budget.walks, maxSeconds: budget.maxSeconds,
                                                           walkLength: budget.walkLength, workers: run.workers, swarm: budget.swarm)
         options.shard = (run.shard.index, run.shard.count)
         let machine = model.machine
         let report = Fuzzer.coordinators(machine, options: options)
-        var command = "swift run NavFuzz fuzz --preset \(model.preset.name) --seed \(budget.seed)"
+        var command = "\(Invocation.program) fuzz --preset \(model.preset.name) --seed \(budget.seed)"
         if let walks = budget.walks { command += " --walks \(walks)" }
         command += " --walk-length \(budget.walkLength)"
         if !budget.swarm { command += " --no-swarm" }

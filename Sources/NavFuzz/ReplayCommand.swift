@@ -27,6 +27,7 @@ enum ReplayCommand {
 
     /// Loads every file first, so that a malformed one stops the run before anything is judged.
     static func replay(_ paths: [String], name: String, run: RunOptions, context: Context) throws(UsageError) -> Activity {
+        Heartbeat.shared.doing(name)
         let corpus = Corpus<CoordinatorMachine>.coordinators
         let clock = ContinuousClock.now
         var entries: [CorpusEntry<CoordinatorMachine>] = []
@@ -47,10 +48,10 @@ enum ReplayCommand {
             if run.traceFormat == "json" {
                 return context.jsonLine(TraceText.json(initial: e.initial, actions: e.actions, machine: e.machine),
                                         adding: ["source": name, "saved": r.path, "summary": r.summary,
-                                                 "replay": TraceText.replayCommand(path: r.path)])
+                                                 "replay": TraceText.replayCommand(path: r.path, program: Invocation.program)])
             }
             let trace = TraceText.text(initial: e.initial, actions: e.actions, machine: e.machine)
-            return r.summary + "\n" + trace + "\nreplay: " + TraceText.replayCommand(path: r.path)
+            return r.summary + "\n" + trace + "\nreplay: " + TraceText.replayCommand(path: r.path, program: Invocation.program)
         }
     }
 }

@@ -54,7 +54,7 @@ enum ShrinkCommand {
             let path = try Corpus<CoordinatorMachine>.save(c, machine: entry.machine, settings: entry.machine.corpusSettings,
                                                            notes: notes, expectation: entry.expectation, to: saveTo)
             terminal.out("saved: \(path)")
-            terminal.out("replay: \(TraceText.replayCommand(path: path))")
+            terminal.out("replay: \(TraceText.replayCommand(path: path, program: Invocation.program))")
         } catch {
             throw UsageError("\(error)", hint: "pass --save-failures with a writable directory")
         }

@@ -97,6 +97,7 @@ enum VerifyCommand {
     /// `verify.NAME` for a system of a project file); notes go to the console at once.
     static func verification(driver: String, name: String? = nil, options: Verifier.Options, skipped: Int, run: RunOptions,
                              context: Context) throws(UsageError) -> Activity {
+        Heartbeat.shared.doing(name.map { "verify.\($0)" } ?? "verify")
         let report = Verifier.verify(driver: driver, options: options)
         if let error = report.error {
             context.terminal.out(report.text)
@@ -169,7 +170,7 @@ enum VerifyCommand {
         } catch {
             tail.append("could not save the trace: \(error)")
         }
-        let replay = saved.map { "swift run NavFuzz verify --driver \(TraceText.shellQuoted(driver)) --corpus \(TraceText.shellQuoted($0)) --walks 0 --depth 0" }
+        let replay = saved.map { "\(Invocation.program) verify --driver \(TraceText.shellQuoted(driver)) --corpus \(TraceText.shellQuoted($0)) --walks 0 --depth 0" }
         if run.traceFormat == "json" {
             let object: [String: Any] = [
                 "checks": group.map(\.invariant), "reasons": group.map(\.reason), "trace": first.trace.map(\.description),

@@ -176,9 +176,10 @@ public enum TraceText {
         return text
     }
 
-    /// The command that replays a saved corpus file: `swift run NavFuzz replay PATH`.
-    public static func replayCommand(path: String) -> String {
-        "swift run NavFuzz replay \(shellQuoted(path))"
+    /// The command that replays a saved corpus file: `swift run NavFuzz replay PATH`, or with
+    /// `program` as NavFuzz was started.
+    public static func replayCommand(path: String, program: String = "swift run NavFuzz") -> String {
+        "\(program) replay \(shellQuoted(path))"
     }
 
     /// `applied` or `refused(reason)`.

@@ -52,6 +52,34 @@ final class ExploreCLITests: XCTestCase {
         try assertBadInput(["explore", "--dialect", "flowstacks"], mentions: "--dialect takes strict, or options joined by commas: ")
     }
 
+    /// A printed replay command starts NavFuzz the way it was started: `swift run NavFuzz` from a
+    /// debug build, `swift run -c release NavFuzz` from a release build, else the program.
+    func testReplayCommandsReproduceTheInvocation() throws {
+        let dir = try CLI.temporaryDirectory()
+        let places = [(".build/release/NavFuzz", "replay: swift run -c release NavFuzz replay "),
+                      ("bin/navfuzz", "replay: \(dir.path)/bin/navfuzz replay ")]
+        for (place, expected) in places {
+            let copy = dir.appendingPathComponent(place)
+            try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: CLI.products.appendingPathComponent("NavFuzz"), to: copy)
+            let process = Process()
+            process.executableURL = copy
+            process.arguments = ["explore", "--preset", "small", "--fault", "back-leaves-child", "--max-depth", "2",
+                                 "--junit", dir.appendingPathComponent("r.xml").path]
+            process.currentDirectoryURL = dir
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertTrue(text.contains(expected), "\(place): \(text)")
+        }
+        let debug = try CLI.run(["explore", "--preset", "small", "--fault", "back-leaves-child", "--max-depth", "2",
+                                 "--junit", dir.appendingPathComponent("d.xml").path])
+        XCTAssertTrue(debug.stdout.contains("replay: swift run NavFuzz replay "), debug.stdout)
+    }
+
     /// The "(N refused)" figure of a run's output.
     static func refused(_ text: String) -> Int? {
         let words = text.split(whereSeparator: \.isWhitespace)

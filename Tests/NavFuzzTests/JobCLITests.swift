@@ -138,6 +138,21 @@ final class JobCLITests: XCTestCase {
         }
     }
 
+    /// In a log, each activity's result is printed as it ends, and a heartbeat says what is
+    /// still running (every 10 s; here every 0.2 s).
+    func testALogShowsProgress() throws {
+        let dir = try CLI.temporaryDirectory()
+        let r = try CLI.run(["--explore", "ci", "--max-depth", "3", "--walks", "400", "--junit", dir.appendingPathComponent("r.xml").path],
+                            environment: ["NAVFUZZ_HEARTBEAT": "0.2"])
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        XCTAssertTrue(r.stderr.contains("done: ok  corpus: "), r.stderr)
+        XCTAssertTrue(r.stderr.contains("done: ok  explore.ci: "), r.stderr)
+        XCTAssertTrue(r.stderr.contains(" still running, "), r.stderr)
+        let order = ["done: ok  corpus", "done: ok  explore.ci", "done: ok  fuzz.fuzz:"].map { r.stderr.range(of: $0)?.lowerBound }
+        XCTAssertEqual(order.compactMap { $0 }, order.compactMap { $0 }.sorted(), "results come as the activities end")
+        XCTAssertEqual(order.compactMap { $0 }.count, 3, r.stderr)
+    }
+
     func testBazelShardingVariables() throws {
         let dir = try CLI.temporaryDirectory()
         let out = dir.appendingPathComponent("bazel.xml").path
