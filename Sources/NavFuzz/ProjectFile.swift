@@ -4,7 +4,8 @@ import NavFuzzDriver
 import NavFuzzKit
 
 /// `navfuzz.json` (docs/PROJECT.md): what `NavFuzz` with no command checks in a user's
-/// repository. JSON with `//` comments; relative paths are relative to the file's directory.
+/// repository. JSON with `//` comments; paths and driver commands are taken from the directory
+/// NavFuzz runs in (the package root, where `swift run` runs), as on the command line.
 /// Every key is read here, and anything else is one line naming the key path.
 struct ProjectFile {
     static let fileName = "navfuzz.json"
@@ -42,11 +43,9 @@ struct ProjectFile {
 
     init(_ json: DriverJSON, path: String) throws(UsageError) {
         self.path = path
-        let directory = (path as NSString).deletingLastPathComponent
         func fail(_ key: String, _ message: String) -> UsageError {
             UsageError("\(path): \(key): \(message)", hint: "see docs/PROJECT.md for every key")
         }
-        func relative(_ p: String) -> String { p.hasPrefix("/") || directory.isEmpty ? p : directory + "/" + p }
         guard case .object(let members) = json else { throw fail("(top)", "expected an object, found \(json.typeName)") }
         for (n, (key, _)) in members.enumerated() {
             if !Self.topKeys.contains(key) { throw fail(key, "unknown key (keys: \(Self.topKeys.joined(separator: ", ")))") }
@@ -98,13 +97,13 @@ struct ProjectFile {
             if systems.contains(where: { $0.name == name }) { throw fail("\(at).name", "'\(name)' names two systems") }
             var baseline = Baseline()
             if let b = item["baseline"], !b.isNull {
-                let file = relative(try string(b, "\(at).baseline"))
+                let file = try string(b, "\(at).baseline")
                 do { baseline = try Baseline(contentsOf: file) } catch { throw fail("\(at).baseline", error.description) }
             }
             systems.append(System(name: name, driver: driver, baseline: baseline, timeout: try seconds(item["timeout"], "\(at).timeout")))
         }
         self.systems = systems
-        corpus = (try strings("corpus") ?? []).map(relative)
+        corpus = try strings("corpus") ?? []
 
         var options = Verifier.Options()
         if let names = try strings("presets") {
@@ -124,9 +123,9 @@ struct ProjectFile {
         options.distinct = try int("distinct", 1...100) ?? options.distinct
         options.timeout = try seconds(json["timeout"], "timeout") ?? options.timeout
         self.options = options
-        junit = try strings("junit").map { $0.count == 1 ? relative($0[0]) : "" }
+        junit = try strings("junit").map { $0.count == 1 ? $0[0] : "" }
         if junit == "" { throw fail("junit", "expected one path") }
-        failures = try strings("failures").map { $0.count == 1 ? relative($0[0]) : "" }
+        failures = try strings("failures").map { $0.count == 1 ? $0[0] : "" }
         if failures == "" { throw fail("failures", "expected one path") }
     }
 
@@ -162,7 +161,7 @@ struct ProjectFile {
     /// What `NavFuzz init` writes.
     static let starter = """
     // NavFuzz project file: what `swift run NavFuzz` checks in this repository (docs/PROJECT.md).
-    // JSON with // comments; relative paths are relative to this file.
+    // JSON with // comments; paths are taken from the package root, where NavFuzz runs.
     {
       "navfuzz": 1,
       // Each system is a driver of your coordinators speaking docs/DRIVER-PROTOCOL.md, e.g. an

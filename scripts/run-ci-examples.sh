@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Runs the commands of the CI recipes in examples/ci/ as the files write them (docs/CI.md), so
+# that a recipe that no longer works fails here: GitHub Actions' `run:` steps with each matrix
+# shard, GitLab's `script:` lines in each parallel job, and the Bazel test with Bazel's
+# sharding variables. Steps that install packages are left to the caller (.ci/run installs
+# them). Run from the package root after a release build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dir=examples/ci
+
+run() { echo "\$ $1"; bash -c "$1"; }
+installs() { [[ "$1" == apt-get* ]]; }
+
+echo "== GitHub Actions ($dir/github-actions.yml)"
+rm -rf reports
+while IFS= read -r line; do
+  cmd=${line#*run: }
+  if installs "$cmd"; then echo "(provisioning, done by the caller) $cmd"; continue; fi
+  if [[ "$cmd" == *'${{ matrix.shard }}'* ]]; then
+    for shard in 0 1; do run "${cmd//'${{ matrix.shard }}'/$shard}"; done
+  else
+    run "$cmd"
+  fi
+done < <(grep -E '^\s*- run: ' "$dir/github-actions.yml")
+cases=$(xmllint --xpath 'count(//testcase)' reports/navfuzz.xml)
+failed=$(xmllint --xpath 'count(//testcase[failure or error])' reports/navfuzz.xml)
+echo "merged report: $cases cases, $failed failed"
+[ "$cases" -ge 16 ] && [ "$failed" -eq 0 ]
+
+echo "== GitLab CI ($dir/gitlab-ci.yml)"
+rm -rf reports
+script=$(awk '/^  script:/{on=1; next} on && /^    - /{sub(/^    - /, ""); print; next} on{on=0}' "$dir/gitlab-ci.yml")
+for node in 1 2; do
+  while IFS= read -r cmd; do
+    if installs "$cmd"; then echo "(provisioning, done by the caller) $cmd"; continue; fi
+    echo "\$ CI_NODE_INDEX=$node CI_NODE_TOTAL=2 $cmd"
+    CI_NODE_INDEX=$node CI_NODE_TOTAL=2 bash -c "$cmd"
+  done <<< "$script"
+done
+ls reports/navfuzz-1.xml reports/navfuzz-2.xml
+
+echo "== Bazel ($dir/BUILD.bazel, $dir/navfuzz_test.sh)"
+shards=$(sed -n 's/.*shard_count = \([0-9]*\).*/\1/p' "$dir/BUILD.bazel")
+for ((i = 0; i < shards; i++)); do
+  echo "\$ TEST_TOTAL_SHARDS=$shards TEST_SHARD_INDEX=$i $dir/navfuzz_test.sh"
+  TEST_TOTAL_SHARDS=$shards TEST_SHARD_INDEX=$i XML_OUTPUT_FILE="reports/bazel-$i.xml" TEST_SHARD_STATUS_FILE="reports/bazel-$i.status" \
+    "$dir/navfuzz_test.sh"
+  test -f "reports/bazel-$i.status"
+done
+.build/release/NavFuzz merge reports/bazel.xml reports/bazel-*.xml
+rm -rf reports
+echo "== the CI recipes ran"
