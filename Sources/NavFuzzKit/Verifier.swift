@@ -478,7 +478,9 @@ struct VerificationRun {
             report.unreached = unreached
         }
         report.expected = lockstep.expected.sorted { $0.key < $1.key }.map(\.value)
+        // Only a run that looked everywhere can say an entry no longer occurs.
         let whole = options.shard.count == 1 && !(options.stopAtFirstFailure && lockstep.foundAny) && lockstep.fatal == nil
+            && !lockstep.everGaveUp && options.walks > 0 && options.depth > 0
         if whole { report.staleBaseline = options.baseline.entries.indices.filter { lockstep.expected[$0] == nil }.map { options.baseline.entries[$0] } }
         report.restarts = system.restarts
         if report.diagnostics.isEmpty { report.diagnostics = system.diagnostics }

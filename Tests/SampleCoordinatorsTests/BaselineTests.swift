@@ -54,6 +54,7 @@ final class BaselineTests: XCTestCase {
     /// look everywhere says nothing about staleness.
     func testAnEntryThatNoLongerOccursIsNamed() throws {
         var accepting = options
+        accepting.walks = 10
         accepting.baseline = try entries("\n# fixed in 2.1\nno-leak finishFlow\n")
         let report = Verifier.verify(SampleSystem(), options: accepting)
         XCTAssertEqual(report.failures.map(\.invariant), [], report.text)
@@ -62,6 +63,9 @@ final class BaselineTests: XCTestCase {
 
         accepting.shard = (0, 2)
         XCTAssertEqual(Verifier.verify(SampleSystem(), options: accepting).staleBaseline, [])
+        accepting.shard = (0, 1)
+        accepting.walks = 0
+        XCTAssertEqual(Verifier.verify(SampleSystem(), options: accepting).staleBaseline, [], "a run without walks did not look everywhere")
     }
 
     func testGlobs() {
