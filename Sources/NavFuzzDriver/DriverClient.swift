@@ -296,10 +296,9 @@ public final class DriverSystem: NavigationSystem {
             guard case .bool(let b) = flag else { throw protocolError(n, "field 'invalidCalls': expected true or false, found \(flag.text)") }
             offered.receivesInvalidCalls = b
         }
-        if let options = try names("dialect", "a dialect option (\(Dialect.named.map(\.name).joined(separator: ", ")))", { name in
-            Dialect.named.first { $0.name == name }.map { $0.option.rawValue }
-        }) {
-            offered.dialect = Dialect(rawValue: options.reduce(0) { $0 | $1 })
+        let option = { (name: String) in Dialect.named.first { $0.name == name }?.option }
+        if let options = try names("dialect", "a dialect option (\(Dialect.named.map(\.name).joined(separator: ", ")))", option) {
+            offered.dialect = options.reduce(.strict) { $0.union($1) }
         }
         capabilities = offered
         name = reply["name"]?.string ?? command
