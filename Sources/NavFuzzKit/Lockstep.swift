@@ -58,11 +58,17 @@ final class Lockstep {
     private(set) var fatal: SystemFailure?
     /// Whether any step has failed a check.
     private(set) var foundAny = false
-    /// Once the system has crashed or hung on this many steps in a row, the phase in progress
-    /// stops the next time its engine asks (`stopsPhase`): a driver that hangs on every step
-    /// would otherwise cost a timeout per run for the whole phase. The next phase stops after
-    /// one more failure unless a step works first.
+    /// Once the system has crashed on this many steps in a row, the phase in progress stops
+    /// the next time its engine asks (`stopsPhase`): a driver that hangs on every step would
+    /// otherwise cost a timeout per run for the whole phase. A hang counts `hangWeight`
+    /// crashes, since each costs a whole timeout: two in a row are enough. The next phase stops
+    /// after one more failure unless a step works first.
     static let failureStreakLimit = 5
+    static let hangWeight = 3
+    /// How the give-up rule reads in a report.
+    static var givingUpRule: String {
+        "\(failureStreakLimit) crashes or \((failureStreakLimit + hangWeight - 1) / hangWeight) hangs in a row"
+    }
     private var failureStreak = 0
     var givenUp: Bool { failureStreak >= Self.failureStreakLimit }
     /// Whether the phase in progress was stopped so, and whether some phase was.
@@ -362,7 +368,7 @@ final class Lockstep {
         case .hang: findings.append(Finding(Verifier.noHang, error.message))
         case .protocolError: fatal = error
         }
-        failureStreak += 1
+        failureStreak += error.kind == .hang ? Self.hangWeight : 1
         if givenUp { everGaveUp = true }
         return ConformanceStep(modelBefore: modelBefore, action: action, modelStep: modelStep ?? action.map { model.step(modelBefore, $0) },
                                implAction: implAction, implBefore: implBefore, implOutcome: nil, implEvents: [], implAfter: nil,

@@ -332,7 +332,7 @@ struct VerificationRun {
     /// Says so when a phase ended because the system failed on step after step.
     private mutating func noteGivingUp(_ phase: String) {
         guard lockstep.phaseStopped else { return }
-        report.notes.append("\(phase) stopped early: the implementation crashed or hung on \(Lockstep.failureStreakLimit) steps in a row")
+        report.notes.append("\(phase) stopped early: the implementation failed on step after step (\(Lockstep.givingUpRule))")
     }
 
     private mutating func note(_ machine: ConformanceMachine, unreached: [String]) {
