@@ -29,6 +29,10 @@ struct Context {
     /// `--trace-format json` stdout carries only the counterexamples, one JSON object per line,
     /// and the lines for people go to stderr.
     func finish(_ activities: [Activity], run: RunOptions, projectFile: String? = nil) throws(UsageError) -> Int32 {
+        var activities = activities
+        for a in activities.indices {
+            for c in activities[a].cases.indices { activities[a].cases[c].file = GitHubAnnotations.file(of: activities[a].cases[c]) }
+        }
         let json = run.traceFormat == "json"
         func say(_ line: String) { if json { terminal.err(line) } else { terminal.out(line) } }
         if environment["GITHUB_ACTIONS"] == "true" {
@@ -43,7 +47,8 @@ struct Context {
         for a in activities {
             say((a.failed ? terminal.red("FAIL") : terminal.green("ok  ")) + "  " + a.summary)
         }
-        let report = JUnitReport(activities: activities)
+        var report = JUnitReport(activities: activities)
+        report.fileAttributes = run.fileAttributes
         PartialReport.shared.finishing()
         do {
             try JUnitWriter.write(report, to: run.junitPath)

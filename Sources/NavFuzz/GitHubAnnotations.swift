@@ -10,13 +10,21 @@ enum GitHubAnnotations {
     static func lines(_ activities: [Activity], projectFile: String?) -> [String] {
         activities.flatMap { a in
             a.cases.compactMap { c -> String? in
-                guard case .failure(let message, _, let text) = c.outcome else { return nil }
-                let file = FileManager.default.fileExists(atPath: c.name) ? c.name : savedTrace(in: text) ?? projectFile
+                guard case .failure(let message, _, _) = c.outcome else { return nil }
+                let file = c.file ?? projectFile
                 var properties = "title=" + escapeProperty("NavFuzz \(a.name): \(c.name)")
                 if let file { properties = "file=" + escapeProperty(file) + ",line=1," + properties }
                 return "::error \(properties)::\(escapeData(message))"
             }
         }
+    }
+
+    /// The file to open for a case: the corpus file it replays, else the trace a failure was
+    /// saved as (the last `.trace` word of its `replay:` line).
+    static func file(of c: JUnitCase) -> String? {
+        if FileManager.default.fileExists(atPath: c.name) { return c.name }
+        guard case .failure(_, _, let text) = c.outcome else { return nil }
+        return savedTrace(in: text)
     }
 
     /// The `.trace` file a failure was saved as: the last `.trace` word of its `replay:` line.

@@ -10,6 +10,8 @@ struct RunOptions {
     var shard: Shard
     /// Where shrunk failures are saved as corpus files (replayable).
     var failuresDirectory: String
+    /// Write `file`/`line` attributes on test cases (outside the strict schema).
+    var fileAttributes = false
 
     static let help = """
       --workers N              worker threads (default: all cores)
@@ -17,6 +19,8 @@ struct RunOptions {
       --trace-format FORMAT    text, or json: one JSON object per counterexample on stdout, the rest on stderr
       --save-failures DIR      store each shrunk failure as a corpus file (default: next to the report)
       --shard I/N              run shard I of N (0-based); also TEST_SHARD_INDEX/TEST_TOTAL_SHARDS
+      --junit-file-attributes  give each corpus or failing case file= and line= attributes, which
+                               GitLab links (outside the strict JUnit schema; default: off)
     """
 
     /// `junit` and `failures` are a project file's defaults; flags and Bazel's
@@ -33,7 +37,9 @@ struct RunOptions {
         let failures = try args.option("--save-failures") ?? defaultFailures
             ?? ((junit as NSString).deletingLastPathComponent.isEmpty ? "failures"
                 : (junit as NSString).deletingLastPathComponent + "/failures")
-        return RunOptions(workers: workers, junitPath: junit, traceFormat: format, shard: shard, failuresDirectory: failures)
+        var run = RunOptions(workers: workers, junitPath: junit, traceFormat: format, shard: shard, failuresDirectory: failures)
+        run.fileAttributes = args.flag("--junit-file-attributes")
+        return run
     }
 
     /// Checks before any work that the report can be written, so that a long run does not end

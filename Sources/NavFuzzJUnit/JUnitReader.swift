@@ -40,7 +40,9 @@ public enum JUnitReader {
             if groups[suite.name] == nil { order.append(suite.name) }
             groups[suite.name, default: []].append(suite)
         }
-        return JUnitReport(suites: order.compactMap { groups[$0].flatMap(mergeSuites) })
+        var merged = JUnitReport(suites: order.compactMap { groups[$0].flatMap(mergeSuites) })
+        merged.fileAttributes = merged.suites.contains { $0.cases.contains { $0.file != nil } }
+        return merged
     }
 
     private static func mergeSuites(_ parts: [JUnitSuite]) -> JUnitSuite? {
@@ -324,12 +326,14 @@ private struct Tree {
                 outcome = .skipped(message: message)
             }
         }
-        return JUnitCase(
+        var testCase = JUnitCase(
             classname: try required(node, "classname"),
             name: try required(node, "name"),
             time: try seconds(node),
             outcome: outcome
         )
+        testCase.file = attribute(node, "file")
+        return testCase
     }
 }
 

@@ -5,6 +5,9 @@ import NavFuzzKit
 /// Plain values, so a run can build it up and the writer/reader/merger stay free of state.
 public struct JUnitReport: Sendable, Equatable {
     public var suites: [JUnitSuite]
+    /// Write each case's `file` (and `line="1"`) as attributes. Off by default: the strict
+    /// schema has no such attributes.
+    public var fileAttributes = false
 
     public init(suites: [JUnitSuite] = []) {
         self.suites = suites
@@ -95,6 +98,10 @@ public struct JUnitCase: Sendable, Equatable {
     /// Seconds spent in this case.
     public var time: Double
     public var outcome: Outcome
+    /// The file to open for this case (a corpus file, a saved failing trace), written as the
+    /// `file` and `line` attributes that GitLab and others link. Outside the strict schema, so
+    /// written only when a report asks for it (`JUnitReport.fileAttributes`).
+    public var file: String?
 
     public init(classname: String, name: String, time: Double = 0, outcome: Outcome = .passed) {
         self.classname = classname

@@ -62,13 +62,13 @@ public enum JUnitWriter {
         try out.withXMLString("  ") { try out.check(xmlTextWriterSetIndentString(out.writer, $0), "set indent") }
         try out.start("testsuites")
         for (index, suite) in report.suites.enumerated() {
-            try emit(suite, id: index, to: out)
+            try emit(suite, id: index, to: out, fileAttributes: report.fileAttributes)
         }
         try out.end()
         try out.check(xmlTextWriterEndDocument(out.writer), "end document")
     }
 
-    private static func emit(_ suite: JUnitSuite, id: Int, to out: XMLOut) throws {
+    private static func emit(_ suite: JUnitSuite, id: Int, to out: XMLOut, fileAttributes: Bool) throws {
         let name = nonEmpty(TextSanitizer.token(suite.name), or: "unnamed")
         try out.start("testsuite")
         try out.attribute("name", name)
@@ -95,18 +95,22 @@ public enum JUnitWriter {
         try out.end()
 
         for testCase in suite.cases {
-            try emit(testCase, to: out)
+            try emit(testCase, to: out, fileAttributes: fileAttributes)
         }
         try out.element("system-out", text: TextSanitizer.sanitize(suite.systemOut))
         try out.element("system-err", text: TextSanitizer.sanitize(suite.systemErr))
         try out.end()
     }
 
-    private static func emit(_ testCase: JUnitCase, to out: XMLOut) throws {
+    private static func emit(_ testCase: JUnitCase, to out: XMLOut, fileAttributes: Bool) throws {
         try out.start("testcase")
         try out.attribute("name", TextSanitizer.token(testCase.name))
         try out.attribute("classname", TextSanitizer.token(testCase.classname))
         try out.attribute("time", formatTime(testCase.time))
+        if fileAttributes, let file = testCase.file {
+            try out.attribute("file", TextSanitizer.token(file))
+            try out.attribute("line", "1")
+        }
         switch testCase.outcome {
         case .passed:
             break

@@ -115,6 +115,15 @@ final class HostileInputCLITests: XCTestCase {
         let cases = try JUnitReader.read(path: merged).suites.flatMap(\.cases)
         XCTAssertEqual(Set(cases.map(\.name)), [#"c/a\u{1}.trace"#, #"c/a\u{2}.trace"#], "\(cases.map(\.name))")
         XCTAssertEqual(cases.filter { $0.outcome.isFailed }.map(\.name), [#"c/a\u{2}.trace"#])
+        // Asked for, each corpus case links its file (outside the strict schema), and a merge
+        // keeps the links.
+        let linked = dir.appendingPathComponent("linked.xml").path
+        _ = try CLI.run(["replay", "c", "--junit-file-attributes", "--junit", linked], in: dir)
+        let xml = try String(contentsOfFile: linked, encoding: .utf8)
+        XCTAssertTrue(xml.contains(#"file="c/a\u{2}.trace" line="1""#), xml)
+        XCTAssertEqual(try JUnitReader.read(path: linked).suites.flatMap(\.cases).compactMap(\.file).sorted(),
+                       [#"c/a\u{1}.trace"#, #"c/a\u{2}.trace"#])
+        XCTAssertFalse(try String(contentsOfFile: merged, encoding: .utf8).contains(" file="), "not unless asked for")
         // A failing corpus file is its own annotation under GitHub Actions.
         let annotated = try CLI.run(["replay", "c", "--junit", dir.appendingPathComponent("r.xml").path], in: dir,
                                     environment: ["GITHUB_ACTIONS": "true"])
