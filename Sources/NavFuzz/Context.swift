@@ -55,6 +55,11 @@ struct Context {
         } catch {
             throw UsageError("\(error)", hint: "pass --junit with a path in a writable directory")
         }
+        if let directory = run.perSuiteDirectory {
+            do { try JUnitWriter.writeSuites(report, toDirectory: directory) } catch {
+                throw UsageError("\(error)", hint: "pass --junit-per-suite with a writable directory")
+            }
+        }
         let failed = activities.filter(\.failed).count
         let cases = activities.reduce(0) { $0 + $1.cases.count }
         let failures = activities.reduce(0) { $0 + $1.cases.filter { $0.outcome.isFailed }.count }

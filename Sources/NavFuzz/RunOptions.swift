@@ -12,6 +12,8 @@ struct RunOptions {
     var failuresDirectory: String
     /// Write `file`/`line` attributes on test cases (outside the strict schema).
     var fileAttributes = false
+    /// Also write each suite to a file of its own here (Ant's layout).
+    var perSuiteDirectory: String?
 
     static let help = """
       --workers N              worker threads (default: all cores)
@@ -19,6 +21,8 @@ struct RunOptions {
       --trace-format FORMAT    text, or json: one JSON object per counterexample on stdout, the rest on stderr
       --save-failures DIR      store each shrunk failure as a corpus file (default: next to the report)
       --shard I/N              run shard I of N (0-based); also TEST_SHARD_INDEX/TEST_TOTAL_SHARDS
+      --junit-per-suite DIR    also write each suite to DIR/TEST-NAME.xml, one suite per file, as
+                               Ant's junitreport reads them
       --junit-file-attributes  give each corpus or failing case file= and line= attributes, which
                                GitLab links (outside the strict JUnit schema; default: off)
     """
@@ -39,6 +43,8 @@ struct RunOptions {
                 : (junit as NSString).deletingLastPathComponent + "/failures")
         var run = RunOptions(workers: workers, junitPath: junit, traceFormat: format, shard: shard, failuresDirectory: failures)
         run.fileAttributes = args.flag("--junit-file-attributes")
+        run.perSuiteDirectory = try args.option("--junit-per-suite")
+        if run.perSuiteDirectory == "" { throw UsageError("--junit-per-suite needs a directory", hint: "for example --junit-per-suite reports") }
         return run
     }
 

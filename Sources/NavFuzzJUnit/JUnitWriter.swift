@@ -9,20 +9,7 @@ import NavFuzzKit
 public enum JUnitWriter {
     /// The complete UTF-8 document.
     public static func xmlBytes(_ report: JUnitReport) throws -> [UInt8] {
-        guard let buffer = xmlBufferCreate() else { throw JUnitError.xmlWriter(reason: "out of memory") }
-        defer { xmlBufferFree(buffer) }
-        guard let writer = xmlNewTextWriterMemory(buffer, 0) else {
-            throw JUnitError.xmlWriter(reason: "cannot create xmlTextWriter")
-        }
-        do {
-            try emit(report, to: XMLOut(writer: writer))
-        } catch {
-            xmlFreeTextWriter(writer)
-            throw error
-        }
-        xmlFreeTextWriter(writer)  // flushes everything into `buffer`
-        guard let content = xmlBufferContent(buffer) else { return [] }
-        return Array(UnsafeBufferPointer(start: content, count: Int(xmlBufferLength(buffer))))
+        try document { try emit(report, to: $0) }
     }
 
     /// Writes the report to `path` atomically: a reader (CI, a concurrent `merge`) sees either the
@@ -56,24 +43,65 @@ public enum JUnitWriter {
 
     // MARK: - Document
 
+    /// Writes each suite of the report to a file of its own in `directory`, `TEST-NAME.xml`, with
+    /// `<testsuite>` as the root: the layout of Ant's JUnit task, which its `junitreport` reads
+    /// (it takes one suite per file). Each file is written atomically; returns their paths.
+    @discardableResult
+    public static func writeSuites(_ report: JUnitReport, toDirectory directory: String) throws -> [String] {
+        var written: [String] = []
+        var names: Set<String> = []
+        for suite in report.suites {
+            var name = nonEmpty(TextSanitizer.token(suite.name), or: "unnamed").replacingOccurrences(of: "/", with: "_")
+            while !names.insert(name).inserted { name += "_" }
+            let path = (directory as NSString).appendingPathComponent("TEST-\(name).xml")
+            try writeAtomically(try document { out in
+                try emit(suite, id: nil, to: out, fileAttributes: report.fileAttributes)
+            }, to: path)
+            written.append(path)
+        }
+        return written
+    }
+
+    /// A whole document around `body`.
+    private static func document(_ body: (XMLOut) throws -> Void) throws -> [UInt8] {
+        guard let buffer = xmlBufferCreate() else { throw JUnitError.xmlWriter(reason: "out of memory") }
+        defer { xmlBufferFree(buffer) }
+        guard let writer = xmlNewTextWriterMemory(buffer, 0) else {
+            throw JUnitError.xmlWriter(reason: "cannot create xmlTextWriter")
+        }
+        do {
+            let out = XMLOut(writer: writer)
+            try out.check(xmlTextWriterStartDocument(out.writer, "1.0", "UTF-8", nil), "start document")
+            try out.check(xmlTextWriterSetIndent(out.writer, 1), "set indent")
+            try out.withXMLString("  ") { try out.check(xmlTextWriterSetIndentString(out.writer, $0), "set indent") }
+            try body(out)
+            try out.check(xmlTextWriterEndDocument(out.writer), "end document")
+        } catch {
+            xmlFreeTextWriter(writer)
+            throw error
+        }
+        xmlFreeTextWriter(writer)  // flushes everything into `buffer`
+        guard let content = xmlBufferContent(buffer) else { return [] }
+        return Array(UnsafeBufferPointer(start: content, count: Int(xmlBufferLength(buffer))))
+    }
+
     private static func emit(_ report: JUnitReport, to out: XMLOut) throws {
-        try out.check(xmlTextWriterStartDocument(out.writer, "1.0", "UTF-8", nil), "start document")
-        try out.check(xmlTextWriterSetIndent(out.writer, 1), "set indent")
-        try out.withXMLString("  ") { try out.check(xmlTextWriterSetIndentString(out.writer, $0), "set indent") }
         try out.start("testsuites")
         for (index, suite) in report.suites.enumerated() {
             try emit(suite, id: index, to: out, fileAttributes: report.fileAttributes)
         }
         try out.end()
-        try out.check(xmlTextWriterEndDocument(out.writer), "end document")
     }
 
-    private static func emit(_ suite: JUnitSuite, id: Int, to out: XMLOut, fileAttributes: Bool) throws {
+    /// A suite; `id` (with `package`) only inside `<testsuites>`, as the schema has it.
+    private static func emit(_ suite: JUnitSuite, id: Int?, to out: XMLOut, fileAttributes: Bool) throws {
         let name = nonEmpty(TextSanitizer.token(suite.name), or: "unnamed")
         try out.start("testsuite")
         try out.attribute("name", name)
-        try out.attribute("package", name)
-        try out.attribute("id", String(id))
+        if let id {
+            try out.attribute("package", name)
+            try out.attribute("id", String(id))
+        }
         try out.attribute("timestamp", formatTimestamp(suite.timestamp))
         try out.attribute("hostname", nonEmpty(TextSanitizer.token(suite.hostname), or: "localhost"))
         try out.attribute("tests", String(suite.tests))

@@ -153,6 +153,30 @@ final class JobCLITests: XCTestCase {
         XCTAssertEqual(order.compactMap { $0 }.count, 3, r.stderr)
     }
 
+    /// Ant's layout: each suite in a file of its own with `<testsuite>` as the root, as Ant's
+    /// junitreport reads them; the same suites and counts as the one report, each valid.
+    func testOneFilePerSuite() throws {
+        let dir = try CLI.temporaryDirectory()
+        let report = dir.appendingPathComponent("r.xml").path, perSuite = dir.appendingPathComponent("ant")
+        let r = try CLI.run(["--explore", "ci", "--max-depth", "2", "--walks", "50", "--junit", report, "--junit-per-suite", perSuite.path])
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        let whole = try JUnitReader.read(path: report).suites
+        let files = try FileManager.default.contentsOfDirectory(atPath: perSuite.path).sorted()
+        XCTAssertEqual(files, whole.map { "TEST-\($0.name).xml" }.sorted())
+        for suite in whole {
+            let path = perSuite.appendingPathComponent("TEST-\(suite.name).xml").path
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            XCTAssertTrue(text.contains("<testsuite name=") && !text.contains("<testsuites"), text)
+            let alone = try JUnitReader.read(path: path).suites
+            XCTAssertEqual(alone.map(\.name), [suite.name])
+            XCTAssertEqual(alone.first?.tests, suite.tests)
+            XCTAssertEqual(alone.first?.failures, suite.failures)
+            if FileManager.default.fileExists(atPath: CLI.schema) {
+                XCTAssertEqual(try JUnitSchema.validationErrors(xml: path, schema: CLI.schema), [], path)
+            }
+        }
+    }
+
     func testBazelShardingVariables() throws {
         let dir = try CLI.temporaryDirectory()
         let out = dir.appendingPathComponent("bazel.xml").path
