@@ -16,11 +16,14 @@ enum ShrinkCommand {
     OPTIONS:
       --save-failures DIR      where to save the shrunk file
       --trace-format FORMAT    text or json
+      --max-seconds S          stop shrinking after S seconds and keep the shortest failing trace
+                               found so far (default: no limit)
     """
 
     static func run(_ args: inout Arguments, context: Context) throws(UsageError) -> Int32 {
         let format = try args.choice("--trace-format", ["text", "json"]) ?? "text"
         let directory = try args.option("--save-failures")
+        let maxSeconds = try args.double("--max-seconds")
         let files = try args.positionals()
         guard files.count == 1, let file = files.first else {
             throw UsageError("'shrink' takes exactly one corpus file", hint: "for example NavFuzz shrink Corpus/x.trace")
@@ -41,7 +44,10 @@ enum ShrinkCommand {
             throw UsageError("\(file): every invariant holds over its \(entry.actions.count) steps, so there is nothing to shrink",
                              hint: "shrink a file that fails under 'NavFuzz replay'")
         }
-        guard let result = Shrinker.coordinators(entry.machine, actions: entry.actions, from: entry.initial, property: violation.property) else {
+        Heartbeat.shared.start(terminal: context.terminal, environment: context.environment)
+        Heartbeat.shared.doing("shrink \(file) (\(entry.actions.count) steps)")
+        guard let result = Shrinker.coordinators(entry.machine, actions: entry.actions, from: entry.initial, property: violation.property,
+                                                 maxSeconds: maxSeconds) else {
             throw UsageError("\(file): \(violation.property) does not fail again on replay", hint: "report this as a NavFuzz bug")
         }
         let c = result.counterexample
@@ -49,7 +55,8 @@ enum ShrinkCommand {
         let notes = [CorpusNote(key: "shrunk-from", value: file), CorpusNote(key: "broke", value: "\(c.property): \(c.reason)")]
         let terminal = context.terminal
         terminal.out(format == "json" ? TraceText.json(c, machine: entry.machine) : TraceText.text(c, machine: entry.machine))
-        terminal.out("shrunk \(result.originalLength) steps to \(result.shrunkLength) in \(Figures.seconds(result.seconds)) (\(result.replays) replays)")
+        terminal.out("shrunk \(result.originalLength) steps to \(result.shrunkLength) in \(Figures.seconds(result.seconds)) (\(result.replays) replays)"
+                     + (result.complete ? "" : "; stopped by --max-seconds: it still fails, but may not be minimal"))
         do {
             let path = try Corpus<CoordinatorMachine>.save(c, machine: entry.machine, settings: entry.machine.corpusSettings,
                                                            notes: notes, expectation: entry.expectation, to: saveTo)

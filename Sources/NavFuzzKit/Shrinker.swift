@@ -16,8 +16,11 @@ public struct Shrinker<M: ShrinkableMachine> {
     /// property has that name). With `accepting`, a failure counts only when it also passes
     /// that test of the failing action (nil for the initial state) and the reason: a way to
     /// keep one failure of a property apart from another while shrinking.
+    /// With `maxSeconds`, it stops trying candidates once that much time has passed and returns
+    /// the shortest failing trace found so far (`ShrinkResult.complete` is then false).
     public func shrink(_ actions: [M.Action], from initial: M.State, property name: String,
-                       accepting accept: (@Sendable (M.Action?, String) -> Bool)? = nil) -> ShrinkResult<M>? {
+                       accepting accept: (@Sendable (M.Action?, String) -> Bool)? = nil,
+                       maxSeconds: Double? = nil) -> ShrinkResult<M>? {
         let clock = ContinuousClock.now
         let properties = machine.properties
         guard let index = properties.firstIndex(where: { $0.name == name }) else { return nil }
@@ -25,6 +28,7 @@ public struct Shrinker<M: ShrinkableMachine> {
         var search = Search(machine: machine, property: index, checks: PropertyChecks(properties), ends: properties.map(\.endsRun),
                             initial: initial, accept: accept)
         guard var current = search.failing(actions[...]) else { return nil }
+        search.deadline = maxSeconds.map { clock.advanced(by: .milliseconds(Int64(max($0, 0) * 1000))) }
         // Each round shortens the trace or simplifies a step; the cap only matters for a
         // machine whose simplifications go round in a circle.
         for _ in 0..<256 {
@@ -35,13 +39,15 @@ public struct Shrinker<M: ShrinkableMachine> {
             if !simplified && current.count == before { simplified = search.deleteAndSimplify(&current) }
             if !simplified && current.count == before { break }
         }
+        let complete = !search.timedOut
+        search.deadline = nil
         let reason = search.failure(current[...])?.reason ?? ""
         let elapsed = clock.duration(to: .now)
-        return ShrinkResult(
+        return ShrinkResult<M>(
             counterexample: Counterexample(property: name, kind: property.kind, reason: reason,
                                            initial: initial, actions: current),
             originalLength: actions.count, replays: search.replays,
-            seconds: elapsed.inSeconds)
+            seconds: elapsed.inSeconds, complete: complete)
     }
 
     /// One shrink: the property (by index), where replays start, and how many were made.
@@ -54,11 +60,18 @@ public struct Shrinker<M: ShrinkableMachine> {
         let initial: M.State
         let accept: (@Sendable (M.Action?, String) -> Bool)?
         var replays = 0
+        /// Past it, every candidate counts as not failing, so the passes end at once.
+        var deadline: ContinuousClock.Instant?
+        private(set) var timedOut = false
 
         /// Where the property fails replaying `actions`, if no property that ends a run failed
         /// before (and the failure is accepted): the number of steps taken (0 for the initial
         /// state) and the reason; nil otherwise.
         mutating func failure(_ actions: ArraySlice<M.Action>) -> (steps: Int, reason: String)? {
+            if let deadline, timedOut || ContinuousClock.now >= deadline {
+                timedOut = true
+                return nil
+            }
             replays += 1
             var state = initial
             var ours: String?, any = false
@@ -221,6 +234,9 @@ public struct ShrinkResult<M: StateMachine>: Sendable {
     /// Candidate traces replayed.
     public var replays: Int
     public var seconds: Double
+    /// False when a time limit stopped the shrinking: the trace still fails, but may not be
+    /// 1-minimal.
+    public var complete = true
 
     public var shrunkLength: Int { counterexample.actions.count }
 }

@@ -131,6 +131,24 @@ final class HostileInputCLITests: XCTestCase {
                       annotated.stdout)
     }
 
+    /// `shrink --max-seconds` stops at the limit with a trace that still fails, and says so;
+    /// without a limit the same file shrinks to its two steps.
+    func testShrinkStopsAtItsTimeLimit() throws {
+        let dir = try CLI.temporaryDirectory()
+        let steps = Array(repeating: "push c0 r1", count: 300) + ["start c0 navigation sheet r0", "userSwipeDismiss"]
+        try ("# navfuzz-corpus 1\nfault: swipe-leaves-child\n" + steps.joined(separator: "\n") + "\nexpect: holds\n")
+            .write(to: dir.appendingPathComponent("long.trace"), atomically: true, encoding: .utf8)
+        let cut = try CLI.run(["shrink", "long.trace", "--max-seconds", "0.001", "--save-failures", "cut"], in: dir)
+        XCTAssertEqual(cut.status, 1, cut.stdout + cut.stderr)
+        XCTAssertTrue(cut.stdout.contains("shrunk 302 steps to 302 in "), cut.stdout)
+        XCTAssertTrue(cut.stdout.contains("stopped by --max-seconds: it still fails, but may not be minimal"), cut.stdout)
+        let saved = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("cut").path)
+        XCTAssertEqual(try CLI.run(["replay", "cut/\(saved[0])"], in: dir).status, 1, "the trace kept still fails")
+        let whole = try CLI.run(["shrink", "long.trace", "--save-failures", "whole"], in: dir)
+        XCTAssertTrue(whole.stdout.contains("shrunk 302 steps to 2 in "), whole.stdout)
+        XCTAssertFalse(whole.stdout.contains("stopped by --max-seconds"))
+    }
+
     func testACRLFCorpusFileReplays() throws {
         let dir = try CLI.temporaryDirectory()
         let file = dir.appendingPathComponent("crlf.trace")
