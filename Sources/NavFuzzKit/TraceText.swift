@@ -17,7 +17,7 @@ public struct TraceRun<M: StateMachine> {
     /// What a run keeps: a trace of n steps has states of up to n entries, so keeping every
     /// state of a long trace costs memory in the square of its length.
     public enum Keeping: Sendable {
-        /// Every step and every state (JSON traces).
+        /// Every step and every state (tests that look at each state).
         case everything
         /// Every step; states only where a person looks (`statesShown`).
         case forPrinting
@@ -148,16 +148,19 @@ public enum TraceText {
     }
 
     /// The trace as JSON with sorted keys: `property`, `kind`, `reason`, `initial` (the state
-    /// as text) and `steps`, each with `action`, `outcome`, `events` and `state`.
+    /// as text) and `steps`, each with `action`, `outcome`, `events` and `state`. A trace longer
+    /// than `TraceRun.statesShownInFull` steps carries the states of its last steps and of its
+    /// violations only, as printed traces do (`state` is empty for the others): every state of a
+    /// long trace would make the output grow with the square of its length.
     public static func json<M: DescribedMachine>(_ counterexample: Counterexample<M>, machine: M) -> String {
         json(property: counterexample.property, kind: counterexample.kind.rawValue, reason: counterexample.reason,
-             TraceRun(machine, initial: counterexample.initial, actions: counterexample.actions), machine: machine)
+             TraceRun(machine, initial: counterexample.initial, actions: counterexample.actions, keeping: .forPrinting), machine: machine)
     }
 
     /// Any trace as JSON; `property`, `kind` and `reason` are those of its first violation,
     /// or empty when every property held.
     public static func json<M: DescribedMachine>(initial: M.State, actions: [M.Action], machine: M) -> String {
-        let run = TraceRun(machine, initial: initial, actions: actions)
+        let run = TraceRun(machine, initial: initial, actions: actions, keeping: .forPrinting)
         let v = run.firstViolations.first
         return json(property: v?.property ?? "", kind: v?.kind.rawValue ?? "", reason: v?.reason ?? "", run, machine: machine)
     }

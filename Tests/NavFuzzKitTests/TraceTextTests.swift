@@ -97,6 +97,24 @@ final class TraceTextTests: XCTestCase {
         XCTAssertEqual(object["property"] as? String, "")
     }
 
+    /// A long trace's JSON carries the states of its last steps only, as its text does: the
+    /// output grows with the trace, not with its square.
+    func testALongTraceInJSONKeepsTheStatesOfItsLastSteps() throws {
+        let m = FuzzFixtures.fuzz
+        let actions = try Array(repeating: "push c0 r1", count: 200).map { try m.parseAction($0) }
+        let json = TraceText.json(initial: m.model.initialState(), actions: actions, machine: m)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let steps = try XCTUnwrap(object["steps"] as? [[String: Any]])
+        XCTAssertEqual(steps.count, 200)
+        let shown = steps.indices.filter { !((steps[$0]["state"] as? String) ?? "").isEmpty }
+        XCTAssertEqual(shown, Array(200 - TraceRun<CoordinatorMachine>.lastStatesShown ..< 200))
+        XCTAssertLessThan(json.utf8.count, 60_000, "a 200-step trace with every state would be some 400 KB")
+        // A short trace keeps every state.
+        let short = TraceText.json(initial: m.model.initialState(), actions: Array(actions.prefix(5)), machine: m)
+        let few = try XCTUnwrap((JSONSerialization.jsonObject(with: Data(short.utf8)) as? [String: Any])?["steps"] as? [[String: Any]])
+        XCTAssertTrue(few.allSatisfy { !(($0["state"] as? String) ?? "").isEmpty })
+    }
+
     func testTheReplayCommandQuotesOnlyWhenNeeded() {
         XCTAssertEqual(TraceText.replayCommand(path: "Corpus/0123456789abcdef.trace"), "swift run NavFuzz replay Corpus/0123456789abcdef.trace")
         XCTAssertEqual(TraceText.replayCommand(path: "My Corpus/it's.trace"), "swift run NavFuzz replay 'My Corpus/it'\\''s.trace'")
