@@ -108,7 +108,7 @@ final class TraceTextTests: XCTestCase {
         XCTAssertEqual(steps.count, 200)
         let shown = steps.indices.filter { !((steps[$0]["state"] as? String) ?? "").isEmpty }
         XCTAssertEqual(shown, Array(200 - TraceRun<CoordinatorMachine>.lastStatesShown ..< 200))
-        XCTAssertLessThan(json.utf8.count, 60_000, "a 200-step trace with every state would be some 400 KB")
+        XCTAssertLessThan(json.utf8.count, 40_000, "with every state a 200-step trace is some 80 KB")
         // A short trace keeps every state.
         let short = TraceText.json(initial: m.model.initialState(), actions: Array(actions.prefix(5)), machine: m)
         let few = try XCTUnwrap((JSONSerialization.jsonObject(with: Data(short.utf8)) as? [String: Any])?["steps"] as? [[String: Any]])
