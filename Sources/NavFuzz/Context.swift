@@ -30,12 +30,16 @@ struct Context {
     /// and the lines for people go to stderr.
     func finish(_ activities: [Activity], run: RunOptions, projectFile: String? = nil) throws(UsageError) -> Int32 {
         var activities = activities
-        for a in activities.indices {
-            for c in activities[a].cases.indices { activities[a].cases[c].file = GitHubAnnotations.file(of: activities[a].cases[c]) }
+        let annotating = environment["GITHUB_ACTIONS"] == "true"
+        // The file of each case, only where something shows it.
+        if annotating || run.fileAttributes {
+            for a in activities.indices {
+                for c in activities[a].cases.indices { activities[a].cases[c].file = GitHubAnnotations.file(of: activities[a].cases[c]) }
+            }
         }
         let json = run.traceFormat == "json"
         func say(_ line: String) { if json { terminal.err(line) } else { terminal.out(line) } }
-        if environment["GITHUB_ACTIONS"] == "true" {
+        if annotating {
             for line in GitHubAnnotations.lines(activities, projectFile: projectFile) { say(line) }
         }
         for a in activities {

@@ -46,11 +46,18 @@ struct ProjectFile {
         func fail(_ key: String, _ message: String) -> UsageError {
             UsageError("\(path): \(key): \(message)", hint: "see docs/PROJECT.md for every key")
         }
-        guard case .object(let members) = json else { throw fail("(top)", "expected an object, found \(json.typeName)") }
-        for (n, (key, _)) in members.enumerated() {
-            if !Self.topKeys.contains(key) { throw fail(key, "unknown key (keys: \(Self.topKeys.joined(separator: ", ")))") }
-            if members[..<n].contains(where: { $0.0 == key }) { throw fail(key, "given twice") }
+        /// Every key of `object` known, and none given twice.
+        func checkKeys(_ object: DriverJSON, _ known: [String], at prefix: String) throws(UsageError) {
+            guard case .object(let members) = object else {
+                throw fail(prefix.isEmpty ? "(top)" : prefix, "expected an object, found \(object.typeName)")
+            }
+            for (n, (key, _)) in members.enumerated() {
+                let at = prefix.isEmpty ? key : "\(prefix).\(key)"
+                if !known.contains(key) { throw fail(at, "unknown key (keys: \(known.joined(separator: ", ")))") }
+                if members[..<n].contains(where: { $0.0 == key }) { throw fail(at, "given twice") }
+            }
         }
+        try checkKeys(json, Self.topKeys, at: "")
         guard json["navfuzz"]?.int == 1 else { throw fail("navfuzz", "expected 1, the version of the project file") }
 
         func string(_ v: DriverJSON, _ key: String) throws(UsageError) -> String {
@@ -83,16 +90,15 @@ struct ProjectFile {
         var systems: [System] = []
         for (i, item) in list.enumerated() {
             let at = "systems[\(i)]"
-            guard case .object(let keys) = item else { throw fail(at, "expected an object, found \(item.typeName)") }
-            for (n, (key, _)) in keys.enumerated() {
-                if !Self.systemKeys.contains(key) { throw fail("\(at).\(key)", "unknown key (keys: \(Self.systemKeys.joined(separator: ", ")))") }
-                if keys[..<n].contains(where: { $0.0 == key }) { throw fail("\(at).\(key)", "given twice") }
-            }
+            try checkKeys(item, Self.systemKeys, at: at)
             guard let d = item["driver"] else { throw fail("\(at).driver", "missing: the command that starts the driver") }
             let driver = try string(d, "\(at).driver")
-            let name = try item["name"].map { v throws(UsageError) in try string(v, "\(at).name") } ?? driver
-            guard name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) || item["name"] == nil else {
-                throw fail("\(at).name", "expected letters, digits, '-', '_' or '.', found \(TextSanitizer.escaped(name, quoting: true))")
+            var name = driver
+            if let given = item["name"] {
+                name = try string(given, "\(at).name")
+                guard name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) else {
+                    throw fail("\(at).name", "expected letters, digits, '-', '_' or '.', found \(TextSanitizer.escaped(name, quoting: true))")
+                }
             }
             if systems.contains(where: { $0.name == name }) { throw fail("\(at).name", "'\(name)' names two systems") }
             var baseline = Baseline()
@@ -123,10 +129,12 @@ struct ProjectFile {
         options.distinct = try int("distinct", 1...100) ?? options.distinct
         options.timeout = try seconds(json["timeout"], "timeout") ?? options.timeout
         self.options = options
-        junit = try strings("junit").map { $0.count == 1 ? $0[0] : "" }
-        if junit == "" { throw fail("junit", "expected one path") }
-        failures = try strings("failures").map { $0.count == 1 ? $0[0] : "" }
-        if failures == "" { throw fail("failures", "expected one path") }
+        func filePath(_ key: String) throws(UsageError) -> String? {
+            guard let v = json[key], !v.isNull else { return nil }
+            return try string(v, key)
+        }
+        junit = try filePath("junit")
+        failures = try filePath("failures")
     }
 
     /// The text without `//` comments (outside strings), so that JSON can carry them.

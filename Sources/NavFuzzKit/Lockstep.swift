@@ -248,6 +248,8 @@ final class Lockstep {
             do { try bring(to: state, saveFirst: false) } catch { return }
         }
         guard identity else { return }
+        // Every call reaches a system that receives invalid calls: no model steps needed.
+        if capabilities.receivesInvalidCalls { return system.announce(actions.map { .step($0, snapshot: true) }) }
         var calls: [AnnouncedCall] = []
         var s = state.model
         for a in actions {
