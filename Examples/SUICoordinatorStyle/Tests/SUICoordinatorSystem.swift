@@ -51,14 +51,10 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
     private var configuration = Configuration()
     private var root: AppCoordinator?
     /// Ids in first-seen order. Objects are held weakly, so ids never keep a coordinator alive.
-    private var ids: [ObjectIdentifier: Int] = [:]
-    private var objects: [Int: Weak] = [:]
-    private var nextID = 0
+    private var ids = CoordinatorIDs()
     /// The coordinators the current `finishFlow` finishes; every other one that ends is cancelled.
     private var finishing: Set<Int> = []
     private var walked: [AppCoordinator]?
-
-    private final class Weak { weak var object: CoordinatorBase?; init(_ o: CoordinatorBase) { object = o } }
 
     init(faults: Set<LibraryFault> = []) { self.faults = faults }
 
@@ -73,7 +69,7 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
 
     func reset(configuration: Configuration) async {
         self.configuration = configuration
-        ids = [:]; objects = [:]; nextID = 0; walked = nil
+        ids.removeAll(); walked = nil
         let root: AppCoordinator = configuration.rootKind == .tab ? makeTab() : FlowCoordinator(first: 0)
         root.faults = faults
         self.root = root
@@ -86,10 +82,8 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
         finishing = []
         let outcome = await perform(action)
         walked = nil
-        let ended = before.subtracting(liveIDs()).sorted()
         // This library has no completion callback: a coordinator completed when it left the tree.
-        let events = ended.map { Completion(CoordinatorID($0), finishing.contains($0) ? .finished : .cancelled) }
-        return SystemStep(outcome: outcome, events: events)
+        return SystemStep(outcome: outcome, events: Completion.ended(before: before, after: liveIDs(), finished: finishing))
     }
 
     func snapshot() -> Snapshot { Snapshot(observedState()) }
@@ -99,7 +93,7 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
         return State(coordinators: live().map(describe), root: CoordinatorID(id(root)))
     }
 
-    func coordinatorObject(id: Int) -> AnyObject? { objects[id]?.object }
+    func coordinatorObject(id: Int) -> AnyObject? { ids.object(id) }
 
     /// Shown with every failure: here, the bugs the library was built with.
     var diagnostics: String { faults.isEmpty ? "" : "library built with \(faults.map { "\($0)" }.sorted())" }
@@ -226,16 +220,10 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
         return PagesCoordinator(pages: pages, currentPage: pages[0])
     }
 
-    private func id(_ c: AnyCoordinatorType) -> Int {
-        if let known = ids[ObjectIdentifier(c)], objects[known]?.object === c { return known }
-        defer { nextID += 1 }
-        ids[ObjectIdentifier(c)] = nextID
-        objects[nextID] = Weak(c as! CoordinatorBase)
-        return nextID
-    }
+    private func id(_ c: AnyCoordinatorType) -> Int { ids.id(of: c) }
 
     private func find(_ id: CoordinatorID) -> AppCoordinator? {
-        guard let c = objects[Int(id.index)]?.object as? AppCoordinator else { return nil }
+        guard let c = ids.object(id, as: AppCoordinator.self) else { return nil }
         return live().contains { $0 === c } ? c : nil
     }
 

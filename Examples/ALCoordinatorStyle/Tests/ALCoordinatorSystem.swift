@@ -1,0 +1,229 @@
+import ALStyleCoordinators
+import CoordinatorModel
+import NavFuzzKit
+
+// MARK: - The app the adapter builds
+
+/// The model's route `r<n>`, shown the way the call asked for.
+struct Screen: NavigationRoute {
+    var number: Int
+    var transition: NavigationTransitionStyle
+}
+
+/// The model's page `p<n>`: a navigation flow that starts at `r0`.
+struct AppPage: TabbarPage {
+    var number: Int
+    var position: Int { number }
+    func coordinator() -> ALStyleCoordinators.Coordinator { FlowCoordinator(first: 0, presentationStyle: .push) }
+}
+
+/// `navigation`: a stack whose first screen is the route it was started with.
+final class FlowCoordinator: NavigationCoordinator<Screen> {
+    let first: Int
+    init(first: Int, presentationStyle: NavigationTransitionStyle) {
+        self.first = first
+        super.init(presentationStyle: presentationStyle)
+    }
+    override func start(animated: Bool = true) {
+        router.startFlow(route: Screen(number: first, transition: .push), animated: animated)
+    }
+}
+
+/// `tab`.
+final class HomeTabCoordinator: TabbarCoordinator<AppPage> {}
+
+// MARK: - The adapter
+
+/// NavFuzz's view of an ALCoordinator-style app (docs/VERIFY.md §8). Every action is one call
+/// of the library, made even where the model refuses; the outcome is what the call returned.
+/// User actions are what UIKit would do on the screen the library shows, found with the
+/// model's `descend` over the state the library reports. Events are the coordinators that left
+/// the tree in the step.
+final class ALCoordinatorSystem: NavigationSystem {
+    private let tapKeepsCurrentPage: Bool
+    private var configuration = Configuration()
+    private var main: ALStyleCoordinators.Coordinator?
+    private var ids = CoordinatorIDs()
+
+    /// `tapKeepsCurrentPage`: the library built with its tab-tap bug.
+    init(tapKeepsCurrentPage: Bool = false) { self.tapKeepsCurrentPage = tapKeepsCurrentPage }
+
+    /// No `popTo`, `replaceRoot`, `close`, `set`, `multiple`, per-coordinator `restart`, badges
+    /// or redirection; presentations as page sheet, full screen or custom.
+    let capabilities = Capabilities(
+        actions: [.push, .pop, .popToRoot, .setRoot, .present, .dismiss, .start, .finishFlow, .forcePresentation,
+                  .restartApp, .select, .setPages, .userBack, .userSwipeDismiss, .userSelectTab],
+        styles: [.sheet, .fullScreen, .custom], kinds: [.navigation, .tab])
+
+    func reset(configuration: Configuration) {
+        self.configuration = configuration
+        ids.removeAll()
+        let main = configuration.rootKind == .tab ? makeTab(.modal) : FlowCoordinator(first: 0, presentationStyle: .push)
+        self.main = main
+        main.start(animated: false)
+    }
+
+    func apply(_ action: Action) -> SystemStep {
+        let before = liveIDs()
+        var finishing: Set<Int> = []
+        let outcome = perform(action, finishing: &finishing)
+        return SystemStep(outcome: outcome, events: Completion.ended(before: before, after: liveIDs(), finished: finishing))
+    }
+
+    func snapshot() -> Snapshot { Snapshot(observedState()) }
+
+    func coordinatorObject(id: Int) -> AnyObject? { ids.object(id) }
+
+    var diagnostics: String { tapKeepsCurrentPage ? "library built with its tab-tap bug" : "" }
+
+    // MARK: Actions
+
+    private func perform(_ action: Action, finishing: inout Set<Int>) -> Outcome {
+        // The runner sends only ids it saw live (it answers the others itself).
+        let found = action.target.map(find) ?? main
+        guard let target = found else { return .refused(.noSuchCoordinator) }
+        switch action {
+        case .push(_, let r):
+            return target.router.navigate(to: Screen(number: Int(r.index), transition: .push)) ? .applied : .refused(.unsupported)
+        case .pop:
+            let router = target.router
+            return router.pop() ? .applied : .refused(router.hasNavigation ? .atRoot : .unsupported)
+        case .popToRoot:
+            return target.router.popToRoot() ? .applied : .refused(.unsupported)
+        case .setRoot(_, let r):
+            return target.router.startFlow(route: Screen(number: Int(r.index), transition: .push)) ? .applied : .refused(.unsupported)
+        case .present(_, let r, let style):
+            // The library presents with a modal style; `push` is another call (`push`).
+            guard let s = libraryStyle(style), s != .push else { return .refused(.unsupported) }
+            target.router.navigate(to: Screen(number: Int(r.index), transition: s))
+            return .applied
+        case .dismiss:
+            return target.router.dismiss() ? .applied : .refused(.nothingPresented)
+        case .start(_, let kind, let style, let r):
+            guard let s = libraryStyle(style) else { return .refused(.unsupported) }
+            return target.router.navigate(to: make(kind, route: Int(r.index), style: s)) ? .applied : .refused(.unsupported)
+        case .finishFlow:
+            let co = target
+            finishing = [ids.id(of: co)]
+            // A tab's page finishes its tab bar.
+            if let tab = co.parent as? HomeTabCoordinator, tab.pageCoordinators.values.contains(where: { $0 === co }) {
+                finishing.insert(ids.id(of: tab))
+            }
+            return co.finishFlow() ? .applied : .refused(.isRoot)
+        case .forcePresentation(let kind, let style, let r):
+            guard let main, let s = libraryStyle(style) else { return .refused(.unsupported) }
+            return make(kind, route: Int(r.index), style: s).forcePresentation(mainCoordinator: main) ? .applied : .refused(.unsupported)
+        case .restartApp:
+            if let main { ALStyleCoordinators.Coordinator.restartApp(mainCoordinator: main) }
+            return .applied
+        case .select(_, let p):
+            guard let tab = target as? HomeTabCoordinator else { return .refused(.unsupported) }
+            tab.currentPage = AppPage(number: Int(p.index))
+            return tab.currentPage.number == Int(p.index) ? .applied : .refused(.notFound)
+        case .setPages(_, let pages, let current):
+            guard let tab = target as? HomeTabCoordinator else { return .refused(.unsupported) }
+            let ok = tab.setPages(pages.map { AppPage(number: Int($0.index)) }, currentPage: current.map { AppPage(number: Int($0.index)) })
+            return ok ? .applied : .refused(.notFound)
+        case .userBack:
+            // The back button of the navigation bar the user sees.
+            guard let seen = observedState().descend(), let index = seen.stackIndex else { return .refused(.noBack) }
+            guard let owner = find(seen.owner) else { return .refused(.noBack) }
+            if index >= 1 { return owner.router.userTappedBack() ? .applied : .refused(.noBack) }
+            // At a pushed flow's first screen the bar is its parent's.
+            guard let parent = owner.parent, parent.router.stack.last?.shown === owner else { return .refused(.noBack) }
+            return parent.router.userTappedBack() ? .applied : .refused(.noBack)
+        case .userSwipeDismiss:
+            guard let holder = observedState().descend()?.lastModal?.holder else { return .refused(.nothingPresented) }
+            return find(holder)?.router.userSwipedDown() == true ? .applied : .refused(.notDismissible)
+        case .userSelectTab(let p):
+            guard let bar = observedState().descend()?.tabBar, let tab = find(bar) as? HomeTabCoordinator else { return .refused(.noTabBar) }
+            guard let index = tab.pages.firstIndex(of: AppPage(number: Int(p.index))) else { return .refused(.notFound) }
+            tab.tabBarController(didSelect: index)
+            return .applied
+        default:
+            return .refused(.unsupported)   // not in capabilities: never sent
+        }
+    }
+
+    // MARK: The tree
+
+    private func make(_ kind: Kind, route: Int, style: NavigationTransitionStyle) -> ALStyleCoordinators.Coordinator {
+        kind == .tab ? makeTab(style) : FlowCoordinator(first: route, presentationStyle: style)
+    }
+
+    private func makeTab(_ style: NavigationTransitionStyle) -> HomeTabCoordinator {
+        let tab = HomeTabCoordinator(pages: configuration.initialPages.map { AppPage(number: Int($0.index)) }, presentationStyle: style)
+        tab.tapKeepsCurrentPage = tapKeepsCurrentPage
+        return tab
+    }
+
+    private func find(_ id: CoordinatorID) -> ALStyleCoordinators.Coordinator? {
+        ids.object(id, as: ALStyleCoordinators.Coordinator.self)
+    }
+
+    /// Every coordinator the main one shows, directly or through others, and their children.
+    private func live() -> [ALStyleCoordinators.Coordinator] {
+        guard let main else { return [] }
+        var out: [ALStyleCoordinators.Coordinator] = []
+        var seen: Set<ObjectIdentifier> = []
+        var pending = [main]
+        while let c = pending.popLast() {
+            guard seen.insert(ObjectIdentifier(c)).inserted else { continue }
+            out.append(c)
+            if let tab = c as? HomeTabCoordinator { pending += tab.pages.compactMap { tab.pageCoordinators[$0] } }
+            pending += c.router.stack.compactMap(\.shown) + c.router.presented.compactMap(\.content.shown) + c.children
+        }
+        return out
+    }
+
+    private func liveIDs() -> Set<Int> { Set(live().map { ids.id(of: $0) }) }
+
+    func observedState() -> State {
+        guard let main else { return State(coordinators: [], root: CoordinatorID(0)) }
+        return State(coordinators: live().map(describe), root: ids.coordinatorID(of: main))
+    }
+
+    private func describe(_ c: ALStyleCoordinators.Coordinator) -> CoordinatorModel.Coordinator {
+        var tab: TabState?
+        if let t = c as? HomeTabCoordinator {
+            tab = TabState(pages: t.pages.map { Page($0.number) }, current: Page(t.currentPage.number), badges: [],
+                           pageCoordinators: t.pages.compactMap { t.pageCoordinators[$0] }.map { ids.coordinatorID(of: $0) })
+        }
+        return CoordinatorModel.Coordinator(
+            id: ids.coordinatorID(of: c), kind: tab == nil ? .navigation : .tab, parent: c.parent.map { ids.coordinatorID(of: $0) },
+            children: c.children.map { ids.coordinatorID(of: $0) }.sorted(), initialRoute: Route((c as? FlowCoordinator)?.first ?? 0),
+            stack: c.router.stack.map(entry), modals: c.router.presented.map { Modal(modelStyle($0.style), entry($0.content)) }, tab: tab)
+    }
+
+    private func entry(_ p: Presentable) -> Entry {
+        switch p {
+        case .view(let route): .screen(Route((route as! Screen).number))
+        case .coordinator(let c): .child(ids.coordinatorID(of: c))
+        }
+    }
+
+    // MARK: Styles
+
+    private func libraryStyle(_ s: Style) -> NavigationTransitionStyle? {
+        switch s {
+        case .push: .push
+        case .sheet: .modal
+        case .fullScreen: .modalFullScreen
+        case .custom: .custom
+        case .detents, .overlay: nil
+        }
+    }
+
+    private func modelStyle(_ s: NavigationTransitionStyle) -> Style {
+        switch s {
+        case .push: .push
+        case .modal: .sheet
+        case .modalFullScreen: .fullScreen
+        case .custom: .custom
+        }
+    }
+}
+
+private extension Presentable {
+    var shown: ALStyleCoordinators.Coordinator? { if case .coordinator(let c) = self { c } else { nil } }
+}

@@ -1,0 +1,114 @@
+/// The paths of one flow, usually an enum: `enum HomeRoute: Route { case home, detail, back }`.
+public protocol Route {}
+
+/// Anything a transition can show: a view controller, or a coordinator (its root view controller).
+public protocol Presentable: AnyObject {
+    var viewController: ViewController { get }
+}
+
+/// What a triggered route did. View models ignore it; logs and tests read it.
+public enum TransitionResult: Sendable, Hashable {
+    /// The transition was made (perhaps changing nothing, like `popToRoot` at the root).
+    case performed
+    /// There was nothing to do it on: a pop at the root, a dismiss with nothing presented.
+    case ignored
+}
+
+/// A coordinator whatever its routes: its place among the coordinators of the app.
+open class AnyCoordinator: Presentable, NavigationControllerDelegate, PresentationDelegate {
+    public let viewController: ViewController
+    /// The coordinator that shows this one. Weak: parents keep their children, not the reverse.
+    public internal(set) weak var parent: AnyCoordinator?
+    /// The coordinators this one shows, pushed or presented. They live as long as they are here.
+    public private(set) var children: [AnyCoordinator] = []
+
+    /// The bug the library can be built with, for NavFuzz's example: children leave `children`
+    /// only after a triggered route, never when the user's back button popped them, so a
+    /// pushed flow the user went back from stays a child (XCoordinator issue 57, which its
+    /// pull request 156 fixed by cleaning up when the navigation controller shows a new top).
+    public var backLeavesChild = false
+
+    public init(viewController: ViewController) {
+        self.viewController = viewController
+        viewController.presentationDelegate = self
+        (viewController as? NavigationController)?.delegate = self
+    }
+
+    public func addChild(_ child: AnyCoordinator) {
+        guard !children.contains(where: { $0 === child }) else { return }
+        child.parent = self
+        children.append(child)
+    }
+
+    public func removeChild(_ child: AnyCoordinator) {
+        children.removeAll { $0 === child }
+        if child.parent === self { child.parent = nil }
+    }
+
+    /// Lets go of the children this coordinator no longer shows, so that a flow that left the
+    /// screen is released with everything it holds.
+    public func removeChildrenIfNeeded() {
+        for child in children where !viewController.shows(child.viewController) { removeChild(child) }
+    }
+
+    public func navigationController(_ navigationController: NavigationController, didShow viewController: ViewController?) {
+        guard !backLeavesChild else { return }
+        removeChildrenIfNeeded()
+    }
+
+    public func viewControllerDidDismissPresented(_ viewController: ViewController) {
+        removeChildrenIfNeeded()
+    }
+}
+
+/// A coordinator of `RouteType`s: `trigger` a route, and the subclass's `performTransition`
+/// makes it happen through `transitionPerformer`, on the root view controller.
+open class BaseCoordinator<RouteType: Route, TransitionType: TransitionProtocol>: AnyCoordinator {
+    public typealias RootViewController = TransitionType.RootViewController
+
+    public let rootViewController: RootViewController
+
+    /// Triggers `initialRoute`, if given, at once: a coordinator starts showing something.
+    public init(rootViewController: RootViewController, initialRoute: RouteType? = nil) {
+        self.rootViewController = rootViewController
+        super.init(viewController: rootViewController)
+        if let initialRoute { trigger(initialRoute) }
+    }
+
+    /// Performs transitions on the root view controller, for this coordinator.
+    public var transitionPerformer: TransitionType {
+        TransitionType(rootViewController: rootViewController, coordinator: self)
+    }
+
+    /// This coordinator as a router of its routes: what view models hold.
+    public var strongRouter: StrongRouter<RouteType> { StrongRouter(self) }
+
+    @discardableResult public func trigger(_ route: RouteType) -> TransitionResult {
+        let result = performTransition(for: route)
+        removeChildrenIfNeeded()
+        return result
+    }
+
+    /// Override: the transition of each route.
+    open func performTransition(for route: RouteType) -> TransitionResult { .ignored }
+}
+
+/// A coordinator whose root is a navigation controller.
+open class NavigationCoordinator<RouteType: Route>: BaseCoordinator<RouteType, NavigationTransition> {
+    public init(rootViewController: NavigationController = NavigationController(), isNavigationBarHidden: Bool = false,
+                initialRoute: RouteType? = nil) {
+        rootViewController.isNavigationBarHidden = isNavigationBarHidden
+        super.init(rootViewController: rootViewController, initialRoute: initialRoute)
+    }
+}
+
+/// A coordinator's `trigger` without the coordinator's type. It keeps the coordinator alive.
+public struct StrongRouter<RouteType: Route> {
+    private let performer: (RouteType) -> TransitionResult
+
+    public init<TransitionType>(_ coordinator: BaseCoordinator<RouteType, TransitionType>) {
+        performer = { coordinator.trigger($0) }
+    }
+
+    @discardableResult public func trigger(_ route: RouteType) -> TransitionResult { performer(route) }
+}
