@@ -6,8 +6,9 @@ import CoordinatorModel
 public struct Capabilities: Sendable, Hashable {
     /// The action kinds it offers.
     public var actions: Set<ActionName>
-    /// The modal styles it offers (a library without `overlay`, say). `push` starts are always
-    /// offered when `start` is.
+    /// The modal styles it offers (a library without `overlay`, say). `push` starts and
+    /// redirects come with `start` and `redirect`; `present` with `push`, which the model
+    /// refuses, is sent only when `push` is listed (a library whose `present` takes it).
     public var styles: Set<Style>
     /// The kinds its root can be: presets with another root are skipped, and said so. A
     /// library without tab bars offers `[.navigation]`.
@@ -37,7 +38,9 @@ public struct Capabilities: Sendable, Hashable {
     public func offers(_ action: Action) -> Bool {
         guard actions.contains(action.name) else { return false }
         switch action {
-        case .present(_, _, let s), .redirect(_, _, let s):
+        case .present(_, _, let s):
+            return styles.contains(s)
+        case .redirect(_, _, let s):
             return s == .push || styles.contains(s)
         case .start(_, let k, let s, _), .forcePresentation(let k, let s, _):
             return (s == .push || styles.contains(s)) && kinds.contains(k)

@@ -21,7 +21,7 @@ final class FlatStateTests: XCTestCase {
                     for action in actions {
                         let after = model.step(state, action).state
                         visit(state, action, after)
-                        if after != state, preset.bounds.contains(after), next.count < 100 { next.append(after) }
+                        if after != state, preset.bounds.contains(after), next.count < 50 { next.append(after) }
                     }
                 }
                 frontier = next

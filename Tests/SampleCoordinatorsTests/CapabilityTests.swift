@@ -53,6 +53,31 @@ final class CapabilityTests: XCTestCase {
         XCTAssertFalse(report.unreached.contains("other-tab-page-visible"), "a tab state is not looked for")
     }
 
+    /// `present` with `push`, which the model refuses, reaches only a system that lists `push`
+    /// among its styles; `push` starts and redirects reach every system that offers them.
+    func testAPushPresentationIsSentOnlyWhenPushIsAStyle() {
+        func received(_ styles: Set<Style>) -> [Action] {
+            let system = Recording(Capabilities(styles: styles))
+            XCTAssertTrue(Verifier.verify(system, options: Verifier.Options(depth: 2, walks: 10)).passed)
+            return system.received
+        }
+        func pushed(_ actions: [Action]) -> (present: Int, start: Int) {
+            var counts = (present: 0, start: 0)
+            for action in actions {
+                switch action {
+                case .present(_, _, .push): counts.present += 1
+                case .start(_, _, .push, _): counts.start += 1
+                default: break
+                }
+            }
+            return counts
+        }
+        let modalOnly = pushed(received([.sheet, .fullScreen]))
+        XCTAssertEqual(modalOnly.present, 0)
+        XCTAssertGreaterThan(modalOnly.start, 0)
+        XCTAssertGreaterThan(pushed(received(Set(Style.allCases))).present, 0)
+    }
+
     /// By default the runner answers `invalid` and `noSuchCoordinator` itself: the adapter is
     /// never called with them. A system that asks for them gets them, and plenty.
     func testTheRunnerAnswersInvalidCallsUnlessTheSystemAsksForThem() {
