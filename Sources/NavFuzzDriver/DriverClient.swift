@@ -75,6 +75,12 @@ public final class DriverSystem: NavigationSystem {
     public private(set) var aheadTaken = 0
     /// How the driver died while announced requests were written: the next call says so.
     private var deferredFailure: SystemFailure?
+    /// Times the driver was found dead by the reset or restore that starts a new path, having
+    /// exited after its last reply (a crash from a deferred task, say). It was started again.
+    public private(set) var deathsAfterReply = 0
+    /// `replies` when the current exchange began.
+    private var exchangeStart = 0
+    private var restartingAfterDeath = false
 
     /// Starts the driver and performs the handshake. Throws when the command cannot be started,
     /// dies, hangs, or does not answer the handshake as the protocol says.
@@ -372,11 +378,17 @@ public final class DriverSystem: NavigationSystem {
     /// checks the replies of the queued ones, and returns the last reply line and its number.
     /// Each reply has one timeout from the one before it.
     private func exchange(_ request: DriverRequest, seconds limit: Double?) throws(SystemFailure) -> ([UInt8], Int) {
-        if let failure = deferredFailure { deferredFailure = nil; queued = []; ahead = []; aheadStart = 0; throw failure }
+        let wanted = queued + [request]
+        if var failure = deferredFailure {
+            deferredFailure = nil; queued = []; ahead = []; aheadStart = 0
+            if try startOverAfterDeath(failure, wanted) { return try exchange(request, seconds: limit) }
+            failure.uncertain = failure.kind != .protocolError
+            throw failure
+        }
         guard process != nil else { queued = []; ahead = []; aheadStart = 0; throw SystemFailure(.crash, "the driver is not running") }
         lastState = nil
-        let wanted = queued + [request]
         queued = []
+        exchangeStart = replies
         let seconds = limit ?? timeout
         // A driver may buffer its replies: when it dies in a batch, or while announced replies
         // are read, which request it died on is not known, only that it was one of them.
@@ -401,9 +413,30 @@ public final class DriverSystem: NavigationSystem {
             return (Array(line), replies)
         } catch {
             var failure = error
+            if replies == exchangeStart, try startOverAfterDeath(failure, wanted) {
+                return try exchange(request, seconds: limit)
+            }
             failure.uncertain = batch && failure.kind != .protocolError
             throw failure
         }
+    }
+
+    /// A driver found dead by the reset that starts a new path, before it answered it, exited
+    /// after its last reply: the reset is not what killed it. It is started once more and the
+    /// requests sent again (true); the path that kills it fails at its own next step. A fresh
+    /// driver that dies there is a crash of its own (false), and so is a death found by a
+    /// restore, which a new process could not do.
+    private func startOverAfterDeath(_ failure: SystemFailure, _ wanted: [DriverRequest]) throws(SystemFailure) -> Bool {
+        guard failure.kind == .crash, !restartingAfterDeath, replies > 1, case .reset? = wanted.first else { return false }
+        restartingAfterDeath = true
+        defer { restartingAfterDeath = false }
+        process?.end(within: 0)
+        process = nil
+        deathsAfterReply += 1
+        restarts += 1
+        try start()
+        queued = Array(wanted.dropLast())
+        return true
     }
 
     /// One reply line as JSON: an object, with no `error` and nothing lost.
@@ -470,7 +503,9 @@ public final class DriverSystem: NavigationSystem {
             if fds.count > 1 && fds[1].revents != 0 { drainStandardError() }
             if fds[0].revents != 0 {
                 let eof = readAvailable(output) { pending.append(contentsOf: $0) }
-                if eof { throw died(what(), hang: false) }
+                // A reply that came with the end of the output is a reply: the end shows at
+                // the next read, and belongs to the request after it.
+                if eof && newline(from: scanned) == nil { throw died(what(), hang: false) }
             }
         }
     }

@@ -65,17 +65,25 @@ final class Lockstep {
     /// after one more failure unless a step works first.
     static let failureStreakLimit = 5
     static let hangWeight = 3
+    /// A phase also stops once one step (the same action) has crashed or hung this many times
+    /// in it, steps that worked in between or not: a driver that dies after every reply, or
+    /// on one common action, would otherwise be started again for most of the phase's steps.
+    static let sameStepLimit = 3
     /// How the give-up rule reads in a report.
     static var givingUpRule: String {
-        "\(failureStreakLimit) crashes or \((failureStreakLimit + hangWeight - 1) / hangWeight) hangs in a row"
+        "\(failureStreakLimit) crashes or \((failureStreakLimit + hangWeight - 1) / hangWeight) hangs in a row, "
+            + "or \(sameStepLimit) on one step"
     }
     private var failureStreak = 0
-    var givenUp: Bool { failureStreak >= Self.failureStreakLimit }
+    private var failuresByStep: [Action: Int] = [:]
+    private var sameStepReached = false
+    var givenUp: Bool { failureStreak >= Self.failureStreakLimit || sameStepReached }
     /// Whether the phase in progress was stopped so, and whether some phase was.
     private(set) var phaseStopped = false
     private(set) var everGaveUp = false
     func startPhase() {
         failureStreak = min(failureStreak, Self.failureStreakLimit - 1)
+        failuresByStep = [:]; sameStepReached = false
         phaseStopped = false
     }
     /// Called when the engine asks whether to stop: true once the phase has given up.
@@ -83,11 +91,12 @@ final class Lockstep {
         if givenUp {
             phaseStopped = true
             failureStreak = 0
+            failuresByStep = [:]; sameStepReached = false
         }
         return phaseStopped
     }
     /// For the last replays, which must reach the system whatever came before.
-    func endPhases() { failureStreak = 0; phaseStopped = false }
+    func endPhases() { failureStreak = 0; failuresByStep = [:]; sameStepReached = false; phaseStopped = false }
     /// Things worth knowing that are not failures (the implementation did not repeat itself).
     private(set) var notes: [String] = []
 
@@ -371,6 +380,10 @@ final class Lockstep {
         case .protocolError: fatal = error
         }
         failureStreak += error.kind == .hang ? Self.hangWeight : 1
+        if let action, error.kind != .protocolError {
+            failuresByStep[action, default: 0] += 1
+            if failuresByStep[action]! >= Self.sameStepLimit { sameStepReached = true }
+        }
         if givenUp { everGaveUp = true }
         return ConformanceStep(modelBefore: modelBefore, action: action, modelStep: modelStep ?? action.map { model.step(modelBefore, $0) },
                                implAction: implAction, implBefore: implBefore, implOutcome: nil, implEvents: [], implAfter: nil,

@@ -443,6 +443,7 @@ struct VerificationRun {
         let said = system.diagnostics(since: mark)
         guard let step, let reason = step.findings.first(where: { $0.check == c.check })?.reason,
               step.action == nil ? trace.isEmpty : index == trace.count - 1 else {
+            if c.check == Verifier.noCrash || c.check == Verifier.noHang { return unrepeated(c, diagnostics: said) }
             report.notes.append("\(check): the failing trace did not fail the same way when replayed from reset; "
                                 + "the implementation does not repeat itself: \(trace.map(\.description).joined(separator: "; "))")
             return nil
@@ -455,6 +456,26 @@ struct VerificationRun {
                               implementationOutcome: step.implOutcome, implementationEvents: step.implEvents,
                               implementationAfter: step.implAfter),
             alsoBroken: step.findings.map { Verifier.checks[$0.check] }.filter { $0 != check }, diagnostics: said)
+    }
+
+    /// A crash or a hang that a replay from reset did not repeat still happened: it fails its
+    /// check, with the trace it was found on and what that means, never only a note. (A driver
+    /// that dies after each reply, from a task that outlives the step, dies at the step after
+    /// whatever came before, so no trace of steps alone repeats it.)
+    private func unrepeated(_ c: Candidate, diagnostics: String) -> ConformanceFailure {
+        let model = Model(configuration: c.configuration)
+        var before = model.initialState()
+        for a in c.trace.dropLast() { before = model.step(before, a).state }
+        let last = c.trace.last
+        return ConformanceFailure(
+            invariant: Verifier.checks[c.check],
+            reason: c.reason + "; it did not happen again when this trace was replayed from reset, so it depends on more "
+                + "than these steps (a task that outlives a step, a timer, what the process did before)",
+            trace: c.trace, configuration: c.configuration, presetName: c.presetName, source: c.source, originalLength: c.originalLength,
+            step: FailingStep(index: last == nil ? -1 : c.trace.count - 1, modelAction: last, implementationAction: nil,
+                              modelBefore: before, implementationBefore: nil, modelStep: last.map { model.step(before, $0) },
+                              implementationOutcome: nil, implementationEvents: [], implementationAfter: nil),
+            alsoBroken: [], diagnostics: diagnostics)
     }
 
     private mutating func finish() {

@@ -144,7 +144,7 @@ final class MisbehavingDriverTests: XCTestCase {
         XCTAssertLessThan(seconds, 15, report.text)
         XCTAssertLessThan(report.restarts, 20, report.text)
         XCTAssertEqual(report.failures("no-hang").count, 1, report.text)
-        XCTAssertTrue(report.notes.contains { $0.contains("stopped early: the implementation failed on step after step (5 crashes or 2 hangs in a row)") }, report.text)
+        XCTAssertTrue(report.notes.contains { $0.contains("stopped early: the implementation failed on step after step (5 crashes or 2 hangs in a row, or 3 on one step)") }, report.text)
     }
 
     /// A reply without end is a protocol error, read no further than the limit. (The timeout is
@@ -155,16 +155,18 @@ final class MisbehavingDriverTests: XCTestCase {
         XCTAssertEqual(report.exitCode, 2)
     }
 
-    /// A driver that exits after every reply did not do the work: verification fails, and the
-    /// report says how often the driver was started again.
-    func testADriverThatExitsAfterEachReplyFails() {
-        var options = options()
-        options.depth = 2
-        options.walks = 5
+    /// A death after the last reply of one trace is not the next trace's reset: the reset goes
+    /// to a new process, and the next trace fails at its own second step.
+    func testADeathAfterATracesLastReplyIsNotBlamedOnTheNextReset() throws {
+        let push = try Action(parsing: "push c0 r1")
+        let options = Verifier.Options(presets: [.small], depth: 0, walks: 0, timeout: 5, traces: [
+            GivenTrace(name: "one step", actions: [push]), GivenTrace(name: "two steps", actions: [push, push]),
+        ])
         let report = Verifier.verify(driver: command("exit-after-reply"), options: options)
-        XCTAssertFalse(report.passed, report.text)
-        XCTAssertGreaterThan(report.restarts, 10, report.text)
-        XCTAssertTrue(report.text.contains("the driver was restarted"), report.text)
+        guard let failure = report.failure("no-crash") else { return XCTFail(report.text) }
+        XCTAssertEqual(failure.source, "two steps", failure.text)
+        XCTAssertEqual(failure.trace.map(\.description), ["push c0 r0", "push c0 r0"], failure.text)   // shrunk
+        XCTAssertTrue(failure.reason.contains("during step 'push c0 r0'"), failure.reason)
     }
 
     /// The processes whose command line contains `text`.
@@ -176,7 +178,9 @@ final class MisbehavingDriverTests: XCTestCase {
         }
     }
 
-    func testDeathIsNoCrashAndVerificationGoesOn() {
+    /// A driver that dies on one step: `no-crash`, with the driver's last words; a phase stops
+    /// once that step has killed it three times, not after the whole budget of restarts.
+    func testDeathIsNoCrashAndAPhaseStopsAfterThreeOnOneStep() {
         var options = options()
         options.depth = 2
         let report = Verifier.verify(driver: command("crash"), options: options)
@@ -187,7 +191,20 @@ final class MisbehavingDriverTests: XCTestCase {
         XCTAssertTrue(failure.diagnostics.contains("tiny driver: cannot push r1"), failure.diagnostics)
         XCTAssertTrue(failure.text.contains("tiny driver: cannot push r1"), failure.text)
         XCTAssertGreaterThan(report.restarts, 1)
-        XCTAssertEqual(report.walks, 20, "walks still ran after the crashes")
+        XCTAssertLessThan(report.walks, 20, report.text)
+        XCTAssertTrue(report.notes.contains { $0.hasPrefix("the random walks of swarm stopped early") }, report.text)
+    }
+
+    /// A driver that exits right after each reply (a crash from a task that outlives the step)
+    /// is found dead by the next request, whatever it is: the reset that starts a new path is
+    /// sent again to a new process, the step after a reply fails `no-crash`, and the run ends
+    /// in seconds, not after a restart per step.
+    func testADriverThatExitsAfterEachReplyIsANoCrashFailure() {
+        let report = Verifier.verify(driver: command("exit-after-reply"), options: options())
+        guard let failure = report.failure("no-crash") else { return XCTFail(report.text) }
+        XCTAssertTrue(failure.reason.contains("the driver exited with status 0 during step"), failure.reason)
+        XCTAssertLessThan(report.restarts, 40, report.text)
+        XCTAssertTrue(report.text.contains("the driver was restarted"), report.text)
     }
 
     func testMissingFieldNamesTheReplyLine() {
