@@ -78,8 +78,9 @@ public final class DriverSystem: NavigationSystem {
     /// Times the driver was found dead by the reset or restore that starts a new path, having
     /// exited after its last reply (a crash from a deferred task, say). It was started again.
     public private(set) var deathsAfterReply = 0
-    /// `replies` when the current exchange began.
+    /// `replies` when the current exchange began, and the seconds it gives each reply.
     private var exchangeStart = 0
+    private var waited = 0.0
     private var restartingAfterDeath = false
 
     /// Starts the driver and performs the handshake. Throws when the command cannot be started,
@@ -159,6 +160,7 @@ public final class DriverSystem: NavigationSystem {
             request.write(into: &bytes)
             ahead.append(request)
         }
+        waited = timeout
         do { try send(bytes, what: ahead[first].what, deadline: now() + timeout) } catch {
             var failure = error
             failure.uncertain = failure.kind != .protocolError
@@ -339,7 +341,7 @@ public final class DriverSystem: NavigationSystem {
         let ending = p.end(within: 0)
         input = -1; output = -1; errors = -1
         if hang {
-            return SystemFailure(.hang, "the driver did not answer \(what()) within \(seconds(timeout)); it was killed")
+            return SystemFailure(.hang, "the driver did not answer \(what()) within \(seconds(waited)); it was killed")
         }
         let how: String
         switch ending {
@@ -390,6 +392,7 @@ public final class DriverSystem: NavigationSystem {
         queued = []
         exchangeStart = replies
         let seconds = limit ?? timeout
+        waited = seconds
         // A driver may buffer its replies: when it dies in a batch, or while announced replies
         // are read, which request it died on is not known, only that it was one of them.
         let batch = wanted.count > 1 || aheadStart < ahead.count

@@ -116,14 +116,35 @@ public final class DriverProcess {
     nonisolated(unsafe) private static var live: Set<pid_t> = []
     private static let lock = NSLock()
 
-    private static func register(_ pid: pid_t) { lock.lock(); live.insert(pid); lock.unlock() }
+    /// Set once NavFuzz is being ended: a driver started after that (a restart racing the
+    /// signal) is killed as it is registered, so that none outlives NavFuzz.
+    nonisolated(unsafe) private static var ending = false
+
+    private static func register(_ pid: pid_t) {
+        lock.lock(); defer { lock.unlock() }
+        if ending { kill(-pid, SIGKILL); kill(pid, SIGKILL); return }
+        live.insert(pid)
+    }
     private static func unregister(_ pid: pid_t) { lock.lock(); live.remove(pid); lock.unlock() }
 
     /// Kills every driver's group: for a NavFuzz that is being ended.
     public static func endAll() {
         lock.lock()
+        ending = true
         let pids = live
         lock.unlock()
         for pid in pids { kill(-pid, SIGKILL) }
+        // NavFuzz exits next: it waits (a second at most) until every group is gone, so that
+        // nothing it started is still there when it has ended.
+        let deadline = DispatchTime.now().uptimeNanoseconds + 1_000_000_000
+        var left = pids
+        while !left.isEmpty && DispatchTime.now().uptimeNanoseconds < deadline {
+            left = left.filter { pid in
+                var s: Int32 = 0
+                _ = waitpid(pid, &s, WNOHANG)
+                return kill(-pid, 0) == 0 || errno != ESRCH
+            }
+            if !left.isEmpty { usleep(1000) }
+        }
     }
 }

@@ -7,97 +7,11 @@ import XCTest
 /// Tiny drivers written in Python that implement `push` and `pop` on a root navigation stack
 /// correctly, except for one misbehaviour each: hanging, dying, or breaking the protocol.
 final class MisbehavingDriverTests: XCTestCase {
-    static let script = #"""
-    import json, os, sys, time
-    MODE = sys.argv[1] if len(sys.argv) > 1 else "ok"
-    stack, routes = ["r0"], 2
+    /// scripts/probes/tiny-driver.py, which scripts/probe-hostile.sh runs too.
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("scripts/probes/tiny-driver.py").path
 
-    def snap():
-        return {"root": 0, "coordinators": [{"id": 0, "kind": "navigation", "children": [],
-                "initialRoute": "r0", "stack": list(stack), "modals": []}]}
-
-    def reply(obj):
-        sys.stdout.write(json.dumps(obj) + "\n")
-        sys.stdout.flush()
-
-    def step(outcome, reason=None):
-        r = {"outcome": outcome, "events": [], "snapshot": snap()}
-        if reason:
-            r["reason"] = reason
-        reply(r)
-
-    for line in sys.stdin:
-        req = json.loads(line)
-        if "navfuzz" in req:
-            if MODE == "bad-handshake":
-                reply({"navfuzz": 2, "actions": ["push"]})
-            else:
-                reply({"navfuzz": 1, "name": "tiny-" + MODE, "actions": ["push", "pop"]})
-            continue
-        cmd = req.get("cmd")
-        if cmd == "reset" and MODE == "endless-line":
-            while True:
-                sys.stdout.write("x" * 1048576)
-        if cmd == "reset":
-            stack, routes = ["r0"], req["configuration"]["routes"]
-            if MODE == "bad-snapshot":
-                reply({"snapshot": {"root": 0, "coordinators": [{"id": 0, "kind": "navigation", "children": [], "stack": ["x1"], "modals": []}]}})
-            else:
-                reply({"snapshot": snap()})
-            continue
-        if cmd == "snapshot":
-            reply({"snapshot": snap()})
-            continue
-        words = req["action"].split()
-        if MODE == "missing-outcome":
-            reply({"events": [], "snapshot": snap()})
-            continue
-        if MODE == "not-json":
-            sys.stdout.write("pushed it!\n")
-            sys.stdout.flush()
-            continue
-        if MODE == "hang" and words[0] == "pop" and len(stack) >= 2:
-            time.sleep(1000)
-        if MODE == "hang-always":
-            time.sleep(1000)
-        if MODE == "hang-forked" and words[0] == "pop" and len(stack) >= 2:
-            # A child that keeps the pipes open and outlives its parent unless its group is ended.
-            if os.fork() == 0:
-                os.execvp("sleep", ["sleep", "31.4159"])
-            time.sleep(1000)
-        if MODE == "crash" and req["action"] == "push c0 r1":
-            sys.stderr.write("tiny driver: cannot push r1\n")
-            sys.stderr.flush()
-            os._exit(3)
-        if words[0] == "push" and int(words[2][1:]) >= routes:
-            step("refused", "invalid")
-        elif words[1] != "c0":
-            step("refused", "noSuchCoordinator")
-        elif words[0] == "push":
-            stack.append(words[2])
-            step("applied")
-        elif len(stack) < 2:
-            step("refused", "atRoot")
-        else:
-            stack.pop()
-            step("applied")
-        if MODE == "exit-after-reply":
-            os._exit(0)
-    """#
-
-    var directory: URL!
-
-    override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("navfuzz-drivers-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try Self.script.write(to: directory.appendingPathComponent("tiny.py"), atomically: true, encoding: .utf8)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: directory)
-    }
-
-    func command(_ mode: String) -> String { "exec python3 '\(directory.appendingPathComponent("tiny.py").path)' \(mode)" }
+    func command(_ mode: String) -> String { "exec python3 '\(Self.script)' \(mode)" }
 
     func options(timeout: Double = 5) -> Verifier.Options {
         Verifier.Options(presets: [.small], depth: 3, walks: 20, walkLength: 10, timeout: timeout)
@@ -127,7 +41,7 @@ final class MisbehavingDriverTests: XCTestCase {
         var options = options(timeout: 0.3)
         options.walks = 3
         let start = Date()
-        let report = Verifier.verify(driver: "python3 '\(directory.appendingPathComponent("tiny.py").path)' hang-forked", options: options)
+        let report = Verifier.verify(driver: "python3 '\(Self.script)' hang-forked", options: options)
         XCTAssertNotNil(report.failure("no-hang"), report.text)
         XCTAssertLessThan(Date().timeIntervalSince(start), 20, "each hang costs the timeout and no more")
         XCTAssertEqual(try Self.processes(matching: "sleep 31.4159"), [], "the forked child outlived its driver")

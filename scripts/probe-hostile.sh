@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Hostile input, misbehaving drivers and signals, as a user or a CI could meet them: each probe
+# runs NavFuzz once and names the exit code and the message it must give, and the time it may
+# take. Bad input is one line and exit 2, a broken implementation exit 1, and nothing outlives
+# NavFuzz. Usage: scripts/probe-hostile.sh [NAVFUZZ] (default: .build/release/NavFuzz).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+navfuzz=$(realpath "${1:-.build/release/NavFuzz}")
+driver="$(pwd)/scripts/probes/tiny-driver.py"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+failed=0 count=0 one_line=0
+
+# probe NAME CODE PATTERN SECONDS -- COMMAND...: COMMAND exits CODE within SECONDS, and its
+# output (both streams) matches the extended regular expression PATTERN.
+probe() {
+  local name=$1 code=$2 pattern=$3 limit=$4; shift 5
+  count=$((count + 1))
+  local start got out
+  start=$(date +%s%N)
+  out=$(timeout -k 2 "$((limit + 5))" "$@" 2>&1 </dev/null); got=$?
+  local took=$((($(date +%s%N) - start) / 1000000))
+  local why=""
+  [ "$got" -eq "$code" ] || why="exit $got, expected $code"
+  [ -z "$why" ] && ! grep -qE -- "$pattern" <<<"$out" && why="no line matches /$pattern/"
+  [ -z "$why" ] && [ "$took" -gt $((limit * 1000)) ] && why="took ${took} ms, more than ${limit} s"
+  [ -z "$why" ] && [ "$code" -eq 2 ] && [ "$one_line" -eq 1 ] && [ "$(wc -l <<<"$out")" -ne 1 ] && why="the error is not one line"
+  if [ -n "$why" ]; then
+    failed=$((failed + 1))
+    echo "FAIL $name: $why"; echo "$out" | tail -5 | sed 's/^/    /'
+  else
+    printf 'ok   %s (exit %d, %d ms)\n' "$name" "$got" "$took"
+  fi
+}
+tiny() { echo "exec python3 '$driver' $1"; }
+corpus() { printf '# navfuzz-corpus 1\n%s\nexpect: holds\n' "$1" > "$2"; }
+
+echo "== bad input: one line, exit 2"
+one_line=1
+probe "an unknown option" 2 '^NavFuzz: error: .*--frobnicate' 5 -- "$navfuzz" explore --frobnicate
+probe "a number that is not one" 2 '^NavFuzz: error: .*--depth' 5 -- "$navfuzz" explore --depth x
+probe "an unknown preset" 2 '^NavFuzz: error: .*nosuch' 5 -- "$navfuzz" explore --preset nosuch
+probe "a command that does not exist" 2 '^NavFuzz: error: .*faults' 5 -- "$navfuzz" faults
+printf 'push c0 r0\n' > no-header.trace
+probe "a corpus file without its header" 2 "^NavFuzz: error: no-header.trace:1:1: expected '# navfuzz-corpus 1'" 5 -- "$navfuzz" replay no-header.trace
+printf '# navfuzz-corpus 1\npush c0 x1\nexpect: holds\n' > bad-action.trace
+probe "a corpus file with a bad action" 2 '^NavFuzz: error: bad-action.trace:2:.*route' 5 -- "$navfuzz" replay bad-action.trace
+printf '# navfuzz-corpus 1\r\npush c0 r1\r\npop c0\r\nexpect: holds\r\n' > crlf.trace
+probe "a corpus file with CRLF line ends replays" 0 'every expectation met' 10 -- "$navfuzz" replay crlf.trace
+probe "a file name with a newline stays one line" 2 '^NavFuzz: error: .*a\\nb' 5 -- "$navfuzz" replay $'a\nb.trace'
+probe "a device is not a corpus file" 2 '^NavFuzz: error: /dev/zero.*regular file' 5 -- "$navfuzz" replay /dev/zero
+mkfifo fifo.trace
+probe "a FIFO is not a corpus file" 2 '^NavFuzz: error: fifo.trace.*regular file' 5 -- "$navfuzz" replay fifo.trace
+probe "merge of a device" 2 '^NavFuzz: error: .*/dev/zero' 5 -- "$navfuzz" merge out.xml /dev/zero
+laughs='<?xml version="1.0"?><!DOCTYPE l [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;"><!ENTITY e "&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;"><!ENTITY f "&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;"><!ENTITY g "&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;"><!ENTITY h "&g;&g;&g;&g;&g;&g;&g;&g;&g;&g;"><!ENTITY i "&h;&h;&h;&h;&h;&h;&h;&h;&h;&h;">]><testsuites><testsuite name="&i;" tests="0"/></testsuites>'
+echo "$laughs" > laughs.xml
+probe "merge of a billion laughs" 2 '^NavFuzz: error: malformed report laughs.xml:1: a DOCTYPE or ENTITY declaration' 2 -- "$navfuzz" merge out.xml laughs.xml
+probe "merge of nothing that exists" 2 '^NavFuzz: error: .*missing.xml' 5 -- "$navfuzz" merge out.xml missing.xml
+echo '<testsuites' > broken.xml
+probe "merge of a broken report" 2 '^NavFuzz: error: malformed report broken.xml:2:' 5 -- "$navfuzz" merge out.xml broken.xml
+
+one_line=0
+echo "== reports: devices stay devices, long names fit"
+probe "a report to /dev/null" 0 'report: /dev/null' 10 -- "$navfuzz" replay crlf.trace --junit /dev/null
+[ -c /dev/null ] || { echo "FAIL /dev/null is no longer a character device"; failed=$((failed + 1)); }
+long=$(printf 'r%.0s' $(seq 1 250)).xml
+probe "a report name of 254 characters" 0 'every expectation met' 10 -- "$navfuzz" replay crlf.trace --junit "$long"
+[ -f "$long" ] || { echo "FAIL the 254-character report was not written"; failed=$((failed + 1)); }
+
+echo "== drivers that misbehave"
+probe "a driver that is right" 0 'all 16 checks hold' 60 -- "$navfuzz" verify --driver "$(tiny ok)" --presets small --walks 20
+probe "a driver that crashes on one step" 1 'FAIL no-crash: the driver exited with status 3' 60 -- "$navfuzz" verify --driver "$(tiny crash)" --presets small
+probe "a driver that exits after each reply" 1 'FAIL no-crash: the driver exited with status 0' 30 -- "$navfuzz" verify --driver "$(tiny exit-after-reply)" --presets small
+probe "a driver that hangs on every step" 1 'FAIL no-hang' 30 -- "$navfuzz" verify --driver "$(tiny hang-always)" --presets small --timeout 0.5
+probe "a driver that hangs without exec, forking a child" 1 'FAIL no-hang' 30 -- "$navfuzz" verify --driver "python3 '$driver' hang-forked" --presets small --timeout 0.5
+# A driver gets 30 s to start (a `swift run` that builds it): MisbehavingDriverTests shows a
+# silent one ended at a shorter limit, so the probes do not wait that long.
+probe "a driver that writes without end" 2 'longer than [0-9]+ bytes without a newline' 60 -- "$navfuzz" verify --driver "$(tiny endless-line)" --presets small
+probe "a driver that speaks another protocol" 2 '^NavFuzz: error: .*protocol version 2' 10 -- "$navfuzz" verify --driver "$(tiny bad-handshake)"
+probe "a driver reply that is not JSON" 2 '^NavFuzz: error: .*not JSON' 10 -- "$navfuzz" verify --driver "$(tiny not-json)" --presets small
+probe "a driver command that does not start" 2 '^NavFuzz: error: .*' 10 -- "$navfuzz" verify --driver "/nonexistent/driver"
+left=$(pgrep -f "$driver" || true)
+[ -z "$left" ] || { echo "FAIL drivers outlived NavFuzz: $left"; failed=$((failed + 1)); }
+
+echo "== long traces and signals"
+{ echo '# navfuzz-corpus 1'; for _ in $(seq 1 50000); do echo 'push c0 r1'; echo 'pop c0'; done; echo 'expect: holds'; } > long.trace
+probe "a 100,000-step trace replays" 0 'every expectation met' 30 -- "$navfuzz" replay long.trace
+"$navfuzz" verify --driver "$(tiny hang-always)" --presets small --junit signalled.xml >/dev/null 2>&1 &
+pid=$!; sleep 2; kill -TERM "$pid"; wait "$pid"; got=$?
+count=$((count + 1))
+if [ "$got" -ne 143 ] || ! grep -q 'partial' signalled.xml 2>/dev/null || [ -n "$(pgrep -f "$driver" || true)" ]; then
+  echo "FAIL SIGTERM during verify: exit $got (expected 143), a partial report, no driver left"; failed=$((failed + 1))
+else
+  echo "ok   SIGTERM during verify: exit 143, a partial report, no driver left"
+fi
+
+echo "$((count - failed)) of $count probes as expected"
+[ "$failed" -eq 0 ]
