@@ -20,6 +20,7 @@ struct Context {
     /// An activity that finished, for a partial report; in a log (not a terminal) its result
     /// is printed at once, before the summary at the end.
     func done(_ activity: Activity) -> Activity {
+        PartialReport.shared.parkIfEnded()
         PartialReport.shared.add(activity)
         if !terminal.isInteractive { terminal.err("done: " + (activity.failed ? "FAIL" : "ok") + "  " + activity.summary) }
         return activity
@@ -29,6 +30,7 @@ struct Context {
     /// `--trace-format json` stdout carries only the counterexamples, one JSON object per line,
     /// and the lines for people go to stderr.
     func finish(_ activities: [Activity], run: RunOptions, projectFile: String? = nil) throws(UsageError) -> Int32 {
+        PartialReport.shared.parkIfEnded()
         var activities = activities
         let annotating = environment["GITHUB_ACTIONS"] == "true"
         // The file of each case, only where something shows it.
@@ -71,6 +73,11 @@ struct Context {
         say("\(cases - failures - skipped) passed, \(failures) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
             + (run.shard == .whole ? "" : " (shard \(run.shard.description))"))
         say("report: \(run.junitPath)")
+        if let html = run.htmlPath {
+            let title = failures == 0 ? "NavFuzz: no failures" : "NavFuzz: \(failures) failing case\(failures == 1 ? "" : "s")"
+            if Pictures.shared.write(to: html, title: title) { if failures > 0 { say("pictures: \(html)") } }
+            else { say("could not write the pictures to \(html)") }
+        }
         return failed == 0 ? 0 : 1
     }
 
@@ -92,9 +99,10 @@ struct Context {
         } catch {
             tail.append("could not save the trace: \(error)")
         }
-        if let picture = writePicture(c, machine: machine, source: source, run: run) {
-            tail.append("picture: \(picture)")
-            fields["picture"] = picture
+        if let html = run.htmlPath {
+            let anchor = Pictures.shared.add(HTMLReport.Trace(c, machine: machine, source: source, replay: fields["replay"] as? String))
+            tail.append("picture: \(html)\(anchor)")
+            fields["picture"] = html + anchor
         }
         if run.traceFormat == "json" { return jsonLine(TraceText.json(c, machine: machine), adding: fields) }
         return "\(source): " + TraceText.text(c, machine: machine) + "\n" + tail.joined(separator: "\n")
@@ -108,23 +116,5 @@ struct Context {
             return traceJSON
         }
         return String(decoding: data, as: UTF8.self)
-    }
-
-    /// The coordinator tree at the failing step as DOT, written atomically next to the report.
-    private func writePicture(_ c: Counterexample<CoordinatorMachine>, machine: CoordinatorMachine, source: String,
-                              run: RunOptions) -> String? {
-        var state = c.initial
-        for a in c.actions { state = machine.step(state, a).state }
-        let directory = (run.junitPath as NSString).deletingLastPathComponent
-        let path = (directory.isEmpty ? "" : directory + "/") + "\(source).\(c.property).dot"
-        let temporary = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
-        do {
-            try FileManager.default.createDirectory(atPath: directory.isEmpty ? "." : directory, withIntermediateDirectories: true)
-            try Data(state.dot(title: "\(source): \(c.property)").utf8).write(to: URL(fileURLWithPath: temporary))
-            guard rename(temporary, path) == 0 else { try? FileManager.default.removeItem(atPath: temporary); return nil }
-            return path
-        } catch {
-            return nil
-        }
     }
 }

@@ -11,17 +11,29 @@ final class PartialReport: @unchecked Sendable {
     private var path: String?
     private var done: [Activity] = []
     private var finished = false
+    private var ended = false
 
     /// The run's report path, once it is known to be writable.
     func begin(path: String) { lock.withLock { self.path = path; done = [] } }
 
     func add(_ activity: Activity) { lock.withLock { done.append(activity) } }
 
-    /// The run writes its own report now: a signal from here on leaves it to that.
-    func finishing() { lock.withLock { finished = true } }
+    /// The run writes its own report now: a signal from here on leaves it to that. After a
+    /// signal the run's thread waits here instead: the signal's exit comes, and the run does
+    /// not report what the ending did to its drivers as their failures.
+    func finishing() {
+        parkIfEnded()
+        lock.withLock { finished = true }
+    }
+
+    func parkIfEnded() {
+        guard lock.withLock({ ended }) else { return }
+        while true { sleep(60) }
+    }
 
     /// Ends every driver, writes the partial report and says so; returns the status to exit with.
     func end(by signal: Int32) -> Int32 {
+        lock.withLock { ended = true }
         DriverProcess.endAll()
         var said = "NavFuzz: ended by signal \(signal); its drivers were ended too"
         lock.withLock {

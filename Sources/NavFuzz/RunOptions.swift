@@ -14,6 +14,9 @@ struct RunOptions {
     var fileAttributes = false
     /// Also write each suite to a file of its own here (Ant's layout).
     var perSuiteDirectory: String?
+    /// The HTML page with a picture of every failing trace; nil when the report goes to a
+    /// device or a FIFO and no `--html` was given.
+    var htmlPath: String?
 
     static let help = """
       --workers N              worker threads (default: all cores)
@@ -25,6 +28,8 @@ struct RunOptions {
                                Ant's junitreport reads them
       --junit-file-attributes  give each corpus or failing case file= and line= attributes, which
                                GitLab links (outside the strict JUnit schema; default: off)
+      --html PATH              the pictures of the failing traces, one HTML page (default: the
+                               JUnit report's path with .html for .xml)
     """
 
     /// `junit` and `failures` are a project file's defaults; flags and Bazel's
@@ -45,7 +50,19 @@ struct RunOptions {
         run.fileAttributes = args.flag("--junit-file-attributes")
         run.perSuiteDirectory = try args.option("--junit-per-suite")
         if run.perSuiteDirectory == "" { throw UsageError("--junit-per-suite needs a directory", hint: "for example --junit-per-suite reports") }
+        if let html = try args.option("--html") {
+            if html.isEmpty { throw UsageError("--html needs a file path", hint: "for example --html report.html") }
+            run.htmlPath = html
+        } else if !Self.isDeviceOrFIFO(junit) {
+            // Named after the report, so that shards writing to one directory keep theirs.
+            run.htmlPath = (junit.hasSuffix(".xml") ? String(junit.dropLast(4)) : junit) + ".html"
+        }
         return run
+    }
+
+    private static func isDeviceOrFIFO(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG
     }
 
     /// Checks before any work that the report can be written, so that a long run does not end

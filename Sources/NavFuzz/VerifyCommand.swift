@@ -171,16 +171,18 @@ enum VerifyCommand {
             tail.append("could not save the trace: \(error)")
         }
         let replay = saved.map { "\(Invocation.program) verify --driver \(TraceText.shellQuoted(driver)) --corpus \(TraceText.shellQuoted($0)) --walks 0 --depth 0" }
+        let picture = run.htmlPath.map { $0 + Pictures.shared.add(HTMLReport.Trace(first, replay: replay)) }
         if run.traceFormat == "json" {
             let object: [String: Any] = [
                 "checks": group.map(\.invariant), "reasons": group.map(\.reason), "trace": first.trace.map(\.description),
                 "configuration": machine.corpusSettings.map { "\($0.key): \($0.value)" }, "source": first.source,
-                "saved": saved ?? "", "replay": replay ?? "",
+                "saved": saved ?? "", "replay": replay ?? "", "picture": picture ?? "",
             ]
             guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return "{}" }
             return String(decoding: data, as: UTF8.self)
         }
         if let replay { tail.append("replay: \(replay)") }
+        if let picture { tail.append("picture: \(picture)") }
         return ConformanceFailure.text(group) + "\n" + tail.joined(separator: "\n")
     }
 }

@@ -10,7 +10,7 @@ final class JobCLITests: XCTestCase {
         s.replacingOccurrences(of: #"[0-9.]+ s\b"#, with: "T", options: .regularExpression)
             .replacingOccurrences(of: #"[0-9.]+[KM]? (steps|states|transitions)/s"#, with: "R", options: .regularExpression)
             .replacingOccurrences(of: #"\S*/failures/"#, with: "F/", options: .regularExpression)
-            .replacingOccurrences(of: #"\S*\.dot"#, with: "D", options: .regularExpression)
+            .replacingOccurrences(of: #"\S*\.html(#failure-[0-9]+)?"#, with: "H", options: .regularExpression)
     }
 
     func testFuzzFailureNamesInvariantSeedShrunkTraceAndReplayCommand() throws {
@@ -30,8 +30,15 @@ final class JobCLITests: XCTestCase {
         let again = try CLI.run(["replay", path, "--junit", dir.appendingPathComponent("replay.xml").path])
         XCTAssertEqual(again.status, 1, again.stdout + again.stderr)
         XCTAssertTrue(again.stdout.contains("no-orphan-children"), again.stdout)
-        // And a picture of the failing state lies next to the report.
-        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("fuzz.fuzz.no-orphan-children.dot").path))
+        // And the pictures of its steps lie next to the report, in a page named after it.
+        let page = try String(contentsOf: dir.appendingPathComponent("r.html"), encoding: .utf8)
+        XCTAssertTrue(r.stdout.contains("picture: \(dir.appendingPathComponent("r.html").path)#failure-1"), r.stdout)
+        XCTAssertTrue(page.contains("<code>no-orphan-children</code>") && page.contains("found by fuzz.fuzz"), page)
+        XCTAssertTrue(page.contains("<span class=\"action\">userBack</span>"), page)
+        // A report written to a device has no page beside it.
+        let quiet = try CLI.run(["replay", path, "--junit", "/dev/null"])
+        XCTAssertEqual(quiet.status, 1)
+        XCTAssertFalse(quiet.stdout.contains("picture:"), quiet.stdout)
     }
 
     func testJSONTraceFormatGivesOneJSONObjectPerCounterexampleOnStdout() throws {
