@@ -31,10 +31,11 @@ presets=(
 )
 
 # timed COMMAND...: "wall cpu" of the whole process, seconds.
+times=$(mktemp)
+trap 'rm -f "$times"' EXIT
 timed() {
-  local out
-  out=$( { /usr/bin/time -f 'TIME %e %U %S' "$@" >/dev/null 2>/dev/null; } 2>&1 | grep '^TIME' ) || true
-  awk '{ printf "%.2f %.2f\n", $2, $3 + $4 }' <<<"$out"
+  /usr/bin/time -o "$times" -f '%e %U %S' "$@" >/dev/null 2>&1 || { echo "bench-spin: failed: $*" >&2; exit 1; }
+  awk '{ printf "%.2f %.2f\n", $1, $2 + $3 }' "$times"
 }
 least() { sort -n | head -1; }
 
