@@ -75,9 +75,6 @@ public final class DriverSystem: NavigationSystem {
     public private(set) var aheadTaken = 0
     /// How the driver died while announced requests were written: the next call says so.
     private var deferredFailure: SystemFailure?
-    /// Times the driver was found dead by the reset or restore that starts a new path, having
-    /// exited after its last reply (a crash from a deferred task, say). It was started again.
-    public private(set) var deathsAfterReply = 0
     /// `replies` when the current exchange began, and the seconds it gives each reply.
     private var exchangeStart = 0
     private var waited = 0.0
@@ -435,7 +432,6 @@ public final class DriverSystem: NavigationSystem {
         defer { restartingAfterDeath = false }
         process?.end(within: 0)
         process = nil
-        deathsAfterReply += 1
         restarts += 1
         try start()
         queued = Array(wanted.dropLast())
