@@ -1,4 +1,5 @@
 import Foundation
+import NavFuzzJUnit
 import NavFuzzKit
 
 /// The pictures of a run's failing traces, gathered as each is rendered, and written at the end
@@ -15,22 +16,11 @@ final class Pictures: @unchecked Sendable {
         return "#failure-\(traces.count)"
     }
 
-    /// Writes the page to `path` atomically (every run writes it, so that it is never an
-    /// earlier run's); false when it could not be written.
+    /// Writes the page to `path` as the report is written (atomically; a device is written
+    /// through). Every run writes it, so that it is never an earlier run's. False when it
+    /// could not be written.
     func write(to path: String, title: String) -> Bool {
-        lock.lock()
-        let page = HTMLReport(title: title, traces: traces).html
-        lock.unlock()
-        let directory = (path as NSString).deletingLastPathComponent
-        let temporary = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
-        do {
-            try FileManager.default.createDirectory(atPath: directory.isEmpty ? "." : directory, withIntermediateDirectories: true)
-            try Data(page.utf8).write(to: URL(fileURLWithPath: temporary))
-            guard rename(temporary, path) == 0 else { try? FileManager.default.removeItem(atPath: temporary); return false }
-            return true
-        } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            return false
-        }
+        let page = lock.withLock { HTMLReport(title: title, traces: traces).html }
+        return (try? JUnitWriter.writeAtomically(Array(page.utf8), to: path)) != nil
     }
 }

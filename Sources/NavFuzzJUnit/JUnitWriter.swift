@@ -164,7 +164,9 @@ public enum JUnitWriter {
     /// On any failure the temp file is removed and an existing file at `path` is untouched.
     /// A path that is there and is not a regular file (`/dev/null`, `/dev/stdout`, a FIFO) is
     /// written through instead: renaming over it would replace the device with a file.
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+    /// Every file NavFuzz leaves for a reader goes through here (the report, its per-suite
+    /// files, the page of pictures).
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
         func failure(_ code: Int32) -> JUnitError {
             .cannotWrite(path: path, reason: String(cString: strerror(code)))
         }

@@ -39,6 +39,23 @@ public struct CoordinatorIDs {
     }
 }
 
+extension CoordinatorIDs {
+    /// Every object reachable from `root` through `next`, each once, `root` first: an object
+    /// library's live coordinators, walked through what shows them and through `children`.
+    /// Its own stack, so any depth is fine.
+    public static func reachable<T: AnyObject>(from root: T, through next: (T) -> [T]) -> [T] {
+        var out: [T] = []
+        var seen: Set<ObjectIdentifier> = []
+        var pending = [root]
+        while let c = pending.popLast() {
+            guard seen.insert(ObjectIdentifier(c)).inserted else { continue }
+            out.append(c)
+            pending += next(c)
+        }
+        return out
+    }
+}
+
 extension Completion {
     /// The events of a step that ended the coordinators live `before` and not `after`: those in
     /// `finished` finished, every other one cancelled (docs/SEMANTICS.md §4.1).

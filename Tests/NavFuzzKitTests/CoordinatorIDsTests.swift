@@ -30,6 +30,18 @@ final class CoordinatorIDsTests: XCTestCase {
         XCTAssertEqual(ids.id(of: a), 0)
     }
 
+    private final class Linked { var next: [Linked] = [] }
+
+    /// Each object once, the root first, through cycles and shared children.
+    func testReachableVisitsEachObjectOnce() {
+        let root = Linked(), a = Linked(), b = Linked(), unreached = Linked()
+        root.next = [a, b]; a.next = [b, root]; b.next = [a]; unreached.next = [root]
+        let seen = CoordinatorIDs.reachable(from: root) { $0.next }
+        XCTAssertEqual(seen.count, 3)
+        XCTAssertTrue(seen.first === root)
+        XCTAssertFalse(seen.contains { $0 === unreached })
+    }
+
     func testEndedCoordinatorsBecomeEvents() {
         XCTAssertEqual(Completion.ended(before: [0, 1, 2, 3], after: [0, 2], finished: [3]),
                        [Completion(CoordinatorID(1), .cancelled), Completion(CoordinatorID(3), .finished)])

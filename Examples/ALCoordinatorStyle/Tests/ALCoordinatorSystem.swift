@@ -164,16 +164,10 @@ final class ALCoordinatorSystem: NavigationSystem {
     /// Every coordinator the main one shows, directly or through others, and their children.
     private func live() -> [ALStyleCoordinators.Coordinator] {
         guard let main else { return [] }
-        var out: [ALStyleCoordinators.Coordinator] = []
-        var seen: Set<ObjectIdentifier> = []
-        var pending = [main]
-        while let c = pending.popLast() {
-            guard seen.insert(ObjectIdentifier(c)).inserted else { continue }
-            out.append(c)
-            if let tab = c as? HomeTabCoordinator { pending += tab.pages.compactMap { tab.pageCoordinators[$0] } }
-            pending += c.router.stack.compactMap(\.shown) + c.router.presented.compactMap(\.content.shown) + c.children
+        return CoordinatorIDs.reachable(from: main) { c in
+            let pages = (c as? HomeTabCoordinator).map { tab in tab.pages.compactMap { tab.pageCoordinators[$0] } } ?? []
+            return pages + c.router.stack.compactMap(\.shown) + c.router.presented.compactMap(\.content.shown) + c.children
         }
-        return out
     }
 
     private func liveIDs() -> Set<Int> { Set(live().map { ids.id(of: $0) }) }

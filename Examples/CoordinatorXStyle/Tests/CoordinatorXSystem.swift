@@ -148,14 +148,9 @@ final class CoordinatorXSystem: NavigationSystem {
 
     private func live() -> [ViewCoordinator<AppRoute>] {
         guard let root else { return [] }
-        var out: [ViewCoordinator<AppRoute>] = []
-        var pending: [ViewCoordinator<AppRoute>] = [root]
-        while let c = pending.popLast() {
-            guard !out.contains(where: { $0 === c }) else { continue }
-            out.append(c)
-            pending += c.presentation.stack.compactMap(\.flow) + c.presentation.contexts.compactMap(\.content.flow) + c.children
+        return CoordinatorIDs.reachable(from: root as ViewCoordinator<AppRoute>) { c in
+            c.presentation.stack.compactMap(\.flow) + c.presentation.contexts.compactMap(\.content.flow) + c.children
         }
-        return out
     }
 
     private func liveIDs() -> Set<Int> { Set(live().map { ids.id(of: $0) }) }

@@ -154,17 +154,10 @@ final class ModernCoordinatorSystem: NavigationSystem {
     /// Every coordinator reachable from the root through `children` or through what shows it.
     private func live() -> [FlowCoordinator] {
         guard let root else { return [] }
-        var out: [FlowCoordinator] = []
-        var seen: Set<ObjectIdentifier> = []
-        var pending = [root]
-        while let c = pending.popLast() {
-            guard seen.insert(ObjectIdentifier(c)).inserted else { continue }
-            out.append(c)
-            _ = ids.id(of: c)
+        return CoordinatorIDs.reachable(from: root) { c in
             let shown = (c.rootViewController.viewControllers + c.rootViewController.presentedViewControllers).compactMap(flowShown)
-            pending += c.children.compactMap { $0 as? FlowCoordinator } + shown
+            return c.children.compactMap { $0 as? FlowCoordinator } + shown
         }
-        return out
     }
 
     private func liveIDs() -> Set<Int> { Set(live().map { ids.id(of: $0) }) }

@@ -230,23 +230,17 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
     /// Every coordinator reachable from the root through `children` or through the entries that show it.
     private func walk() -> [AppCoordinator] {
         guard let root else { return [] }
-        var out: [AppCoordinator] = []
-        var seen: Set<ObjectIdentifier> = []
-        var pending: [AppCoordinator] = [root]
-        while let c = pending.popLast() {
-            guard seen.insert(ObjectIdentifier(c)).inserted else { continue }
-            out.append(c)
-            _ = id(c)
-            for child in c.children { if let child = child as? AppCoordinator { pending.append(child) } }
-            for item in entries(c) { if case .coordinator(let child) = item, let child = child as? AppCoordinator { pending.append(child) } }
+        let all = CoordinatorIDs.reachable(from: root) { c in
+            var next = c.children.compactMap { $0 as? AppCoordinator }
+            for item in entries(c) { if case .coordinator(let child) = item, let child = child as? AppCoordinator { next.append(child) } }
             for sheet in c.router.sheets {
-                if case .coordinator(let child) = sheet.content, let child = child as? AppCoordinator { pending.append(child) }
+                if case .coordinator(let child) = sheet.content, let child = child as? AppCoordinator { next.append(child) }
             }
-            if let tab = c as? PagesCoordinator {
-                for page in tab.pages { if let child = tab.getCoordinator(with: page) as? AppCoordinator { pending.append(child) } }
-            }
+            if let tab = c as? PagesCoordinator { next += tab.pages.compactMap { tab.getCoordinator(with: $0) as? AppCoordinator } }
+            return next
         }
-        return out
+        for c in all { _ = id(c) }   // ids in walk order
+        return all
     }
 
     private func liveIDs() -> Set<Int> { Set(live().map { id($0) }) }
