@@ -79,6 +79,63 @@ public struct Domain: Hashable, Sendable {
     }
 }
 
+extension Domain {
+    /// `actions(in:into:)` without the actions `model` refuses up front (`Model.step` answers
+    /// them with the state it was given and no events, so no invariant can fail on them), in
+    /// the same order; returns how many it left out. Exploration steps only these and counts
+    /// the rest as refused (docs/SEMANTICS.md §6). The kind of each target decides, by the
+    /// rules of the up-front refusal, before any action is built; a domain with arguments
+    /// outside the configuration's alphabets, or with `none` and `multiple`, is filtered
+    /// action by action instead.
+    public func actions(in state: State, notRefusedUpFrontBy model: Model, into out: inout [Action]) -> Int {
+        guard !includeNoneAndMultiple, fits(model.configuration) else {
+            var all: [Action] = []
+            actions(in: state, into: &all)
+            var left = 0
+            for a in all {
+                if Effects.refusalUpFront(a, in: state, model) == nil { out.append(a) } else { left += 1 }
+            }
+            return left
+        }
+        var left = 0
+        @inline(__always) func add(_ keep: Bool, _ action: @autoclosure () -> Action) {
+            if keep { out.append(action()) } else { left += 1 }
+        }
+        for i in state.positions {
+            let id = state.id(at: i), kind = state.kind(at: i)
+            let navigation = kind == .navigation, tab = kind == .tab, pages = tab && state.hasTab(at: i)
+            let redirects = kind == .redirection && state.parent(at: i).map(state.isLive) == true
+            for r in routes { add(navigation, .push(id, r)) }
+            add(navigation, .pop(id)); add(navigation, .popToRoot(id))
+            for r in routes { add(navigation, .popTo(id, r)); add(!tab, .setRoot(id, r)); add(!tab, .replaceRoot(id, r)) }
+            for r in routes { for s in presentStyles { add(s.isModal, .present(id, r, s)) } }
+            out.append(.dismiss(id)); out.append(.dismissAll(id)); out.append(.close(id))
+            for r in routes { out.append(.set(id, r)) }
+            out.append(.restart(id))
+            forEachKindRoute { k, r in for s in startStyles { add(s != .push || (navigation && k != .tab), .start(id, k, s, r)) } }
+            out.append(.finishFlow(id))
+            for r in routes { for s in startStyles { add(redirects, .redirect(id, r, s)) } }
+            for p in self.pages { add(pages, .select(id, p)) }
+            for list in pageLists { add(pages, .setPages(id, list, current: nil)) }
+            for p in self.pages { for v in badgeValues { add(pages, .setBadge(id, p, v)) } }
+            add(pages, .tabPopToRoot(id))
+        }
+        forEachKindRoute { k, r in for s in forceStyles { add(s.isModal, .forcePresentation(k, s, r)) } }
+        out.append(.restartApp); out.append(.userBack); out.append(.userSwipeDismiss)
+        for p in pages { out.append(.userSelectTab(p)) }
+        return left
+    }
+
+    /// Whether every argument the domain enumerates is inside `configuration`'s alphabets, so
+    /// that no enumerated action is refused as `invalid`.
+    func fits(_ configuration: Configuration) -> Bool {
+        routes.allSatisfy(configuration.isValid) && pages.allSatisfy(configuration.isValid)
+            && pageLists.allSatisfy { list in
+                !list.isEmpty && list.indices.allSatisfy { configuration.isValid(list[$0]) && !list[..<$0].contains(list[$0]) }
+            }
+    }
+}
+
 /// A named exploration setting of docs/SEMANTICS.md §6: root kind, structure bounds, depth bound, domain.
 public struct Preset: Hashable, Sendable {
     public var name: String

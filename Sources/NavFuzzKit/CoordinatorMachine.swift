@@ -20,6 +20,12 @@ public struct CoordinatorMachine: ExplorableMachine, FuzzableMachine, Shrinkable
         domain.actions(in: state, into: &actions)
     }
 
+    /// Without the up-front refusals: `Model.step` answers them with the state it was given
+    /// and no events, on which no invariant can fail (docs/SEMANTICS.md §6).
+    public func explorationActions(in state: CoordinatorModel.State, into actions: inout [Action]) -> Int {
+        domain.actions(in: state, notRefusedUpFrontBy: model, into: &actions)
+    }
+
     public func step(_ state: CoordinatorModel.State, _ action: Action) -> Step {
         model.step(state, action)
     }

@@ -165,6 +165,23 @@ public struct Explorer<M: ExplorableMachine> {
         /// The chunk stopped before its last step (`Options.abandons`).
         var stopped = false
 
+        /// Keeps the first failure of each property, or with `distinct` the first of each
+        /// signature, up to `distinct`.
+        mutating func record(_ p: Int, _ found: Found, _ action: M.Action?, _ known: Known, _ distinct: Int,
+                             _ signature: (@Sendable (M.Action?, String) -> String)?) {
+            if known.full[p] { return }
+            if distinct == 1 {
+                if violations[p].isEmpty { violations[p].append(found) }
+                return
+            }
+            guard violations[p].count + known.signatures[p].count < distinct else { return }
+            var found = found
+            let s = signature?(action, found.reason) ?? found.reason
+            if known.signatures[p].contains(s) || violations[p].contains(where: { $0.signature == s }) { return }
+            found.signature = s
+            violations[p].append(found)
+        }
+
         /// Drops the candidates from `first` on that are already visited, or repeat an earlier
         /// one of the batch, with their bytes: the successors of one state, looked up in one
         /// batch. Different actions often lead to the same state (`userBack` and `pop` of the
@@ -265,50 +282,41 @@ public struct Explorer<M: ExplorableMachine> {
                 if let deadline, ContinuousClock.now >= deadline { return }
                 if let shouldStop, shouldStop() { return }
                 if let abandons, abandons() { return }
+                // Written only through `inout` and closures that do not escape: a variable a
+                // nested function captures is boxed, and every access to it checked at run time.
                 var out = ChunkOutput(violations: [[Found]](repeating: [], count: properties.count), reached: reached)
                 let looking = !out.reached.covers(checks)
-                /// Keeps the first failure of each property, or with `distinct` the first of
-                /// each signature, up to `distinct`.
-                func record(_ p: Int, _ found: Found, _ action: M.Action?) {
-                    if known.full[p] { return }
-                    if distinct == 1 {
-                        if out.violations[p].isEmpty { out.violations[p].append(found) }
-                        return
-                    }
-                    guard out.violations[p].count + known.signatures[p].count < distinct else { return }
-                    var found = found
-                    let s = signature?(action, found.reason) ?? found.reason
-                    if known.signatures[p].contains(s) || out.violations[p].contains(where: { $0.signature == s }) { return }
-                    found.signature = s
-                    out.violations[p].append(found)
-                }
                 let end = min(frontier.count, (chunk + 1) * Self.chunkSize)
                 /// Decodes state `local` and checks it; nil when it does not decode.
-                func load(_ local: Int) -> M.State? {
+                func load(_ local: Int, into out: inout ChunkOutput) -> M.State? {
                     guard let state = machine.decode(frontier.encoding(local)) else { return nil }
                     let number = base + local
-                    machine.checkState(state, checks) { p, reason in record(p, Found(state: number, action: nil, reason: reason), nil) }
+                    machine.checkState(state, checks) { p, reason in
+                        out.record(p, Found(state: number, action: nil, reason: reason), nil, known, distinct, signature)
+                    }
                     if looking { out.reached.note(state, checks) }
                     return state
                 }
                 // With `preparesAhead`, the next state is loaded and prepared before this one's
                 // steps are taken, so that the system works on it meanwhile.
-                var loaded: (local: Int, state: M.State?, actions: [M.Action])?
+                var loaded: (local: Int, state: M.State?, actions: [M.Action], left: Int)?
                 // `abandons` is asked before every step: a step of a live system can take seconds
                 // (a driver that hangs), and a state has dozens.
                 var stopped = false
                 for local in chunk * Self.chunkSize ..< end {
                     let state: M.State
+                    let left: Int
                     if let l = loaded, l.local == local {
                         guard let s = l.state else { continue }
                         state = s
+                        left = l.left
                         swap(&actions, &loaded!.actions)
                     } else {
-                        guard let s = load(local) else { continue }
+                        guard let s = load(local, into: &out) else { continue }
                         state = s
                         guard expand else { continue }
                         actions.removeAll(keepingCapacity: true)
-                        machine.actions(in: state, into: &actions)
+                        left = machine.explorationActions(in: state, into: &actions)
                         machine.prepare(state, actions, ahead: false)
                     }
                     let number = base + local
@@ -316,19 +324,21 @@ public struct Explorer<M: ExplorableMachine> {
                     if lookahead && local + 1 < end {
                         var next = loaded?.actions ?? []
                         next.removeAll(keepingCapacity: true)
-                        let s = load(local + 1)
+                        var nextLeft = 0
+                        let s = load(local + 1, into: &out)
                         if let s {
-                            machine.actions(in: s, into: &next)
+                            nextLeft = machine.explorationActions(in: s, into: &next)
                             machine.prepare(s, next, ahead: true)
                         }
-                        loaded = (local + 1, s, next)
+                        loaded = (local + 1, s, next, nextLeft)
                     }
+                    out.refused += left
                     let firstCandidate = out.candidates.count
-                    for (a, action) in actions.enumerated() {
+                    for a in actions.indices {
                         if let abandons, abandons() { stopped = true; break }
-                        let step = machine.step(state, action)
-                        machine.checkTransition(state, action, step, checks) { p, reason in
-                            record(p, Found(state: number, action: a, reason: reason), action)
+                        let step = machine.step(state, actions[a])
+                        machine.checkTransition(state, actions[a], step, checks) { p, reason in
+                            out.record(p, Found(state: number, action: a, reason: reason), actions[a], known, distinct, signature)
                         }
                         guard let successor = machine.successor(of: step) else { out.refused += 1; continue }
                         out.applied += 1
@@ -396,7 +406,7 @@ public struct Explorer<M: ExplorableMachine> {
         var actions: [M.Action] = []
         for (depth, n) in numbers.dropFirst().enumerated() {
             actions.removeAll(keepingCapacity: true)
-            machine.actions(in: state, into: &actions)
+            _ = machine.explorationActions(in: state, into: &actions)
             // Each action is stepped once: a machine that does not repeat itself would answer a
             // second time otherwise.
             var found: (M.Action, M.State)?
@@ -417,7 +427,7 @@ public struct Explorer<M: ExplorableMachine> {
         var again = false
         if let a = found.action {
             actions.removeAll(keepingCapacity: true)
-            machine.actions(in: state, into: &actions)
+            _ = machine.explorationActions(in: state, into: &actions)
             guard a < actions.count else {
                 return result(initial, path, broken: "the failing state has fewer actions than when explored: the machine did not repeat itself")
             }

@@ -69,6 +69,11 @@ public protocol ExplorableMachine: FastMachine {
     /// Appends the canonical encoding: equal bytes exactly when the states are the same state.
     func encode(_ state: State, into bytes: inout [UInt8])
     func decode(_ bytes: ArraySlice<UInt8>) -> State?
+    /// The actions exploration steps in `state`: those of `actions(in:into:)`, in their order,
+    /// without the ones the machine knows are refused with nothing to check (their steps would
+    /// leave the state as it was and emit nothing, so no property can fail on them). Returns
+    /// how many it left out; exploration counts them as refused. Default: every action.
+    func explorationActions(in state: State, into actions: inout [Action]) -> Int
     /// Rewrites a path found over canonical states so that it replays from `initialStates()`
     /// as written (for example with ids in creation order). Default: the path as it is.
     func concretize(_ path: [Action], from initial: State) -> [Action]
@@ -82,6 +87,11 @@ public protocol ExplorableMachine: FastMachine {
 }
 
 extension ExplorableMachine {
+    public func explorationActions(in state: State, into actions: inout [Action]) -> Int {
+        self.actions(in: state, into: &actions)
+        return 0
+    }
+
     public func concretize(_ path: [Action], from initial: State) -> [Action] { path }
     public func prepare(_ state: State, _ actions: [Action], ahead: Bool) {}
     public var preparesAhead: Bool { false }

@@ -44,6 +44,29 @@ struct CounterMachine: ExplorableMachine, FuzzableMachine, ShrinkableMachine, De
     func kindName(of action: String) -> String { action }
 }
 
+/// The coordinator machine stepping every action of the domain: the explorer's default
+/// `explorationActions`, against which leaving out the up-front refusals must change nothing.
+struct EveryActionMachine: ExplorableMachine {
+    let base: CoordinatorMachine
+    func initialStates() -> [CoordinatorModel.State] { base.initialStates() }
+    func actions(in state: CoordinatorModel.State, into actions: inout [Action]) { base.actions(in: state, into: &actions) }
+    func step(_ state: CoordinatorModel.State, _ action: Action) -> Step { base.step(state, action) }
+    func successor(of step: Step) -> CoordinatorModel.State? { base.successor(of: step) }
+    var properties: [Property<EveryActionMachine>] {
+        base.properties.map { p in
+            switch p.check {
+            case .state(let f): Property(name: p.name, summary: p.summary, check: .state(f))
+            case .transition(let f): Property(name: p.name, summary: p.summary, check: .transition(f))
+            case .sometimes(let f): Property(name: p.name, summary: p.summary, check: .sometimes(f))
+            }
+        }
+    }
+    func isWithinBounds(_ state: CoordinatorModel.State) -> Bool { base.isWithinBounds(state) }
+    func encode(_ state: CoordinatorModel.State, into bytes: inout [UInt8]) { base.encode(state, into: &bytes) }
+    func decode(_ bytes: ArraySlice<UInt8>) -> CoordinatorModel.State? { base.decode(bytes) }
+    func concretize(_ path: [Action], from initial: CoordinatorModel.State) -> [Action] { base.concretize(path, from: initial) }
+}
+
 final class ExplorerTests: XCTestCase {
     func run<M: ExplorableMachine>(_ m: M, workers: Int = 2, maxDepth: Int? = nil, maxStates: Int? = nil) -> ExplorationReport<M> {
         Explorer(m, options: .init(workers: workers, maxDepth: maxDepth, maxStates: maxStates)).run()
@@ -118,6 +141,26 @@ final class ExplorerTests: XCTestCase {
             XCTAssertEqual(r.states, seen.count, preset.name)
             XCTAssertTrue(r.violations.isEmpty, "\(preset.name): \(r.violations.map(\.property))")
         }
+    }
+
+    /// Exploration leaves the up-front refusals unstepped and counts them; every figure, every
+    /// counterexample and every reason is what stepping each action gives, faults included.
+    func testLeavingOutUpFrontRefusalsChangesNoResult() {
+        let cases: [(Preset, Fault?, Int)] = [(.small, nil, 3), (.smallTab, nil, 2)] + Fault.allCases.map { (.smallTab, $0, 2) }
+        var failing = 0
+        for (preset, fault, depth) in cases {
+            let machine = CoordinatorMachine(preset: preset, fault: fault)
+            let options = Explorer<CoordinatorMachine>.Options(workers: 2, maxDepth: depth, distinct: 3)
+            let fast = Explorer.coordinators(machine, options: options)
+            let every = Explorer(EveryActionMachine(base: machine), options: .init(workers: 2, maxDepth: depth, distinct: 3)).run()
+            let name = "\(preset.name) \(fault?.rawValue ?? "correct")"
+            XCTAssertEqual([fast.states, fast.applied, fast.refused, fast.depth], [every.states, every.applied, every.refused, every.depth], name)
+            XCTAssertEqual(fast.violations.map { "\($0.property): \($0.reason) \($0.actions)" },
+                           every.violations.map { "\($0.property): \($0.reason) \($0.actions)" }, name)
+            XCTAssertEqual(fast.unreached, every.unreached, name)
+            if !fast.violations.isEmpty { failing += 1 }
+        }
+        XCTAssertGreaterThanOrEqual(failing, 5, "the faults' counterexamples were compared")
     }
 
     /// Depth-bounded prefixes of the presets, cheap enough for a debug build. The complete
