@@ -26,6 +26,8 @@ public struct CoordinatorMachine: ExplorableMachine, FuzzableMachine, Shrinkable
         domain.actions(in: state, notRefusedUpFrontBy: model, into: &actions)
     }
 
+    public func leavesUnchanged(_ state: CoordinatorModel.State, _ step: Step) -> Bool { step.state == state }
+
     public func step(_ state: CoordinatorModel.State, _ action: Action) -> Step {
         model.step(state, action)
     }

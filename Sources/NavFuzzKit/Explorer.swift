@@ -342,7 +342,7 @@ public struct Explorer<M: ExplorableMachine> {
                         }
                         guard let successor = machine.successor(of: step) else { out.refused += 1; continue }
                         out.applied += 1
-                        guard machine.isWithinBounds(successor) else { continue }
+                        guard machine.isWithinBounds(successor), !machine.leavesUnchanged(state, step) else { continue }
                         let start = out.bytes.count
                         machine.encode(successor, into: &out.bytes)
                         out.candidates.append((Fingerprint.of(out.bytes[start...]), local, start, out.bytes.count - start))

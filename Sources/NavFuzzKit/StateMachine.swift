@@ -74,6 +74,10 @@ public protocol ExplorableMachine: FastMachine {
     /// leave the state as it was and emit nothing, so no property can fail on them). Returns
     /// how many it left out; exploration counts them as refused. Default: every action.
     func explorationActions(in state: State, into actions: inout [Action]) -> Int
+    /// Whether `step`, taken from `state`, applied and left it as it was, as a cheap test
+    /// shows (equal values, say); exploration then skips encoding the successor, which is
+    /// `state` and so already visited. Default: false.
+    func leavesUnchanged(_ state: State, _ step: Step) -> Bool
     /// Rewrites a path found over canonical states so that it replays from `initialStates()`
     /// as written (for example with ids in creation order). Default: the path as it is.
     func concretize(_ path: [Action], from initial: State) -> [Action]
@@ -92,6 +96,7 @@ extension ExplorableMachine {
         return 0
     }
 
+    public func leavesUnchanged(_ state: State, _ step: Step) -> Bool { false }
     public func concretize(_ path: [Action], from initial: State) -> [Action] { path }
     public func prepare(_ state: State, _ actions: [Action], ahead: Bool) {}
     public var preparesAhead: Bool { false }

@@ -44,8 +44,9 @@ struct CounterMachine: ExplorableMachine, FuzzableMachine, ShrinkableMachine, De
     func kindName(of action: String) -> String { action }
 }
 
-/// The coordinator machine stepping every action of the domain: the explorer's default
-/// `explorationActions`, against which leaving out the up-front refusals must change nothing.
+/// The coordinator machine with the explorer's defaults: every action of the domain stepped
+/// and every successor encoded, against which leaving out the up-front refusals and skipping
+/// the successors a step left unchanged must change nothing.
 struct EveryActionMachine: ExplorableMachine {
     let base: CoordinatorMachine
     func initialStates() -> [CoordinatorModel.State] { base.initialStates() }
@@ -143,8 +144,9 @@ final class ExplorerTests: XCTestCase {
         }
     }
 
-    /// Exploration leaves the up-front refusals unstepped and counts them; every figure, every
-    /// counterexample and every reason is what stepping each action gives, faults included.
+    /// Exploration leaves the up-front refusals unstepped and counts them, and does not encode
+    /// a successor equal to its state; every figure, every counterexample and every reason is
+    /// what stepping each action and encoding each successor gives, faults included.
     func testLeavingOutUpFrontRefusalsChangesNoResult() {
         let cases: [(Preset, Fault?, Int)] = [(.small, nil, 3), (.smallTab, nil, 2)] + Fault.allCases.map { (.smallTab, $0, 2) }
         var failing = 0
