@@ -393,18 +393,32 @@ public struct State: Hashable, Sendable {
     }
 
     /// Whether `x` is `top` or below it: `subtree(of: top).contains(x)`, without building the list.
+    /// The walk of `preorder` with its stack and its marks in one temporary buffer, not in
+    /// arrays: the force-presentation invariant asks on every `forcePresentation` step. Each
+    /// position is entered once and pushes at most its record's words, so the stack holds at
+    /// most `words.count + 1`.
     public func isInSubtree(_ x: CoordinatorID, of top: CoordinatorID) -> Bool {
         guard let start = index(of: top) else { return false }
-        return withUnsafeTemporaryAllocation(of: Bool.self, capacity: count) { seen in
-            seen.initialize(repeating: false)
-            var found = false
-            preorder(from: start) { i in
-                guard !found, !seen[i] else { return false }
-                seen[i] = true
-                if id(at: i) == x { found = true; return false }
-                return true
+        let n = count
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: n + words.count + 1) { buffer in
+            guard let seen = buffer.baseAddress else { return false }
+            let pending = seen + n
+            for i in 0..<n { seen[i] = 0 }
+            pending[0] = Int32(start)
+            var top = 1
+            while top > 0 {
+                top -= 1
+                let i = Int(pending[top])
+                if seen[i] != 0 { continue }
+                seen[i] = 1
+                if id(at: i) == x { return true }
+                // Pushed in hosting order, then turned round, so that the first is taken first.
+                let first = top
+                forEachBelow(i) { if let j = index(of: $0) { pending[top] = Int32(j); top += 1 } }
+                var lo = first, hi = top - 1
+                while lo < hi { (pending[lo], pending[hi]) = (pending[hi], pending[lo]); lo += 1; hi -= 1 }
             }
-            return found
+            return false
         }
     }
 
