@@ -83,7 +83,7 @@ extension Domain {
     /// `actions(in:into:)` without the actions `model` refuses up front (`Model.step` answers
     /// them with the state it was given and no events, so no invariant can fail on them), in
     /// the same order; returns how many it left out. Exploration steps only these and counts
-    /// the rest as refused (docs/SEMANTICS.md §6). The kind of each target decides, by the
+    /// the rest as refused (docs/SEMANTICS.md §6.2). The kind of each target decides, by the
     /// rules of the up-front refusal, before any action is built; a domain with arguments
     /// outside the configuration's alphabets, or with `none` and `multiple`, is filtered
     /// action by action instead.

@@ -21,7 +21,7 @@ public struct CoordinatorMachine: ExplorableMachine, FuzzableMachine, Shrinkable
     }
 
     /// Without the up-front refusals: `Model.step` answers them with the state it was given
-    /// and no events, on which no invariant can fail (docs/SEMANTICS.md §6).
+    /// and no events, on which no invariant can fail (docs/SEMANTICS.md §6.2).
     public func explorationActions(in state: CoordinatorModel.State, into actions: inout [Action]) -> Int {
         domain.actions(in: state, notRefusedUpFrontBy: model, into: &actions)
     }
