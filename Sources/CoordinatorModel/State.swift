@@ -353,10 +353,7 @@ public struct State: Hashable, Sendable {
     public func subtree(of id: CoordinatorID) -> [CoordinatorID] {
         guard let start = index(of: id) else { return [] }
         var out: [CoordinatorID] = []
-        var seen = [Bool](repeating: false, count: count)
         preorder(from: start) { i in
-            guard !seen[i] else { return false }
-            seen[i] = true
             out.append(self.id(at: i))
             return true
         }
@@ -364,17 +361,31 @@ public struct State: Hashable, Sendable {
     }
 
     /// A preorder walk from position `start` in hosting order (`forEachBelow`): `enter` gets
-    /// each position when the walk comes to it and says whether to go below it (false for one
-    /// seen already). The walk keeps its own stack, so that a tree as deep as a driver cares
-    /// to make cannot overflow the thread's.
+    /// each position the walk comes to and has not yet gone below, and says whether to go below
+    /// it. The walk keeps its own stack, so that a tree as deep as a driver cares to make cannot
+    /// overflow the thread's, and keeps it with its marks in one temporary buffer, not arrays:
+    /// invariants walk on every step. Only a position gone below pushes, once, at most its
+    /// record's words, so the stack holds at most `words.count + 1`.
     public func preorder(from start: Int, _ enter: (Int) -> Bool) {
-        var pending: [Int32] = [Int32(start)]
-        var below: [Int32] = []
-        while let i = pending.popLast() {
-            guard enter(Int(i)) else { continue }
-            below.removeAll(keepingCapacity: true)
-            forEachBelow(Int(i)) { if let j = index(of: $0) { below.append(Int32(j)) } }
-            pending.append(contentsOf: below.reversed())
+        let n = count
+        guard start >= 0 && start < n else { return }
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: n + words.count + 1) { buffer in
+            guard let below = buffer.baseAddress else { return }
+            let pending = below + n
+            for i in 0..<n { below[i] = 0 }
+            pending[0] = Int32(start)
+            var top = 1
+            while top > 0 {
+                top -= 1
+                let i = Int(pending[top])
+                guard below[i] == 0, enter(i) else { continue }
+                below[i] = 1
+                // Pushed in hosting order, then turned round, so that the first is taken first.
+                let first = top
+                forEachBelow(i) { if let j = index(of: $0) { pending[top] = Int32(j); top += 1 } }
+                var lo = first, hi = top - 1
+                while lo < hi { (pending[lo], pending[hi]) = (pending[hi], pending[lo]); lo += 1; hi -= 1 }
+            }
         }
     }
 
@@ -393,33 +404,14 @@ public struct State: Hashable, Sendable {
     }
 
     /// Whether `x` is `top` or below it: `subtree(of: top).contains(x)`, without building the list.
-    /// The walk of `preorder` with its stack and its marks in one temporary buffer, not in
-    /// arrays: the force-presentation invariant asks on every `forcePresentation` step. Each
-    /// position is entered once and pushes at most its record's words, so the stack holds at
-    /// most `words.count + 1`.
     public func isInSubtree(_ x: CoordinatorID, of top: CoordinatorID) -> Bool {
         guard let start = index(of: top) else { return false }
-        let n = count
-        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: n + words.count + 1) { buffer in
-            guard let seen = buffer.baseAddress else { return false }
-            let pending = seen + n
-            for i in 0..<n { seen[i] = 0 }
-            pending[0] = Int32(start)
-            var top = 1
-            while top > 0 {
-                top -= 1
-                let i = Int(pending[top])
-                if seen[i] != 0 { continue }
-                seen[i] = 1
-                if id(at: i) == x { return true }
-                // Pushed in hosting order, then turned round, so that the first is taken first.
-                let first = top
-                forEachBelow(i) { if let j = index(of: $0) { pending[top] = Int32(j); top += 1 } }
-                var lo = first, hi = top - 1
-                while lo < hi { (pending[lo], pending[hi]) = (pending[hi], pending[lo]); lo += 1; hi -= 1 }
-            }
-            return false
+        var found = false
+        preorder(from: start) { i in
+            if !found && id(at: i) == x { found = true }
+            return !found
         }
+        return found
     }
 
     /// Children in hosting order: tab pages, then stack entries, then modals, bottom-up.

@@ -75,7 +75,8 @@ final class EngineTests: XCTestCase {
     }
 }
 
-/// A machine with some properties added to another's.
+/// A machine with some properties added to another's, and the engine's defaults for what it
+/// does not forward (every action explored, every successor encoded).
 struct WithProperties<M: ExplorableMachine & FuzzableMachine & ShrinkableMachine>: ExplorableMachine, FuzzableMachine, ShrinkableMachine {
     let base: M
     let extra: [Property<M>]
@@ -96,6 +97,7 @@ struct WithProperties<M: ExplorableMachine & FuzzableMachine & ShrinkableMachine
     func isWithinBounds(_ state: M.State) -> Bool { base.isWithinBounds(state) }
     func encode(_ state: M.State, into bytes: inout [UInt8]) { base.encode(state, into: &bytes) }
     func decode(_ bytes: ArraySlice<UInt8>) -> M.State? { base.decode(bytes) }
+    func concretize(_ path: [M.Action], from initial: M.State) -> [M.Action] { base.concretize(path, from: initial) }
     func kindName(of action: M.Action) -> String { base.kindName(of: action) }
 }
 

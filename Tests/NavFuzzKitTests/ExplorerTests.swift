@@ -44,30 +44,6 @@ struct CounterMachine: ExplorableMachine, FuzzableMachine, ShrinkableMachine, De
     func kindName(of action: String) -> String { action }
 }
 
-/// The coordinator machine with the explorer's defaults: every action of the domain stepped
-/// and every successor encoded, against which leaving out the up-front refusals and skipping
-/// the successors a step left unchanged must change nothing.
-struct EveryActionMachine: ExplorableMachine {
-    let base: CoordinatorMachine
-    func initialStates() -> [CoordinatorModel.State] { base.initialStates() }
-    func actions(in state: CoordinatorModel.State, into actions: inout [Action]) { base.actions(in: state, into: &actions) }
-    func step(_ state: CoordinatorModel.State, _ action: Action) -> Step { base.step(state, action) }
-    func successor(of step: Step) -> CoordinatorModel.State? { base.successor(of: step) }
-    var properties: [Property<EveryActionMachine>] {
-        base.properties.map { p in
-            switch p.check {
-            case .state(let f): Property(name: p.name, summary: p.summary, check: .state(f))
-            case .transition(let f): Property(name: p.name, summary: p.summary, check: .transition(f))
-            case .sometimes(let f): Property(name: p.name, summary: p.summary, check: .sometimes(f))
-            }
-        }
-    }
-    func isWithinBounds(_ state: CoordinatorModel.State) -> Bool { base.isWithinBounds(state) }
-    func encode(_ state: CoordinatorModel.State, into bytes: inout [UInt8]) { base.encode(state, into: &bytes) }
-    func decode(_ bytes: ArraySlice<UInt8>) -> CoordinatorModel.State? { base.decode(bytes) }
-    func concretize(_ path: [Action], from initial: CoordinatorModel.State) -> [Action] { base.concretize(path, from: initial) }
-}
-
 final class ExplorerTests: XCTestCase {
     func run<M: ExplorableMachine>(_ m: M, workers: Int = 2, maxDepth: Int? = nil, maxStates: Int? = nil) -> ExplorationReport<M> {
         Explorer(m, options: .init(workers: workers, maxDepth: maxDepth, maxStates: maxStates)).run()
@@ -154,7 +130,8 @@ final class ExplorerTests: XCTestCase {
             let machine = CoordinatorMachine(preset: preset, fault: fault)
             let options = Explorer<CoordinatorMachine>.Options(workers: 2, maxDepth: depth, distinct: 3)
             let fast = Explorer.coordinators(machine, options: options)
-            let every = Explorer(EveryActionMachine(base: machine), options: .init(workers: 2, maxDepth: depth, distinct: 3)).run()
+            // The engine's defaults: every action stepped, every successor encoded.
+            let every = Explorer(WithProperties(machine, extra: []), options: .init(workers: 2, maxDepth: depth, distinct: 3)).run()
             let name = "\(preset.name) \(fault?.rawValue ?? "correct")"
             XCTAssertEqual([fast.states, fast.applied, fast.refused, fast.depth], [every.states, every.applied, every.refused, every.depth], name)
             XCTAssertEqual(fast.violations.map { "\($0.property): \($0.reason) \($0.actions)" },
