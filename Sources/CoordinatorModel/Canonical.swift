@@ -108,10 +108,8 @@ extension State {
         var r = ByteReader(bytes: bytes)
         // A coordinator takes at least eight bytes, which bounds what is reserved.
         guard let count = r.int(), count <= bytes.count / 8, let root = r.int() else { return nil }
-        // Grown from empty: the sized initializer looks up the array's generic metadata.
-        var words: [Int64] = []
-        words.reserveCapacity(1 + count + count * Field.header + bytes.count)
-        words.append(contentsOf: repeatElement(0, count: 1 + count))
+        var words = Words(capacity: 1 + count + count * Field.header + bytes.count)
+        words.resize(to: 1 + count)
         words[0] = Int64(count)
         var last = -1
         for i in 0..<count {
@@ -123,8 +121,7 @@ extension State {
             words[1 + i] = Int64(b)
             words.append(Int64(id))
             words.append(parentPlus == 0 ? State.noParent : Int64(parentPlus - 1))
-            words.append(0)
-            words.append(contentsOf: repeatElement(0, count: Field.header - Field.counts))
+            words.resize(to: b + Field.header)
             words[b + List.stack.rawValue] = Int64(stackCount)
             for _ in 0..<stackCount { guard let e = r.entry() else { return nil }; words.append(State.word(e)) }
             guard let modalCount = r.int(), modalCount <= bytes.count else { return nil }

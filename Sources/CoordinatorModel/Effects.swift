@@ -176,7 +176,7 @@ struct Effects {
     /// Sets the stack of `c` to the one entry `e`.
     mutating func setStack(of c: CoordinatorID, to e: Entry) {
         guard let i = state.index(of: c) else { return }
-        state.replace(i, .stack, 0..<state.stackCount(at: i), count: 1) { w, at in w[at] = State.word(e) }
+        state.replace(i, .stack, 0..<state.stackCount(at: i), count: 1) { w in w[0] = State.word(e) }
     }
 
     mutating func setBadge(of t: CoordinatorID, _ page: Page, _ value: Int?) {
@@ -324,8 +324,8 @@ struct Effects {
             }
             let keep = modals.filter { !$0.style.isSwipeDismissible }
             if let i = state.index(of: c) {
-                state.replace(i, .modals, 0..<state.modalCount(at: i), count: keep.count) { w, at in
-                    for k in keep.indices { w[at + 2 * k] = Int64(keep[k].style.rawValue); w[at + 2 * k + 1] = State.word(keep[k].entry) }
+                state.replace(i, .modals, 0..<state.modalCount(at: i), count: keep.count) { w in
+                    for k in keep.indices { w[2 * k] = Int64(keep[k].style.rawValue); w[2 * k + 1] = State.word(keep[k].entry) }
                 }
             }
         } else {

@@ -17,20 +17,38 @@ public struct Model: Sendable {
     }
 
     public func step(_ state: State, _ action: Action) -> Step {
+        var step = Step(outcome: .applied, state: state, events: [])
+        self.step(state, action, into: &step)
+        return step
+    }
+
+    /// `step(state, action)`, written into `step`: when `step`'s state and events are its own
+    /// (no other copy of them lives), their storage is reused, so that a caller that keeps
+    /// no successor (exploration keeps encodings) allocates nothing per step.
+    public func step(_ state: State, _ action: Action, into step: inout Step) {
+        // Asked first: emptying even an empty array costs fifty instructions.
+        if !step.events.isEmpty { step.events.removeAll(keepingCapacity: true) }
         // Refused before a working copy exists, when the state as it is shows why.
         if let reason = Effects.refusalUpFront(action, in: state, self) {
-            return Step(outcome: .refused(reason), state: state, events: [])
+            step.outcome = .refused(reason)
+            step.state.assign(state)
+            return
         }
-        var work = Effects(state: state, model: self)
+        // The working copy is made in `step`'s storage; moved, not copied, in and out.
+        var work = Effects(state: .empty, model: self)
+        swap(&work.state, &step.state)
+        swap(&work.events, &step.events)
+        work.state.assign(state)
         if let reason = work.perform(action) {
-            return Step(outcome: .refused(reason), state: state, events: [])
+            step.outcome = .refused(reason)
+            work.state.assign(state)
+            if !work.events.isEmpty { work.events.removeAll(keepingCapacity: true) }
+        } else {
+            step.outcome = .applied
+            if work.events.count > 1 { work.events.sort { $0.coordinator < $1.coordinator } }
         }
-        if work.events.count > 1 { work.events.sort { $0.coordinator < $1.coordinator } }
-        // Moved out, not copied: a copy costs a reference count and its release.
-        var after = State.empty, events: [Completion] = []
-        swap(&after, &work.state)
-        swap(&events, &work.events)
-        return Step(outcome: .applied, state: after, events: events)
+        swap(&work.state, &step.state)
+        swap(&work.events, &step.events)
     }
 
     /// Steps through a whole trace from `state`, stopping nowhere: refused steps leave the state.

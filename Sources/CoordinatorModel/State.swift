@@ -68,7 +68,7 @@ public enum Hosting: Hashable, Sendable {
 /// stack entries, modals (style, entry), pages, badges (page, value), page coordinators,
 /// children. Every change keeps the buffer compact, so equal states have equal words.
 public struct State: Hashable, Sendable {
-    var words: [Int64]
+    var words: Words
     public var root: CoordinatorID
     /// The id the next created coordinator takes. Not part of the canonical state.
     public var nextID: Int32
@@ -89,8 +89,8 @@ public struct State: Hashable, Sendable {
     }
 
     /// No coordinators: a placeholder to move a state out of a value.
-    public static let empty = State(words: [0], root: CoordinatorID(0), nextID: 0)
-    init(words: [Int64], root: CoordinatorID, nextID: Int32) { self.words = words; self.root = root; self.nextID = nextID }
+    public static let empty = State(words: Words([0]), root: CoordinatorID(0), nextID: 0)
+    init(words: Words, root: CoordinatorID, nextID: Int32) { self.words = words; self.root = root; self.nextID = nextID }
 
     // MARK: - Layout
 
@@ -132,7 +132,7 @@ public struct State: Hashable, Sendable {
     }
 
     /// Words for `coordinators`, in the order given.
-    static func pack(_ coordinators: [Coordinator]) -> [Int64] {
+    static func pack(_ coordinators: [Coordinator]) -> Words {
         let n = coordinators.count
         var size = 1 + n
         // By index: `for c in coordinators` copies each coordinator, retaining its lists.
@@ -140,8 +140,8 @@ public struct State: Hashable, Sendable {
             size += Field.header + coordinators[i].stack.count + 2 * coordinators[i].modals.count + coordinators[i].children.count
             if let tab = coordinators[i].tab { size += tab.pages.count + 2 * tab.badges.count + tab.pageCoordinators.count }
         }
-        var words = [Int64](repeating: 0, count: 1 + n)
-        words.reserveCapacity(size)
+        var words = Words(capacity: size)
+        words.resize(to: 1 + n)
         words[0] = Int64(n)
         for i in coordinators.indices {
             words[1 + i] = Int64(words.count)
@@ -191,7 +191,7 @@ public struct State: Hashable, Sendable {
     /// `element`.
     @inline(__always) func w(_ k: Int) -> Int64 {
         assert(k >= 0 && k < words.count)
-        return words.withUnsafeBufferPointer { $0[k] }
+        return words[k]
     }
     /// Where the record of the coordinator at position `i` starts.
     @inline(__always) func base(_ i: Int) -> Int {
@@ -296,6 +296,14 @@ public struct State: Hashable, Sendable {
     @inline(__always) func entryWord(_ i: Int, _ list: List, _ k: Int) -> Int64 {
         assert(k >= 0 && k < count(i, list))
         return w(start(i, list) + k * list.width + (list == .modals ? 1 : 0))
+    }
+
+    /// Becomes `other`, in this state's own storage when no other copy of it lives and it has
+    /// room: no allocation (`Model.step(_:_:into:)`).
+    mutating func assign(_ other: State) {
+        words.assign(other.words)
+        root = other.root
+        nextID = other.nextID
     }
 
     /// The same coordinators with the same ids and the same root; `nextID` aside.
@@ -426,18 +434,22 @@ public struct State: Hashable, Sendable {
     // MARK: - Changing
 
     /// Replaces the elements `range` of `list` of the coordinator at `i` with `newCount`
-    /// elements written by `write` (given the first word's position). One allocation at most:
+    /// elements written by `write` (given the first word's address). One allocation at most:
     /// a shared buffer is copied once, with room to grow.
     mutating func replace(_ i: Int, _ list: List, _ range: Range<Int>, count newCount: Int,
-                          _ write: (inout [Int64], Int) -> Void = { _, _ in }) {
+                          _ write: (UnsafeMutablePointer<Int64>) -> Void = { _ in }) {
         let w = list.width
         let lo = start(i, list) + range.lowerBound * w
         let removed = range.count * w, added = newCount * w
         let delta = added - removed
         if delta != 0 { shift(from: lo + removed, by: delta) }
-        words[base(i) + list.rawValue] += Int64(newCount - range.count)
-        if delta != 0 { moveOffsets(i + 1 ..< count, by: Int64(delta)) }
-        if added > 0 { write(&words, lo) }
+        let countAt = base(i) + list.rawValue
+        words.withUnsafeMutableBufferPointer { p in
+            guard let b = p.baseAddress else { return }
+            b[countAt] += Int64(newCount - range.count)
+            if delta != 0 { for j in i + 1 ..< Int(b[0]) { b[1 + j] += Int64(delta) } }
+            if added > 0 { write(b + lo) }
+        }
     }
 
     /// Adds `delta` to the record offsets of `positions`: one uniqueness check, not one a word.
@@ -449,23 +461,20 @@ public struct State: Hashable, Sendable {
         }
     }
 
-    /// Moves the words from `from` on by `delta` (a gap of `delta` words opens, uninitialized
-    /// but zero at the end, or `-delta` words before `from` are dropped). Written out rather
-    /// than `replaceSubrange`, whose generic path cost more than the move on these small buffers.
+    /// Moves the words from `from` on by `delta`: a gap of `delta` words opens before them
+    /// (what it holds is for the caller to overwrite), or the `-delta` words before `from` go.
     mutating func shift(from: Int, by delta: Int) {
         let old = words.count
-        if delta > 0 {
-            if words.capacity < old + delta { words.reserveCapacity(old + delta + 16) }
-            words.append(contentsOf: repeatElement(0, count: delta))
-        }
+        precondition(from >= 0 && from <= old && from + delta >= 0)
+        if delta > 0 { words.resize(to: old + delta) }
         let moved = old - from
         if moved > 0 {
             words.withUnsafeMutableBufferPointer { p in
                 guard let b = p.baseAddress else { return }
-                UnsafeMutableRawPointer(b + from + delta).copyMemory(from: b + from, byteCount: moved * MemoryLayout<Int64>.stride)
+                (b + from + delta).update(from: b + from, count: moved)
             }
         }
-        if delta < 0 { words.removeLast(-delta) }
+        if delta < 0 { words.resize(to: old + delta) }
     }
 
     mutating func setInfo(_ i: Int, current: Page? = nil, hasTab: Bool? = nil) {
@@ -475,17 +484,17 @@ public struct State: Hashable, Sendable {
 
     mutating func append(_ i: Int, stack e: Entry) {
         let n = stackCount(at: i)
-        replace(i, .stack, n..<n, count: 1) { w, at in w[at] = State.word(e) }
+        replace(i, .stack, n..<n, count: 1) { w in w[0] = State.word(e) }
     }
 
     mutating func append(_ i: Int, modal m: Modal) {
         let n = modalCount(at: i)
-        replace(i, .modals, n..<n, count: 1) { w, at in w[at] = Int64(m.style.rawValue); w[at + 1] = State.word(m.entry) }
+        replace(i, .modals, n..<n, count: 1) { w in w[0] = Int64(m.style.rawValue); w[1] = State.word(m.entry) }
     }
 
     mutating func append(_ i: Int, child c: CoordinatorID) {
         let n = childCount(at: i)
-        replace(i, .children, n..<n, count: 1) { w, at in w[at] = Int64(c.index) }
+        replace(i, .children, n..<n, count: 1) { w in w[0] = Int64(c.index) }
     }
 
     mutating func setStackEntry(_ i: Int, _ k: Int, _ e: Entry) { words[start(i, .stack) + k] = State.word(e) }
@@ -495,11 +504,11 @@ public struct State: Hashable, Sendable {
     mutating func setTab(_ i: Int, _ tab: TabState?) {
         setInfo(i, current: tab?.current ?? Page(0), hasTab: tab != nil)
         let pages = tab?.pages ?? [], pcs = tab?.pageCoordinators ?? [], badges = tab?.badges ?? []
-        replace(i, .pages, 0..<pageCount(at: i), count: pages.count) { w, at in
-            for k in pages.indices { w[at + k] = Int64(pages[k].index) }
+        replace(i, .pages, 0..<pageCount(at: i), count: pages.count) { w in
+            for k in pages.indices { w[k] = Int64(pages[k].index) }
         }
-        replace(i, .pageCoordinators, 0..<pageCoordinatorCount(at: i), count: pcs.count) { w, at in
-            for k in pcs.indices { w[at + k] = Int64(pcs[k].index) }
+        replace(i, .pageCoordinators, 0..<pageCoordinatorCount(at: i), count: pcs.count) { w in
+            for k in pcs.indices { w[k] = Int64(pcs[k].index) }
         }
         setBadges(i, badges)
     }
@@ -507,18 +516,18 @@ public struct State: Hashable, Sendable {
     /// Gives the coordinator at `i` tab fields with no badges, straight from the given pages.
     mutating func setTab(_ i: Int, pages: Int, page: (Int) -> Page, current: Page, pageCoordinator: (Int) -> CoordinatorID) {
         setInfo(i, current: current, hasTab: true)
-        replace(i, .pages, 0..<pageCount(at: i), count: pages) { w, at in
-            for k in 0..<pages { w[at + k] = Int64(page(k).index) }
+        replace(i, .pages, 0..<pageCount(at: i), count: pages) { w in
+            for k in 0..<pages { w[k] = Int64(page(k).index) }
         }
-        replace(i, .pageCoordinators, 0..<pageCoordinatorCount(at: i), count: pages) { w, at in
-            for k in 0..<pages { w[at + k] = Int64(pageCoordinator(k).index) }
+        replace(i, .pageCoordinators, 0..<pageCoordinatorCount(at: i), count: pages) { w in
+            for k in 0..<pages { w[k] = Int64(pageCoordinator(k).index) }
         }
         setBadges(i, [])
     }
 
     mutating func setBadges(_ i: Int, _ badges: [TabState.Badge]) {
-        replace(i, .badges, 0..<badgeCount(at: i), count: badges.count) { w, at in
-            for k in badges.indices { w[at + 2 * k] = Int64(badges[k].page.index); w[at + 2 * k + 1] = Int64(badges[k].value) }
+        replace(i, .badges, 0..<badgeCount(at: i), count: badges.count) { w in
+            for k in badges.indices { w[2 * k] = Int64(badges[k].page.index); w[2 * k + 1] = Int64(badges[k].value) }
         }
     }
 
@@ -555,12 +564,12 @@ public struct State: Hashable, Sendable {
         return p
     }
 
-    /// What `start` does, written in one pass into a new buffer instead of copying the state
-    /// and then moving its tail once per change: the coordinator at `p` hosts a new coordinator
-    /// (id `nextID`) on top of its stack, or as a modal of `style`, and gets it as a child. The
-    /// new coordinator is set up as new: a stack of `route`, or for a tab the configured pages,
-    /// hosted by page coordinators with the ids that follow. False, changing nothing, unless
-    /// the new ids follow every live id, as the model's always do: the new records go last.
+    /// What `start` does, in one pass over the buffer instead of moving its tail once per
+    /// change: the coordinator at `p` hosts a new coordinator (id `nextID`) on top of its
+    /// stack, or as a modal of `style`, and gets it as a child. The new coordinator is set up
+    /// as new: a stack of `route`, or for a tab the configured pages, hosted by page
+    /// coordinators with the ids that follow. False, changing nothing, unless the new ids
+    /// follow every live id, as the model's always do: the new records go last.
     mutating func startChild(at p: Int, kind: Kind, route: Route, modal style: Style?, _ configuration: Configuration) -> Bool {
         let n = count
         let id = Int64(nextID)
@@ -574,54 +583,54 @@ public struct State: Hashable, Sendable {
         let parent = Int64(self.id(at: p).index)
         let initial = kind == .tab ? Route(0) : route
         let current = kind == .tab ? configuration.initialPage(0) : Page(0)
-        let total = words.count + created + hostWidth + 1 + Field.header + (kind == .tab ? 3 * pages : 1) + pages * (Field.header + 1)
-        // Grown from empty rather than made at its size: that initializer looks up the
-        // array's generic metadata on every call, a third of this function's time.
-        var fresh: [Int64] = []
-        fresh.reserveCapacity(total)
-        fresh.append(contentsOf: repeatElement(0, count: total))
-        let written = words.withUnsafeBufferPointer { o in
-            fresh.withUnsafeMutableBufferPointer { buffer -> Int in
-                guard let w = buffer.baseAddress, let from = o.baseAddress else { return 0 }
-                w[0] = Int64(n + created)
-                for i in 0..<n { w[1 + i] = o[1 + i] + Int64(created) + (i > p ? Int64(hostWidth + 1) : 0) }
-                // The records, with the hosting entry and the child inserted into `p`'s.
-                var at = 1 + n + created
-                (w + at).update(from: from + 1 + n, count: hostAt - (1 + n)); at += hostAt - (1 + n)
-                if let style { w[at] = Int64(style.rawValue); at += 1 }
-                w[at] = id << 1 | 1; at += 1
-                (w + at).update(from: from + hostAt, count: childAt - hostAt); at += childAt - hostAt
-                w[at] = id; at += 1
-                (w + at).update(from: from + childAt, count: o.count - childAt); at += o.count - childAt
-                let hostBase = Int(w[1 + p])
-                w[hostBase + hostList.rawValue] += 1
-                w[hostBase + List.children.rawValue] += 1
-                // The new records, in id order: the new coordinator, then its page coordinators.
-                for k in 0..<created {
-                    let b = at
-                    w[1 + n + k] = Int64(b)
-                    w[b + Field.id] = id + Int64(k)
-                    w[b + Field.parent] = k == 0 ? parent : id
-                    w[b + Field.info] = k == 0 ? State.info(kind: kind, initialRoute: initial, hasTab: kind == .tab, current: current)
-                                               : State.info(kind: .navigation, initialRoute: Route(0), hasTab: false, current: Page(0))
-                    at += Field.header
-                    if k == 0 && kind == .tab {
-                        w[b + List.pages.rawValue] = Int64(pages)
-                        w[b + List.pageCoordinators.rawValue] = Int64(pages)
-                        w[b + List.children.rawValue] = Int64(pages)
-                        for j in 0..<pages { w[at + j] = Int64(configuration.initialPage(j).index) }
-                        for j in 0..<pages { w[at + pages + j] = id + 1 + Int64(j); w[at + 2 * pages + j] = id + 1 + Int64(j) }
-                        at += 3 * pages
-                    } else {
-                        w[b + List.stack.rawValue] = 1
-                        w[at] = State.word(.screen(k == 0 ? initial : Route(0))); at += 1
-                    }
-                }
-                return at
+        let old = words.count
+        let total = old + created + hostWidth + 1 + Field.header + (kind == .tab ? 3 * pages : 1) + pages * (Field.header + 1)
+        // Grown in place (the words added are zero), then the records moved up, the last part
+        // first: each part moves further than the one before it.
+        words.resize(to: total)
+        let written = words.withUnsafeMutableBufferPointer { buffer -> Int in
+            guard let w = buffer.baseAddress else { return 0 }
+            func move(_ from: Int, _ to: Int, _ count: Int) {
+                UnsafeMutableRawPointer(w + to).copyMemory(from: w + from, byteCount: count * MemoryLayout<Int64>.stride)
             }
+            move(childAt, childAt + created + hostWidth + 1, old - childAt)
+            move(hostAt, hostAt + created + hostWidth, childAt - hostAt)
+            move(1 + n, 1 + n + created, hostAt - (1 + n))
+            w[0] = Int64(n + created)
+            for i in 0..<n { w[1 + i] += Int64(created) + (i > p ? Int64(hostWidth + 1) : 0) }
+            // The hosting entry and the child, inserted into `p`'s lists.
+            var at = hostAt + created
+            if let style { w[at] = Int64(style.rawValue); at += 1 }
+            w[at] = id << 1 | 1
+            w[childAt + created + hostWidth] = id
+            let hostBase = Int(w[1 + p])
+            w[hostBase + hostList.rawValue] += 1
+            w[hostBase + List.children.rawValue] += 1
+            // The new records, in id order: the new coordinator, then its page coordinators.
+            at = old + created + hostWidth + 1
+            for k in 0..<created {
+                let b = at
+                w[1 + n + k] = Int64(b)
+                w[b + Field.id] = id + Int64(k)
+                w[b + Field.parent] = k == 0 ? parent : id
+                w[b + Field.info] = k == 0 ? State.info(kind: kind, initialRoute: initial, hasTab: kind == .tab, current: current)
+                                           : State.info(kind: .navigation, initialRoute: Route(0), hasTab: false, current: Page(0))
+                at += Field.header
+                if k == 0 && kind == .tab {
+                    w[b + List.pages.rawValue] = Int64(pages)
+                    w[b + List.pageCoordinators.rawValue] = Int64(pages)
+                    w[b + List.children.rawValue] = Int64(pages)
+                    for j in 0..<pages { w[at + j] = Int64(configuration.initialPage(j).index) }
+                    for j in 0..<pages { w[at + pages + j] = id + 1 + Int64(j); w[at + 2 * pages + j] = id + 1 + Int64(j) }
+                    at += 3 * pages
+                } else {
+                    w[b + List.stack.rawValue] = 1
+                    w[at] = State.word(.screen(k == 0 ? initial : Route(0))); at += 1
+                }
+            }
+            return at
         }
         precondition(written == total, "startChild wrote \(written) words of \(total)")
-        words = fresh
         nextID += Int32(created)
         return true
     }

@@ -32,6 +32,15 @@ public struct CoordinatorMachine: ExplorableMachine, FuzzableMachine, Shrinkable
         model.step(state, action)
     }
 
+    /// Into the storage of the step before: no allocation per step (`Model.step(_:_:into:)`).
+    public func step(_ state: CoordinatorModel.State, _ action: Action, into step: inout Step?) {
+        // Matched, not compared with nil: comparing copies the step, and the copy ends its uniqueness.
+        switch step {
+        case .none: step = model.step(state, action)
+        case .some: model.step(state, action, into: &step!)
+        }
+    }
+
     public func successor(of step: Step) -> CoordinatorModel.State? {
         step.outcome.isRefused ? nil : step.state
     }

@@ -275,6 +275,8 @@ public struct Explorer<M: ExplorableMachine> {
             let known = known
             var actions: [M.Action] = []
             var lookups = Lookups()
+            // The storage each step is written into (`ExplorableMachine.step(_:_:into:)`).
+            var spare: M.Step?
             var lastReport = ContinuousClock.now
             while true {
                 let chunk = next.add(1, ordering: .relaxed).oldValue
@@ -336,13 +338,14 @@ public struct Explorer<M: ExplorableMachine> {
                     let firstCandidate = out.candidates.count
                     for a in actions.indices {
                         if let abandons, abandons() { stopped = true; break }
-                        let step = machine.step(state, actions[a])
-                        machine.checkTransition(state, actions[a], step, checks) { p, reason in
+                        // Read in place, not bound to a copy: by the next step, `spare` is unique again.
+                        machine.step(state, actions[a], into: &spare)
+                        machine.checkTransition(state, actions[a], spare!, checks) { p, reason in
                             out.record(p, Found(state: number, action: a, reason: reason), actions[a], known, distinct, signature)
                         }
-                        guard let successor = machine.successor(of: step) else { out.refused += 1; continue }
+                        guard let successor = machine.successor(of: spare!) else { out.refused += 1; continue }
                         out.applied += 1
-                        guard machine.isWithinBounds(successor), !machine.leavesUnchanged(state, step) else { continue }
+                        guard machine.isWithinBounds(successor), !machine.leavesUnchanged(state, spare!) else { continue }
                         let start = out.bytes.count
                         machine.encode(successor, into: &out.bytes)
                         out.candidates.append((Fingerprint.of(out.bytes[start...]), local, start, out.bytes.count - start))

@@ -78,6 +78,10 @@ public protocol ExplorableMachine: FastMachine {
     /// shows (equal values, say); exploration then skips encoding the successor, which is
     /// `state` and so already visited. Default: false.
     func leavesUnchanged(_ state: State, _ step: Step) -> Bool
+    /// `step(state, action)`, written into `step` (nil before the first), whose storage the
+    /// machine may reuse once no other copy of it lives: exploration keeps only encodings of
+    /// successors, so one step's storage can serve the next. Default: `step(state, action)`.
+    func step(_ state: State, _ action: Action, into step: inout Step?)
     /// Rewrites a path found over canonical states so that it replays from `initialStates()`
     /// as written (for example with ids in creation order). Default: the path as it is.
     func concretize(_ path: [Action], from initial: State) -> [Action]
@@ -97,6 +101,7 @@ extension ExplorableMachine {
     }
 
     public func leavesUnchanged(_ state: State, _ step: Step) -> Bool { false }
+    public func step(_ state: State, _ action: Action, into step: inout Step?) { step = self.step(state, action) }
     public func concretize(_ path: [Action], from initial: State) -> [Action] { path }
     public func prepare(_ state: State, _ actions: [Action], ahead: Bool) {}
     public var preparesAhead: Bool { false }

@@ -9,6 +9,11 @@ final class FlatStateTests: XCTestCase {
     /// Every state reachable within `depth` actions of `preset`'s domain, on the correct model
     /// and on every fault (faults make the broken states the invariants must read).
     private func reachable(_ preset: Preset, depth: Int, visit: (State, Action, State) -> Void) {
+        reachable(preset, depth: depth) { _, before, action, after in visit(before, action, after) }
+    }
+
+    /// The same, with the model (and so the fault) of each step.
+    private func reachable(_ preset: Preset, depth: Int, visit: (Model, State, Action, State) -> Void) {
         for fault in [nil] + Fault.allCases.map(Optional.some) {
             let model = Model(configuration: preset.configuration, fault: fault)
             var frontier = [model.initialState()]
@@ -20,7 +25,7 @@ final class FlatStateTests: XCTestCase {
                     preset.domain.actions(in: state, into: &actions)
                     for action in actions {
                         let after = model.step(state, action).state
-                        visit(state, action, after)
+                        visit(model, state, action, after)
                         if after != state, preset.bounds.contains(after), next.count < 50 { next.append(after) }
                     }
                 }
@@ -75,6 +80,33 @@ final class FlatStateTests: XCTestCase {
         XCTAssertFalse(state.startChild(at: 0, kind: .navigation, route: R(0), modal: nil, Configuration()))
         XCTAssertEqual(state, before)
         XCTAssertEqual(step(before, "start c0 navigation push r1").state[C(2)]?.parent, C(0))
+    }
+
+    /// Exploration steps each action into the storage of the step before
+    /// (`Model.step(_:_:into:)`): every result must equal a step of its own, whatever the
+    /// storage held and however much room it had, and a copy kept of an earlier result must not
+    /// change when the storage is written again.
+    func testSteppingIntoTheStepBeforeEqualsSteppingAfresh() {
+        var checked = 0, reused = 0
+        for preset in [Preset.small, .smallTab] {
+            var spare: Step?
+            var kept: (copy: Step, expected: Step)?
+            reachable(preset, depth: 3) { model, before, action, _ in
+                let fresh = model.step(before, action)
+                if spare == nil { spare = fresh }
+                let capacity = spare!.state.words.capacity
+                model.step(before, action, into: &spare!)
+                XCTAssertEqual(spare, fresh, "\(action) on\n\(before)")
+                XCTAssertEqual(spare!.state.words, State.pack(spare!.state.coordinators), "\(action) on\n\(before)")
+                if let k = kept { XCTAssertEqual(k.copy, k.expected, "a kept result changed when the next step was written") }
+                // Every third result is kept, so that the next step finds its storage shared.
+                kept = checked % 3 == 0 ? (spare!, fresh) : nil
+                if spare!.state.words.capacity == capacity { reused += 1 }
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 5_000)
+        XCTAssertGreaterThan(reused, checked / 2, "most steps were written into the storage they found")
     }
 
     func testTheDecoderWritesTheBufferPackingWould() {
