@@ -206,15 +206,21 @@ public struct State: Hashable, Sendable {
     @inline(__always) func count(_ i: Int, _ list: List) -> Int { Int(w(base(i) + list.rawValue)) }
 
     /// Where `list` of the coordinator at `i` starts in `words`.
+    /// Each list's sum written out: callers name the list, so that it folds to a few loads.
     @inline(__always) func start(_ i: Int, _ list: List) -> Int {
         let b = base(i)
-        var at = b + Field.header
-        var l = Field.counts
-        while l < list.rawValue {
-            at += Int(w(b + l)) * List.width(at: l)
-            l += 1
-        }
-        return at
+        func n(_ l: List) -> Int { Int(w(b + l.rawValue)) }
+        let stack = b + Field.header
+        if list == .stack { return stack }
+        let modals = stack + n(.stack)
+        if list == .modals { return modals }
+        let pages = modals + 2 * n(.modals)
+        if list == .pages { return pages }
+        let badges = pages + n(.pages)
+        if list == .badges { return badges }
+        let pageCoordinators = badges + 2 * n(.badges)
+        if list == .pageCoordinators { return pageCoordinators }
+        return pageCoordinators + n(.pageCoordinators)
     }
 
     @inline(__always) func info(_ i: Int) -> Int64 { w(base(i) + Field.info) }
@@ -238,7 +244,7 @@ public struct State: Hashable, Sendable {
     public func stackCount(at i: Int) -> Int { count(i, .stack) }
     public func stackEntry(at i: Int, _ k: Int) -> Entry { State.entry(w(element(i, .stack, k))) }
     /// Stack entry 0 as a word (nil for an empty stack): cheap to compare.
-    func rootWord(at i: Int) -> Int64? { stackCount(at: i) > 0 ? w(start(i, .stack)) : nil }
+    @inline(__always) func rootWord(at i: Int) -> Int64? { stackCount(at: i) > 0 ? w(start(i, .stack)) : nil }
     public func modalCount(at i: Int) -> Int { count(i, .modals) }
     public func modal(at i: Int, _ k: Int) -> Modal {
         let at = element(i, .modals, k)
@@ -442,14 +448,20 @@ public struct State: Hashable, Sendable {
         let lo = start(i, list) + range.lowerBound * w
         let removed = range.count * w, added = newCount * w
         let delta = added - removed
-        if delta != 0 { shift(from: lo + removed, by: delta) }
-        let countAt = base(i) + list.rawValue
+        let countAt = base(i) + list.rawValue, old = words.count, from = lo + removed
+        // One uniqueness check for the whole change: the words are resized first when they
+        // grow, last when they shrink, and moved in between.
+        if delta > 0 { words.resize(to: old + delta) }
         words.withUnsafeMutableBufferPointer { p in
             guard let b = p.baseAddress else { return }
+            if delta != 0 && old > from {
+                UnsafeMutableRawPointer(b + from + delta).copyMemory(from: b + from, byteCount: (old - from) * MemoryLayout<Int64>.stride)
+            }
             b[countAt] += Int64(newCount - range.count)
             if delta != 0 { for j in i + 1 ..< Int(b[0]) { b[1 + j] += Int64(delta) } }
             if added > 0 { write(b + lo) }
         }
+        if delta < 0 { words.resize(to: old + delta) }
     }
 
     /// Adds `delta` to the record offsets of `positions`: one uniqueness check, not one a word.
@@ -638,12 +650,20 @@ public struct State: Hashable, Sendable {
     /// The number of words of the record at `i`: children are its last list.
     func recordLength(_ i: Int) -> Int { start(i, .children) + count(i, .children) - base(i) }
 
+    /// Drops the record at `p` and its offset in one pass: the words between them move down
+    /// by one, the words after the record by one more than its length.
     mutating func removeCoordinator(at p: Int) {
-        let b = base(p), length = recordLength(p)
-        shift(from: b + length, by: -length)
-        shift(from: 2 + p, by: -1)
-        words[0] -= 1
-        moveOffsets(0 ..< p, by: -1)
-        moveOffsets(p ..< count, by: -Int64(length + 1))
+        let n = count, b = base(p), length = recordLength(p), old = words.count
+        words.withUnsafeMutableBufferPointer { buffer in
+            guard let w = buffer.baseAddress else { return }
+            func move(_ from: Int, _ to: Int, _ count: Int) {
+                UnsafeMutableRawPointer(w + to).copyMemory(from: w + from, byteCount: count * MemoryLayout<Int64>.stride)
+            }
+            move(2 + p, 1 + p, b - (2 + p))
+            move(b + length, b - 1, old - (b + length))
+            w[0] = Int64(n - 1)
+            for j in 0 ..< n - 1 { w[1 + j] -= j < p ? 1 : Int64(length + 1) }
+        }
+        words.resize(to: old - length - 1)
     }
 }

@@ -338,10 +338,11 @@ public struct Explorer<M: ExplorableMachine> {
                     let firstCandidate = out.candidates.count
                     for a in actions.indices {
                         if let abandons, abandons() { stopped = true; break }
+                        let action = actions[a]
                         // Read in place, not bound to a copy: by the next step, `spare` is unique again.
-                        machine.step(state, actions[a], into: &spare)
-                        machine.checkTransition(state, actions[a], spare!, checks) { p, reason in
-                            out.record(p, Found(state: number, action: a, reason: reason), actions[a], known, distinct, signature)
+                        machine.step(state, action, into: &spare)
+                        machine.checkTransition(state, action, spare!, checks) { p, reason in
+                            out.record(p, Found(state: number, action: a, reason: reason), action, known, distinct, signature)
                         }
                         guard let successor = machine.successor(of: spare!) else { out.refused += 1; continue }
                         out.applied += 1
