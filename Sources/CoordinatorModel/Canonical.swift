@@ -105,55 +105,70 @@ extension State {
 
     /// The same from a part of a buffer, as exploration keeps its levels.
     public init?(canonicalEncoding bytes: ArraySlice<UInt8>) {
+        // Read through a pointer: a slice checks its bounds and storage on every byte.
+        guard let state = bytes.withUnsafeBufferPointer({ State.decoding($0) }) else { return nil }
+        self = state
+    }
+
+    private static func decoding(_ bytes: UnsafeBufferPointer<UInt8>) -> State? {
         var r = ByteReader(bytes: bytes)
         // A coordinator takes at least eight bytes, which bounds what is reserved.
         guard let count = r.int(), count <= bytes.count / 8, let root = r.int() else { return nil }
-        var words = Words(capacity: 1 + count + count * Field.header + bytes.count)
-        words.resize(to: 1 + count)
-        words[0] = Int64(count)
-        var last = -1
-        for i in 0..<count {
-            // Canonical ids are the positions: 0, 1, 2, …
-            guard let id = r.int(), id == last + 1, let kindRaw = r.byte(), let kind = Kind(rawValue: kindRaw),
-                  let parentPlus = r.int(), let initial = r.byte(), let stackCount = r.int(), stackCount <= bytes.count else { return nil }
-            last = id
-            let b = words.count
-            words[1 + i] = Int64(b)
-            words.append(Int64(id))
-            words.append(parentPlus == 0 ? State.noParent : Int64(parentPlus - 1))
-            words.resize(to: b + Field.header)
-            words[b + List.stack.rawValue] = Int64(stackCount)
-            for _ in 0..<stackCount { guard let e = r.entry() else { return nil }; words.append(State.word(e)) }
-            guard let modalCount = r.int(), modalCount <= bytes.count else { return nil }
-            words[b + List.modals.rawValue] = Int64(modalCount)
-            for _ in 0..<modalCount {
-                guard let raw = r.byte(), let style = Style(rawValue: raw), let e = r.entry() else { return nil }
-                words.append(Int64(style.rawValue)); words.append(State.word(e))
-            }
-            guard let hasTab = r.byte() else { return nil }
-            var current = Page(0)
-            if hasTab == 1 {
-                guard let pageCount = r.int(), pageCount <= bytes.count else { return nil }
-                words[b + List.pages.rawValue] = Int64(pageCount)
-                for _ in 0..<pageCount { guard let p = r.byte() else { return nil }; words.append(Int64(p)) }
-                guard let c = r.byte(), let badgeCount = r.int(), badgeCount <= bytes.count else { return nil }
-                current = Page(Int(c))
-                words[b + List.badges.rawValue] = Int64(badgeCount)
-                for _ in 0..<badgeCount {
-                    guard let p = r.byte(), let v = r.varint() else { return nil }
-                    words.append(Int64(p)); words.append(Int64(unzigzag(v)))
+        // Every word past the offsets and headers takes at least one byte: written through a
+        // pointer into storage of that size (zeros), then cut to what was written.
+        let capacity = 1 + count + count * Field.header + bytes.count
+        var words = Words(capacity: capacity)
+        words.resize(to: capacity)
+        let written = words.withUnsafeMutableBufferPointer { buffer -> Int? in
+            var words = WordSink(buffer)
+            words.count = 1 + count
+            words[0] = Int64(count)
+            var last = -1
+            for i in 0..<count {
+                // Canonical ids are the positions: 0, 1, 2, …
+                guard let id = r.int(), id == last + 1, let kindRaw = r.byte(), let kind = Kind(rawValue: kindRaw),
+                      let parentPlus = r.int(), let initial = r.byte(), let stackCount = r.int(), stackCount <= bytes.count else { return nil }
+                last = id
+                let b = words.count
+                words[1 + i] = Int64(b)
+                words.append(Int64(id))
+                words.append(parentPlus == 0 ? State.noParent : Int64(parentPlus - 1))
+                words.count = b + Field.header
+                words[b + List.stack.rawValue] = Int64(stackCount)
+                for _ in 0..<stackCount { guard let e = r.entry() else { return nil }; words.append(State.word(e)) }
+                guard let modalCount = r.int(), modalCount <= bytes.count else { return nil }
+                words[b + List.modals.rawValue] = Int64(modalCount)
+                for _ in 0..<modalCount {
+                    guard let raw = r.byte(), let style = Style(rawValue: raw), let e = r.entry() else { return nil }
+                    words.append(Int64(style.rawValue)); words.append(State.word(e))
                 }
-                guard let pcCount = r.int(), pcCount <= bytes.count else { return nil }
-                words[b + List.pageCoordinators.rawValue] = Int64(pcCount)
-                for _ in 0..<pcCount { guard let pc = r.int() else { return nil }; words.append(Int64(pc)) }
+                guard let hasTab = r.byte() else { return nil }
+                var current = Page(0)
+                if hasTab == 1 {
+                    guard let pageCount = r.int(), pageCount <= bytes.count else { return nil }
+                    words[b + List.pages.rawValue] = Int64(pageCount)
+                    for _ in 0..<pageCount { guard let p = r.byte() else { return nil }; words.append(Int64(p)) }
+                    guard let c = r.byte(), let badgeCount = r.int(), badgeCount <= bytes.count else { return nil }
+                    current = Page(Int(c))
+                    words[b + List.badges.rawValue] = Int64(badgeCount)
+                    for _ in 0..<badgeCount {
+                        guard let p = r.byte(), let v = r.varint() else { return nil }
+                        words.append(Int64(p)); words.append(Int64(unzigzag(v)))
+                    }
+                    guard let pcCount = r.int(), pcCount <= bytes.count else { return nil }
+                    words[b + List.pageCoordinators.rawValue] = Int64(pcCount)
+                    for _ in 0..<pcCount { guard let pc = r.int() else { return nil }; words.append(Int64(pc)) }
+                }
+                words[b + Field.info] = State.info(kind: kind, initialRoute: Route(Int(initial)), hasTab: hasTab == 1, current: current)
+                guard let childCount = r.int(), childCount <= bytes.count else { return nil }
+                words[b + List.children.rawValue] = Int64(childCount)
+                for _ in 0..<childCount { guard let ch = r.int() else { return nil }; words.append(Int64(ch)) }
             }
-            words[b + Field.info] = State.info(kind: kind, initialRoute: Route(Int(initial)), hasTab: hasTab == 1, current: current)
-            guard let childCount = r.int(), childCount <= bytes.count else { return nil }
-            words[b + List.children.rawValue] = Int64(childCount)
-            for _ in 0..<childCount { guard let ch = r.int() else { return nil }; words.append(Int64(ch)) }
+            return r.atEnd ? words.count : nil
         }
-        guard r.atEnd else { return nil }
-        self.init(words: words, root: CoordinatorID(root), nextID: Int32(count))
+        guard let written else { return nil }
+        words.resize(to: written)
+        return State(words: words, root: CoordinatorID(root), nextID: Int32(count))
     }
 
     /// Equal exactly when the two states are the same state (docs/SEMANTICS.md §2).
@@ -267,6 +282,25 @@ struct IDLookup {
     }
 }
 
+/// Words written to memory the caller sized and zeroed (the decoder's): a write checks only
+/// that it stays inside.
+struct WordSink {
+    let base: UnsafeMutableBufferPointer<Int64>
+    /// The words written so far; moved forward over zeros to skip them.
+    var count = 0 {
+        willSet { precondition(newValue >= 0 && newValue <= base.count) }
+    }
+    init(_ base: UnsafeMutableBufferPointer<Int64>) { self.base = base }
+    mutating func append(_ w: Int64) {
+        precondition(count < base.count)
+        base[count] = w; count += 1
+    }
+    subscript(k: Int) -> Int64 {
+        get { base[k] }
+        nonmutating set { precondition(k >= 0 && k < base.count); base[k] = newValue }
+    }
+}
+
 /// Bytes written to memory the caller sized (see `CanonicalWriter.bound`): appending to an
 /// array checks its capacity and uniqueness on every byte.
 struct ByteSink {
@@ -303,12 +337,12 @@ extension [UInt8] {
 }
 
 struct ByteReader {
-    let bytes: ArraySlice<UInt8>
-    var at: Int
-    init(bytes: ArraySlice<UInt8>) { self.bytes = bytes; at = bytes.startIndex }
-    var atEnd: Bool { at == bytes.endIndex }
+    let bytes: UnsafeBufferPointer<UInt8>
+    var at = 0
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    var atEnd: Bool { at == bytes.count }
     mutating func byte() -> UInt8? {
-        guard at < bytes.endIndex else { return nil }
+        guard at < bytes.count else { return nil }
         defer { at += 1 }
         return bytes[at]
     }

@@ -58,8 +58,9 @@ public enum Hosting: Hashable, Sendable {
     case page(Page)
 }
 
-/// The state, flat: every coordinator and every list of it in one buffer of words, so that
-/// copying a state costs one reference count and changing it one allocation. Exploration and
+/// The state, flat: every coordinator and every list of it in one buffer of words (`Words`), so
+/// that copying a state costs one reference count and changing it at most one allocation, none
+/// when the change is written into storage of its own (`Model.step(_:_:into:)`). Exploration and
 /// fuzzing copy and change a state on every applied step; a state of coordinators that each
 /// own their lists cost a reference count per list on every copy, half the time of a step.
 ///
@@ -186,7 +187,7 @@ public struct State: Hashable, Sendable {
     }
 
     /// A read at an index the buffer's own structure gives (an offset, a count, an element
-    /// below a count), so without Array's bounds check, which cost a tenth of exploration's time.
+    /// below a count), so without a bounds check, which cost a tenth of exploration's time.
     /// Positions and list indices that callers give are checked where they enter: `base` and
     /// `element`.
     @inline(__always) func w(_ k: Int) -> Int64 {
@@ -408,13 +409,31 @@ public struct State: Hashable, Sendable {
     /// bottom-up), then each id of its children list.
     @inline(__always)
     func forEachBelow(_ i: Int, _ body: (CoordinatorID) -> Void) {
-        if hasTab(at: i) { for k in 0..<pageCoordinatorCount(at: i) { body(pageCoordinator(at: i, k)) } }
+        forEachHosted(i, body)
+        let c = start(i, .children)
+        for k in 0..<childCount(at: i) { body(CoordinatorID(Int(w(c + k)))) }
+    }
+
+    /// What the coordinator at `i` hosts, in hosting order: its page coordinators, then the
+    /// children on its stack, then those presented, bottom-up.
+    @inline(__always)
+    func forEachHosted(_ i: Int, _ body: (CoordinatorID) -> Void) {
+        if hasTab(at: i) {
+            let p = start(i, .pageCoordinators)
+            for k in 0..<pageCoordinatorCount(at: i) { body(CoordinatorID(Int(w(p + k)))) }
+        }
         let s = start(i, .stack)
         for k in 0..<stackCount(at: i) where w(s + k) & 1 == 1 { body(CoordinatorID(Int(w(s + k) >> 1))) }
         let m = start(i, .modals)
         for k in 0..<modalCount(at: i) where w(m + 2 * k + 1) & 1 == 1 { body(CoordinatorID(Int(w(m + 2 * k + 1) >> 1))) }
-        let c = start(i, .children)
-        for k in 0..<childCount(at: i) { body(CoordinatorID(Int(w(c + k)))) }
+    }
+
+    /// Whether `child` is in the children list of the coordinator at `i`.
+    @inline(__always)
+    func listsChild(_ child: CoordinatorID, at i: Int) -> Bool {
+        let c = start(i, .children), key = Int64(child.index)
+        for k in 0..<childCount(at: i) where w(c + k) == key { return true }
+        return false
     }
 
     /// Whether `x` is `top` or below it: `subtree(of: top).contains(x)`, without building the list.

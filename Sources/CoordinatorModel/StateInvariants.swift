@@ -65,22 +65,20 @@ extension Invariant {
         // One pass over every hosting entry, counting how often each coordinator is hosted.
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: s.count) { places -> String? in
             places.initialize(repeating: 0)
-            func host(_ holder: Int, _ h: CoordinatorID) -> String? {
-                let holderID = s.id(at: holder)
-                guard let j = s.index(of: h) else { return "\(holderID) hosts \(h), which is not live" }
-                if s.parent(at: j) != holderID || !(0..<s.childCount(at: holder)).contains(where: { s.child(at: holder, $0) == h }) {
-                    return "\(holderID) hosts \(h), which is not its child"
+            var problem: String?
+            for i in s.positions where problem == nil {
+                let holderID = s.id(at: i)
+                s.forEachHosted(i) { h in
+                    guard problem == nil else { return }
+                    guard let j = s.index(of: h) else { problem = "\(holderID) hosts \(h), which is not live"; return }
+                    if s.parent(at: j) != holderID || !s.listsChild(h, at: i) {
+                        problem = "\(holderID) hosts \(h), which is not its child"
+                        return
+                    }
+                    places[j] += 1
                 }
-                places[j] += 1
-                return nil
             }
-            for i in s.positions {
-                if s.hasTab(at: i) {
-                    for k in 0..<s.pageCoordinatorCount(at: i) { if let r = host(i, s.pageCoordinator(at: i, k)) { return r } }
-                }
-                for k in 0..<s.stackCount(at: i) { if case .child(let h) = s.stackEntry(at: i, k), let r = host(i, h) { return r } }
-                for k in 0..<s.modalCount(at: i) { if case .child(let h) = s.modal(at: i, k).entry, let r = host(i, h) { return r } }
-            }
+            if let problem { return problem }
             for i in s.positions where s.id(at: i) != s.root {
                 guard let p = s.parent(at: i), s.isLive(p) else { continue }
                 if places[i] == 0 { return "\(s.id(at: i)) is a child of \(p) but hosted nowhere: an orphan" }

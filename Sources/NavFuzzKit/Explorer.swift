@@ -341,6 +341,7 @@ public struct Explorer<M: ExplorableMachine> {
                         let action = actions[a]
                         // Read in place, not bound to a copy: by the next step, `spare` is unique again.
                         machine.step(state, action, into: &spare)
+                        if case .none = spare { preconditionFailure("ExplorableMachine.step(_:_:into:) wrote no step") }
                         machine.checkTransition(state, action, spare!, checks) { p, reason in
                             out.record(p, Found(state: number, action: a, reason: reason), action, known, distinct, signature)
                         }
