@@ -29,8 +29,7 @@ struct Words: Hashable, CustomStringConvertible, @unchecked Sendable {
         for w in words { append(w) }
     }
 
-    var array: [Int64] { withUnsafeBufferPointer { Array($0) } }
-    var description: String { array.description }
+    var description: String { withUnsafeBufferPointer { Array($0) }.description }
 
     /// An unchecked read: the state's reads are at positions its own structure gives.
     @inline(__always) subscript(k: Int) -> Int64 {
@@ -68,8 +67,6 @@ struct Words: Hashable, CustomStringConvertible, @unchecked Sendable {
         fresh.count = count
         withExtendedLifetime(storage) { self = fresh }
     }
-
-    mutating func reserveCapacity(_ n: Int) { makeUnique(capacity: n) }
 
     /// Sets the count to `n`; words added are zero.
     mutating func resize(to n: Int) {
