@@ -64,7 +64,18 @@ public final class DriverProcess {
         let envp: [UnsafeMutablePointer<CChar>?] = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for a in argv + envp { free(a) } }
         var child: pid_t = 0
+        // Started and listed under the lock `endAll` takes: a NavFuzz being ended either lists
+        // this driver before it kills them all, or never starts it. Listed after the start, a
+        // driver started while NavFuzz was ending could outlive it.
+        Self.lock.lock()
+        if Self.ending {
+            // NavFuzz exits next (`endAll`): start nothing, and wait here for the exit.
+            Self.lock.unlock()
+            while true { sleep(60) }
+        }
         let code = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, envp)
+        if code == 0 { Self.live.insert(child) }
+        Self.lock.unlock()
         close(stdin.read); close(stdout.write); close(stderr.write)
         guard code == 0 else {
             close(stdin.write); close(stdout.read); close(stderr.read)
@@ -73,7 +84,6 @@ public final class DriverProcess {
         pid = child
         input = stdin.write; output = stdout.read; errors = stderr.read
         for fd in [input, output, errors] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
-        Self.register(pid)
     }
 
     /// Whether the process has not ended yet (it is reaped when it has).
@@ -116,18 +126,14 @@ public final class DriverProcess {
     nonisolated(unsafe) private static var live: Set<pid_t> = []
     private static let lock = NSLock()
 
-    /// Set once NavFuzz is being ended: a driver started after that (a restart racing the
-    /// signal) is killed as it is registered, so that none outlives NavFuzz.
+    /// Set once NavFuzz is being ended: no driver starts after that (a restart racing the
+    /// signal), so that none outlives NavFuzz.
     nonisolated(unsafe) private static var ending = false
 
-    private static func register(_ pid: pid_t) {
-        lock.lock(); defer { lock.unlock() }
-        if ending { kill(-pid, SIGKILL); kill(pid, SIGKILL); return }
-        live.insert(pid)
-    }
     private static func unregister(_ pid: pid_t) { lock.lock(); live.remove(pid); lock.unlock() }
 
-    /// Kills every driver's group: for a NavFuzz that is being ended.
+    /// Kills every driver's group: for a NavFuzz that is being ended and exits next. A thread
+    /// that would start a driver after this waits for that exit instead.
     public static func endAll() {
         lock.lock()
         ending = true
