@@ -467,20 +467,12 @@ public struct State: Hashable, Sendable {
         let lo = start(i, list) + range.lowerBound * w
         let removed = range.count * w, added = newCount * w
         let delta = added - removed
-        let countAt = base(i) + list.rawValue, old = words.count, from = lo + removed
-        // One uniqueness check for the whole change: the words are resized first when they
-        // grow, last when they shrink, and moved in between.
-        if delta > 0 { words.resize(to: old + delta) }
-        words.withUnsafeMutableBufferPointer { p in
-            guard let b = p.baseAddress else { return }
-            if delta != 0 && old > from {
-                UnsafeMutableRawPointer(b + from + delta).copyMemory(from: b + from, byteCount: (old - from) * MemoryLayout<Int64>.stride)
-            }
+        let countAt = base(i) + list.rawValue
+        shift(from: lo + removed, by: delta) { b in
             b[countAt] += Int64(newCount - range.count)
             if delta != 0 { for j in i + 1 ..< Int(b[0]) { b[1 + j] += Int64(delta) } }
             if added > 0 { write(b + lo) }
         }
-        if delta < 0 { words.resize(to: old + delta) }
     }
 
     /// Adds `delta` to the record offsets of `positions`: one uniqueness check, not one a word.
@@ -494,16 +486,16 @@ public struct State: Hashable, Sendable {
 
     /// Moves the words from `from` on by `delta`: a gap of `delta` words opens before them
     /// (what it holds is for the caller to overwrite), or the `-delta` words before `from` go.
-    mutating func shift(from: Int, by delta: Int) {
+    /// `then` gets the words' address in the same access, after the move: one uniqueness check
+    /// for the whole change (the words grow first, or shrink last).
+    mutating func shift(from: Int, by delta: Int, then: (UnsafeMutablePointer<Int64>) -> Void = { _ in }) {
         let old = words.count
         precondition(from >= 0 && from <= old && from + delta >= 0)
         if delta > 0 { words.resize(to: old + delta) }
-        let moved = old - from
-        if moved > 0 {
-            words.withUnsafeMutableBufferPointer { p in
-                guard let b = p.baseAddress else { return }
-                (b + from + delta).update(from: b + from, count: moved)
-            }
+        words.withUnsafeMutableBufferPointer { p in
+            guard let b = p.baseAddress else { return }
+            if delta != 0 { Words.move(in: b, from: from, to: from + delta, count: old - from) }
+            then(b)
         }
         if delta < 0 { words.resize(to: old + delta) }
     }
@@ -621,9 +613,7 @@ public struct State: Hashable, Sendable {
         words.resize(to: total)
         let written = words.withUnsafeMutableBufferPointer { buffer -> Int in
             guard let w = buffer.baseAddress else { return 0 }
-            func move(_ from: Int, _ to: Int, _ count: Int) {
-                UnsafeMutableRawPointer(w + to).copyMemory(from: w + from, byteCount: count * MemoryLayout<Int64>.stride)
-            }
+            func move(_ from: Int, _ to: Int, _ count: Int) { Words.move(in: w, from: from, to: to, count: count) }
             move(childAt, childAt + created + hostWidth + 1, old - childAt)
             move(hostAt, hostAt + created + hostWidth, childAt - hostAt)
             move(1 + n, 1 + n + created, hostAt - (1 + n))
@@ -675,9 +665,7 @@ public struct State: Hashable, Sendable {
         let n = count, b = base(p), length = recordLength(p), old = words.count
         words.withUnsafeMutableBufferPointer { buffer in
             guard let w = buffer.baseAddress else { return }
-            func move(_ from: Int, _ to: Int, _ count: Int) {
-                UnsafeMutableRawPointer(w + to).copyMemory(from: w + from, byteCount: count * MemoryLayout<Int64>.stride)
-            }
+            func move(_ from: Int, _ to: Int, _ count: Int) { Words.move(in: w, from: from, to: to, count: count) }
             move(2 + p, 1 + p, b - (2 + p))
             move(b + length, b - 1, old - (b + length))
             w[0] = Int64(n - 1)

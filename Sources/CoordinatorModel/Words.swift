@@ -94,6 +94,12 @@ struct Words: Hashable, CustomStringConvertible, @unchecked Sendable {
         count = other.count
     }
 
+    /// Moves `count` words at `from` to `to` in the buffer at `w`; the two may overlap.
+    @inline(__always) static func move(in w: UnsafeMutablePointer<Int64>, from: Int, to: Int, count: Int) {
+        guard count > 0 else { return }
+        UnsafeMutableRawPointer(w + to).copyMemory(from: w + from, byteCount: count * MemoryLayout<Int64>.stride)
+    }
+
     static func == (a: Words, b: Words) -> Bool {
         let n = a.count
         guard n == b.count else { return false }
