@@ -93,7 +93,7 @@ extension Domain {
             actions(in: state, into: &all)
             var left = 0
             for a in all {
-                if Effects.refusalUpFront(a, in: state, model) == nil { out.append(a) } else { left += 1 }
+                if Effects.refusalUpFront(a, in: state, model.configuration) == nil { out.append(a) } else { left += 1 }
             }
             return left
         }

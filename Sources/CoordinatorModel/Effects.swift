@@ -1,9 +1,23 @@
-/// The working copy one step mutates: each action's checks and effects, and the shared
-/// mechanisms (create, end a subtree, remove entries from the top down to an index).
+/// What one step does to a state and its events: each action's checks and effects, and the
+/// shared mechanisms (create, end a subtree, remove entries from the top down to an index).
+/// It works on the caller's state and events in place, lent for the length of `on(...)`: a
+/// working copy that owned them, and a copy of the model, cost reference counts, a placeholder
+/// state and a destroy on every step of exploration (a fifteenth of its time).
 struct Effects {
-    var state: State
-    let model: Model
-    var events: [Completion] = []
+    private let statePointer: UnsafeMutablePointer<State>
+    private let eventsPointer: UnsafeMutablePointer<[Completion]>
+    private let configurationPointer: UnsafePointer<Configuration>
+    let fault: Fault?
+
+    var state: State {
+        unsafeAddress { UnsafePointer(statePointer) }
+        nonmutating unsafeMutableAddress { statePointer }
+    }
+    var events: [Completion] {
+        unsafeAddress { UnsafePointer(eventsPointer) }
+        nonmutating unsafeMutableAddress { eventsPointer }
+    }
+    var config: Configuration { unsafeAddress { configurationPointer } }
     /// Set while a step acts on a coordinator's own stack whatever the dialect (a `redirect`'s
     /// push on its parent, a `tabPopToRoot` on its page).
     var ownStack = false
@@ -11,25 +25,39 @@ struct Effects {
     /// Two ids, not a list: a list would cost a reference count on every step.
     var finishing: (CoordinatorID, CoordinatorID)?
 
-    init(state: State, model: Model) { self.state = state; self.model = model }
+    private init(_ state: UnsafeMutablePointer<State>, _ events: UnsafeMutablePointer<[Completion]>,
+                 _ configuration: UnsafePointer<Configuration>, fault: Fault?) {
+        statePointer = state; eventsPointer = events; configurationPointer = configuration; self.fault = fault
+    }
 
-    var config: Configuration { model.configuration }
-    func faulty(_ f: Fault) -> Bool { model.fault == f }
+    /// Runs `body` with the effects of `model` on `state` and `events`, which it changes in place.
+    static func on<R>(_ state: inout State, _ events: inout [Completion], _ model: Model, _ body: (inout Effects) -> R) -> R {
+        withUnsafeMutablePointer(to: &state) { s in
+            withUnsafeMutablePointer(to: &events) { e in
+                withUnsafePointer(to: model.configuration) { c in
+                    var effects = Effects(s, e, c, fault: model.fault)
+                    return body(&effects)
+                }
+            }
+        }
+    }
+
+    func faulty(_ f: Fault) -> Bool { fault == f }
     func isFinishing(_ id: CoordinatorID) -> Bool { finishing.map { $0.0 == id || $0.1 == id } ?? false }
 
     // MARK: - Dispatch
 
     /// Applies `action`, or returns why it is refused (the caller then drops this copy).
     mutating func apply(_ action: Action) -> RefusalReason? {
-        if let reason = Effects.refusalUpFront(action, in: state, model) { return reason }
+        if let reason = Effects.refusalUpFront(action, in: state, config) { return reason }
         return perform(action)
     }
 
     /// Why `action` is refused before it does anything, from the state as it is: an argument
     /// outside the alphabets, no such target, a target of a kind that does not take it.
     /// `Model.step` asks before it makes a working copy: most refusals of exploration end here.
-    static func refusalUpFront(_ action: Action, in state: State, _ model: Model) -> RefusalReason? {
-        if !isValid(action, model.configuration) { return .invalid }
+    static func refusalUpFront(_ action: Action, in state: State, _ configuration: Configuration) -> RefusalReason? {
+        if !isValid(action, configuration) { return .invalid }
         guard let t = action.target else {
             if case .forcePresentation(_, let style, _) = action, !style.isModal { return .unsupported }
             return nil

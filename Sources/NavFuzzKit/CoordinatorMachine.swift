@@ -33,11 +33,13 @@ public struct CoordinatorMachine: ExplorableMachine, FuzzableMachine, Shrinkable
     }
 
     /// Into the storage of the step before: no allocation per step (`Model.step(_:_:into:)`).
+    /// Exploration's actions are those `explorationActions` kept, which passed the up-front
+    /// refusals: they are not asked again.
     public func step(_ state: CoordinatorModel.State, _ action: Action, into step: inout Step?) {
         // Matched, not compared with nil: comparing copies the step, and the copy ends its uniqueness.
         switch step {
         case .none: step = model.step(state, action)
-        case .some: model.step(state, action, into: &step!)
+        case .some: model.step(state, passedUpFront: action, into: &step!)
         }
     }
 

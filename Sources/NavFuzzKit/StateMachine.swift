@@ -80,7 +80,8 @@ public protocol ExplorableMachine: FastMachine {
     func leavesUnchanged(_ state: State, _ step: Step) -> Bool
     /// `step(state, action)`, written into `step` (nil before the first), whose storage the
     /// machine may reuse once no other copy of it lives: exploration keeps only encodings of
-    /// successors, so one step's storage can serve the next. Default: `step(state, action)`.
+    /// successors, so one step's storage can serve the next. Exploration calls it only with
+    /// actions of `explorationActions(in:into:)`. Default: `step(state, action)`.
     func step(_ state: State, _ action: Action, into step: inout Step?)
     /// Rewrites a path found over canonical states so that it replays from `initialStates()`
     /// as written (for example with ids in creation order). Default: the path as it is.

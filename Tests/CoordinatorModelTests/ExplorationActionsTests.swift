@@ -38,7 +38,7 @@ final class ExplorationActionsTests: XCTestCase {
             var all: [Action] = [], kept: [Action] = []
             domain.actions(in: state, into: &all)
             let left = domain.actions(in: state, notRefusedUpFrontBy: model, into: &kept)
-            let expected = all.filter { Effects.refusalUpFront($0, in: state, model) == nil }
+            let expected = all.filter { Effects.refusalUpFront($0, in: state, model.configuration) == nil }
             XCTAssertEqual(kept, expected, "in\n\(state)", file: file, line: line)
             XCTAssertEqual(left, all.count - kept.count, "in\n\(state)", file: file, line: line)
             leftOut += left
@@ -81,7 +81,7 @@ final class ExplorationActionsTests: XCTestCase {
             for (model, state) in states(preset, depth: 2, cap: 20) {
                 var all: [Action] = []
                 preset.domain.actions(in: state, into: &all)
-                for a in all where Effects.refusalUpFront(a, in: state, model) != nil {
+                for a in all where Effects.refusalUpFront(a, in: state, model.configuration) != nil {
                     let step = model.step(state, a)
                     XCTAssertTrue(step.outcome.isRefused, "\(a)")
                     XCTAssertEqual(step.state, state, "\(a)")

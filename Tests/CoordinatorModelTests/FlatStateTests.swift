@@ -62,10 +62,10 @@ final class FlatStateTests: XCTestCase {
                         for style in [Style.push, .sheet, .fullScreen] {
                             var fast = state
                             XCTAssertTrue(fast.startChild(at: i, kind: kind, route: R(1), modal: style == .push ? nil : style, configuration))
-                            var general = Effects(state: state, model: model)
-                            let d = general.create(kind: kind, parent: state.id(at: i), route: R(1))
-                            if style == .push { general.state.append(i, stack: .child(d)) } else { general.state.append(i, modal: Modal(style, .child(d))) }
-                            XCTAssertEqual(fast, general.state, "start \(kind) \(style) from \(state.id(at: i)) in\n\(state)")
+                            var general = state, events: [Completion] = []
+                            let d = Effects.on(&general, &events, model) { $0.create(kind: kind, parent: state.id(at: i), route: R(1)) }
+                            if style == .push { general.append(i, stack: .child(d)) } else { general.append(i, modal: Modal(style, .child(d))) }
+                            XCTAssertEqual(fast, general, "start \(kind) \(style) from \(state.id(at: i)) in\n\(state)")
                             XCTAssertEqual(fast.words, State.pack(fast.coordinators))
                             checked += 1
                         }
