@@ -33,6 +33,13 @@ extension State {
     /// Ids that name no live coordinator (broken states only) are numbered after the live ones
     /// in the order the encoding meets them.
     public func encodeCanonical(into bytes: inout [UInt8]) {
+        encodeCanonical(into: &bytes, numberingInOrder: true)
+    }
+
+    /// With `numberingInOrder`, a state whose canonical numbers are its ids (`isNumberedInOrder`)
+    /// is written without a table of them; without, every state is numbered by the walk. Both
+    /// write the same bytes (the canonical-form tests hold them to it).
+    func encodeCanonical(into bytes: inout [UInt8], numberingInOrder: Bool) {
         let n = count
         // Ids below 256 are looked up in a table by id instead of searched for: the encoding
         // looks up every id it meets. Ids are sorted, so the last is the largest.
@@ -43,43 +50,12 @@ extension State {
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * n + words.count + 1 + table) { buffer in
             guard let number = buffer.baseAddress else { return }
             let order = number + n, pending = order + n, byID = pending + words.count + 1
-            for i in 0..<n { number[i] = -1 }
-            for k in 0..<table { byID[k] = -1 }
-            for i in 0..<n where table > 0 {
-                let id = Int(words[base(i)])
-                // A repeated id (a broken state) is left to `index(of:)`, which picks one of them.
-                if id < 0 || byID[id] >= 0 { table = 0 } else { byID[id] = Int32(i) }
+            if numberingInOrder && table == n && isNumberedInOrder(scratch: pending) {
+                for i in 0..<n { number[i] = Int32(i); order[i] = Int32(i); byID[i] = Int32(i) }
+            } else {
+                numberByWalk(number, order: order, byID: byID, table: &table, scratch: pending)
             }
             let lookup = IDLookup(table: byID, count: table)
-            var visited = 0
-            // Preorder without recursion: children are pushed in reverse, and a coordinator
-            // met again is skipped when popped, so the numbering is that of a recursive walk.
-            func walk(from start: Int) {
-                var i = start, top = 0
-                while true {
-                    number[i] = Int32(visited)
-                    order[visited] = Int32(i)
-                    visited += 1
-                    let first = top
-                    forEachBelow(i) { pending[top] = $0.index; top += 1 }
-                    var lo = first, hi = top - 1
-                    while lo < hi { (pending[lo], pending[hi]) = (pending[hi], pending[lo]); lo += 1; hi -= 1 }
-                    var next = -1
-                    while next < 0 && top > 0 {
-                        top -= 1
-                        if let j = lookup.position(of: CoordinatorID(Int(pending[top])), in: self), number[j] < 0 { next = j }
-                    }
-                    guard next >= 0 else { return }
-                    i = next
-                }
-            }
-            if let r = lookup.position(of: root, in: self) { walk(from: r) }
-            // By position, not id, so that every coordinator is numbered: with a repeated id (a
-            // broken state) a lookup finds only one of them.
-            for i in 0..<n where number[i] < 0 { walk(from: i) }
-            // From here on the table maps an id straight to its canonical number, and the
-            // walk's stack is the writer's scratch.
-            for k in 0..<table where byID[k] >= 0 { byID[k] = number[Int(byID[k])] }
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: CanonicalWriter.bound(self)) { out in
                 guard let base = out.baseAddress else { return }
                 var writer = CanonicalWriter(number: number, live: n, canonByID: lookup, scratch: pending,
@@ -88,6 +64,81 @@ extension State {
                 bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: writer.out.count))
             }
         }
+    }
+
+    /// Whether every id is its position, the root is `c0`, and the canonical walk meets the
+    /// coordinators in position order: then each canonical number is the id itself. So it is
+    /// for every state exploration decodes, and for most of their successors (those that end
+    /// nothing, and create a coordinator the walk meets last), which are then written with no
+    /// walk to number them. `scratch` has room for the walk's stack, as in `numberByWalk`.
+    func isNumberedInOrder(scratch pending: UnsafeMutablePointer<Int32>) -> Bool {
+        let n = count
+        guard n > 0, root.index == 0 else { return false }
+        for i in 0..<n where w(base(i)) != Int64(i) { return false }
+        // The walk of `numberByWalk`, where a coordinator is met when its id is below the
+        // count met so far: the next one met must be the next position.
+        var met = 0, i = 0, top = 0
+        while true {
+            met += 1
+            let first = top
+            forEachBelow(i) { pending[top] = $0.index; top += 1 }
+            var lo = first, hi = top - 1
+            while lo < hi { (pending[lo], pending[hi]) = (pending[hi], pending[lo]); lo += 1; hi -= 1 }
+            var next = -1
+            while next < 0 && top > 0 {
+                top -= 1
+                let j = Int(pending[top])
+                // An id that names no coordinator (a broken state) is left to the general walk.
+                guard j >= 0 && j < n, j <= met else { return false }
+                if j == met { next = j }
+            }
+            guard next >= 0 else { return met == n }
+            i = next
+        }
+    }
+
+    /// Numbers the coordinators in canonical order: `number` by position, `order` the
+    /// positions in that order, and `byID` (of `table` entries) from ids to numbers; `table`
+    /// becomes 0 when ids repeat (a broken state), which are then looked up instead.
+    private func numberByWalk(_ number: UnsafeMutablePointer<Int32>, order: UnsafeMutablePointer<Int32>,
+                        byID: UnsafeMutablePointer<Int32>, table: inout Int, scratch pending: UnsafeMutablePointer<Int32>) {
+        let n = count
+        for i in 0..<n { number[i] = -1 }
+        for k in 0..<table { byID[k] = -1 }
+        for i in 0..<n where table > 0 {
+            let id = Int(words[base(i)])
+            // A repeated id (a broken state) is left to `index(of:)`, which picks one of them.
+            if id < 0 || byID[id] >= 0 { table = 0 } else { byID[id] = Int32(i) }
+        }
+        let lookup = IDLookup(table: byID, count: table)
+        var visited = 0
+        // Preorder without recursion: children are pushed in reverse, and a coordinator
+        // met again is skipped when popped, so the numbering is that of a recursive walk.
+        func walk(from start: Int) {
+            var i = start, top = 0
+            while true {
+                number[i] = Int32(visited)
+                order[visited] = Int32(i)
+                visited += 1
+                let first = top
+                forEachBelow(i) { pending[top] = $0.index; top += 1 }
+                var lo = first, hi = top - 1
+                while lo < hi { (pending[lo], pending[hi]) = (pending[hi], pending[lo]); lo += 1; hi -= 1 }
+                var next = -1
+                while next < 0 && top > 0 {
+                    top -= 1
+                    if let j = lookup.position(of: CoordinatorID(Int(pending[top])), in: self), number[j] < 0 { next = j }
+                }
+                guard next >= 0 else { return }
+                i = next
+            }
+        }
+        if let r = lookup.position(of: root, in: self) { walk(from: r) }
+        // By position, not id, so that every coordinator is numbered: with a repeated id (a
+        // broken state) a lookup finds only one of them.
+        for i in 0..<n where number[i] < 0 { walk(from: i) }
+        // From here on the table maps an id straight to its canonical number.
+        for k in 0..<table where byID[k] >= 0 { byID[k] = number[Int(byID[k])] }
     }
 
     public func canonicalEncoding() -> [UInt8] {

@@ -129,6 +129,50 @@ final class CanonicalFormTests: XCTestCase {
         }
     }
 
+    /// States whose canonical numbers are their ids are written without the walk that numbers
+    /// them; the bytes must be those the walk gives. Stepped from decoded states, as exploration
+    /// steps, and from states in creation order, under every fault, to depth 3.
+    func testNumberingInOrderWritesWhatTheWalkWrites() {
+        var inOrder = 0, walked = 0
+        func check(_ s: State) {
+            var fast: [UInt8] = [], general: [UInt8] = []
+            s.encodeCanonical(into: &fast, numberingInOrder: true)
+            s.encodeCanonical(into: &general, numberingInOrder: false)
+            XCTAssertEqual(fast, general, "\(s)")
+            let taken = withUnsafeTemporaryAllocation(of: Int32.self, capacity: s.words.count + 1) {
+                s.isNumberedInOrder(scratch: $0.baseAddress!)
+            }
+            if taken { inOrder += 1 } else { walked += 1 }
+        }
+        for preset in [Preset.small, .smallTab] {
+            for fault in [nil] + Fault.allCases.map(Optional.some) {
+                let model = Model(configuration: preset.configuration, fault: fault)
+                var frontier = [model.initialState()], actions: [Action] = []
+                for _ in 0..<3 {
+                    var next: [State] = []
+                    for state in frontier {
+                        let decoded = State(canonicalEncoding: state.canonicalEncoding())!
+                        actions.removeAll()
+                        preset.domain.actions(in: state, into: &actions)
+                        for action in actions {
+                            let after = model.step(state, action).state
+                            check(after)
+                            check(model.step(decoded, action).state)
+                            if after != state, preset.bounds.contains(after), next.count < 40 { next.append(after) }
+                        }
+                    }
+                    frontier = next
+                }
+            }
+        }
+        // Broken states: a dangling child entry, an unreachable coordinator, a repeated id.
+        check(State(coordinators: [nav(0, children: [1], stack: [scr(0), kid(1)]), nav(1, parent: 0, stack: [scr(0), kid(2)])], root: C(0)))
+        check(State(coordinators: [nav(0, stack: [scr(0)]), nav(1, parent: 0, stack: [scr(0)])], root: C(0)))
+        check(State(coordinators: [nav(0, children: [1], stack: [scr(0), kid(1)]), nav(1, parent: 0, stack: [scr(0)]), nav(1, stack: [scr(1)])], root: C(0)))
+        XCTAssertGreaterThan(inOrder, walked, "most successors of decoded states are numbered in order")
+        XCTAssertGreaterThan(walked, 1_000)
+    }
+
     func testGarbageDoesNotDecode() {
         let good = build(["start c0 navigation sheet r1"]).canonicalEncoding()
         XCTAssertNotNil(State(canonicalEncoding: good))
