@@ -28,7 +28,7 @@ public struct Model: Sendable {
     public func step(_ state: State, _ action: Action, into step: inout Step) {
         // Asked first: emptying even an empty array costs fifty instructions.
         if !step.events.isEmpty { step.events.removeAll(keepingCapacity: true) }
-        // Refused before a working copy exists, when the state as it is shows why.
+        // Refused before the state is copied, when the state as it is shows why.
         if let reason = Effects.refusalUpFront(action, in: state, configuration) {
             step.outcome = .refused(reason)
             step.state.assign(state)
@@ -39,7 +39,7 @@ public struct Model: Sendable {
 
     /// `step(_:_:into:)` for an action that `Effects.refusalUpFront` passes, without asking
     /// again: exploration steps only the actions `Domain.actions(in:notRefusedUpFrontBy:into:)`
-    /// kept, and the question cost a twentieth of its time.
+    /// kept, and asking again cost about 3 % of its time.
     package func step(_ state: State, passedUpFront action: Action, into step: inout Step) {
         assert(Effects.refusalUpFront(action, in: state, configuration) == nil, "\(action) is refused up front")
         if !step.events.isEmpty { step.events.removeAll(keepingCapacity: true) }
