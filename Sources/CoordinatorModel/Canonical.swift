@@ -80,10 +80,7 @@ extension State {
         var met = 0, i = 0, top = 0
         while true {
             met += 1
-            let first = top
-            forEachBelow(i) { pending[top] = $0.index; top += 1 }
-            var lo = first, hi = top - 1
-            while lo < hi { (pending[lo], pending[hi]) = (pending[hi], pending[lo]); lo += 1; hi -= 1 }
+            pushBelow(i, onto: pending, top: &top)
             var next = -1
             while next < 0 && top > 0 {
                 top -= 1
@@ -95,6 +92,16 @@ extension State {
             guard next >= 0 else { return met == n }
             i = next
         }
+    }
+
+    /// Pushes the ids below the coordinator at `i` (`forEachBelow`) onto a walk's stack, the
+    /// first on top, so that the walk takes them in hosting order.
+    @inline(__always)
+    private func pushBelow(_ i: Int, onto pending: UnsafeMutablePointer<Int32>, top: inout Int) {
+        let first = top
+        forEachBelow(i) { pending[top] = $0.index; top += 1 }
+        var lo = first, hi = top - 1
+        while lo < hi { (pending[lo], pending[hi]) = (pending[hi], pending[lo]); lo += 1; hi -= 1 }
     }
 
     /// Numbers the coordinators in canonical order: `number` by position, `order` the
@@ -120,10 +127,7 @@ extension State {
                 number[i] = Int32(visited)
                 order[visited] = Int32(i)
                 visited += 1
-                let first = top
-                forEachBelow(i) { pending[top] = $0.index; top += 1 }
-                var lo = first, hi = top - 1
-                while lo < hi { (pending[lo], pending[hi]) = (pending[hi], pending[lo]); lo += 1; hi -= 1 }
+                pushBelow(i, onto: pending, top: &top)
                 var next = -1
                 while next < 0 && top > 0 {
                     top -= 1
