@@ -60,6 +60,7 @@ public struct Explorer<M: ExplorableMachine> {
             machine.encode(s, into: &scratch)
             if table.insert(Fingerprint.of(scratch), parent: nil).isNew { frontier.append(scratch) }
         }
+        table.publish()
         var found = [[Found]](repeating: [], count: properties.count)
         var reached = Reached(count: properties.count)
         var applied = 0, refused = 0, depth = 0
@@ -69,41 +70,25 @@ public struct Explorer<M: ExplorableMachine> {
         while frontier.count > 0 {
             let expand = options.maxDepth.map { depth < $0 } ?? true
             let known = Known(found: found, distinct: options.distinct)
-            let outputs = expandLevel(frontier, base: base, expand: expand, known: known, reached: reached, table: table,
-                                      depth: depth, visited: table.count, transitions: applied + refused, start: clock)
-            var next = Level()
-            // Room for every candidate: most are new, and growing copies a whole level.
-            next.bytes.reserveCapacity(outputs.reduce(0) { $0 + ($1?.bytes.count ?? 0) })
-            next.ends.reserveCapacity(outputs.reduce(0) { $0 + ($1?.candidates.count ?? 0) })
-            var complete = true
-            for out in outputs {
-                guard let out else { complete = false; continue }
-                if out.stopped { complete = false }
-                applied += out.applied
-                refused += out.refused
-                reached.merge(out.reached)
-                for (p, list) in out.violations.enumerated() {
-                    for v in list where found[p].count < options.distinct
-                        && (found[p].isEmpty || !found[p].contains { $0.signature == v.signature }) {
-                        found[p].append(v)
-                    }
-                }
-                table.warm(out.candidates.lazy.map(\.fingerprint))
-                out.bytes.withUnsafeBufferPointer { bytes in
-                    for c in out.candidates {
-                        if let cap = options.maxStates, table.count >= cap { stopReason = .maxStates(cap); break }
-                        if table.insert(c.fingerprint, parent: base + c.parent).isNew {
-                            next.append(UnsafeBufferPointer(rebasing: bytes[c.start ..< c.start + c.length]))
-                        }
-                    }
-                }
-            }
+            let merge = LevelMerge(chunks: (frontier.count + Self.chunkSize - 1) / Self.chunkSize, base: base, table: table,
+                                   found: found, reached: reached, options: options)
+            expandLevel(frontier, base: base, expand: expand, known: known, reached: reached, table: table, merge: merge,
+                        depth: depth, visited: table.count, transitions: applied + refused, start: clock)
+            let merged = merge.finish()
+            // Every worker is done with its views of the table.
+            table.reclaim()
+            applied += merged.applied
+            refused += merged.refused
+            reached = merged.reached
+            found = merged.found
+            stopReason = merged.stopReason
+            let complete = merged.complete
             if !complete && stopReason == nil {
                 stopReason = options.shouldStop?() == true || options.abandons?() == true ? .stopped : .maxSeconds(options.maxSeconds ?? 0)
             }
             if stopReason != nil { break }
             base += frontier.count
-            frontier = next
+            frontier = merged.next
             if frontier.count > 0 { depth += 1 }
         }
 
@@ -186,7 +171,7 @@ public struct Explorer<M: ExplorableMachine> {
         /// one of the batch, with their bytes: the successors of one state, looked up in one
         /// batch. Different actions often lead to the same state (`userBack` and `pop` of the
         /// top, say): dropping a repeat here spares the table a lookup and the merge a copy.
-        mutating func dropVisited(from first: Int, table: VisitedTable, scratch: inout Lookups) {
+        mutating func dropVisited(from first: Int, table: VisitedTable.View, scratch: inout Lookups) {
             guard first < candidates.count else { return }
             let n = candidates.count - first
             scratch.startBatch(n)
@@ -252,12 +237,11 @@ public struct Explorer<M: ExplorableMachine> {
         func isNew(_ k: Int) -> Bool { distinct[k] >= 0 && !visited[Int(distinct[k])] }
     }
 
-    /// Expands `frontier` (state numbers `base...`) in parallel; nil marks a chunk left undone
-    /// when time ran out.
+    /// Expands `frontier` (state numbers `base...`) in parallel, handing each chunk done to
+    /// `merge`; a chunk left undone when time ran out is not handed over.
     func expandLevel(_ frontier: Level, base: Int, expand: Bool, known: Known, reached: Reached, table: VisitedTable,
-                     depth: Int, visited: Int, transitions: Int, start: ContinuousClock.Instant) -> [ChunkOutput?] {
+                     merge: LevelMerge, depth: Int, visited: Int, transitions: Int, start: ContinuousClock.Instant) {
         let chunks = (frontier.count + Self.chunkSize - 1) / Self.chunkSize
-        let results = ResultSlots<ChunkOutput>(count: chunks)
         let next = Atomic<Int>(0)
         let processed = Atomic<Int>(0)
         let stepped = Atomic<Int>(transitions)
@@ -287,6 +271,8 @@ public struct Explorer<M: ExplorableMachine> {
                 // Written only through `inout` and closures that do not escape: a variable a
                 // nested function captures is boxed, and every access to it checked at run time.
                 var out = ChunkOutput(violations: [[Found]](repeating: [], count: properties.count), reached: reached)
+                // The table as merged so far: this level's earlier chunks may be in it already.
+                let seen = table.view
                 let looking = !out.reached.covers(checks)
                 let end = min(frontier.count, (chunk + 1) * Self.chunkSize)
                 /// Decodes state `local` and checks it; nil when it does not decode.
@@ -352,13 +338,14 @@ public struct Explorer<M: ExplorableMachine> {
                         machine.encode(successor, into: &out.bytes)
                         out.candidates.append((Fingerprint.of(out.bytes[start...]), local, start, out.bytes.count - start))
                     }
-                    out.dropVisited(from: firstCandidate, table: table, scratch: &lookups)
+                    out.dropVisited(from: firstCandidate, table: seen, scratch: &lookups)
                     if stopped { break }
                 }
                 out.stopped = stopped
-                results[chunk] = out
+                let applied = out.applied, refused = out.refused
+                merge.deliver(chunk, out)
                 let done = processed.add(end - chunk * Self.chunkSize, ordering: .relaxed).newValue
-                let steps = stepped.add(out.applied + out.refused, ordering: .relaxed).newValue
+                let steps = stepped.add(applied + refused, ordering: .relaxed).newValue
                 if worker == 0, let progress, ContinuousClock.now - lastReport > .milliseconds(500) {
                     lastReport = .now
                     let elapsed = start.duration(to: .now)
@@ -372,7 +359,6 @@ public struct Explorer<M: ExplorableMachine> {
         // One worker works on the calling thread: a machine that drives a live system needs
         // the thread it was made on (a pinned core, the main actor's thread).
         if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
-        return results.values
     }
 
     // MARK: - Counterexamples

@@ -77,6 +77,15 @@ final class ExplorerTests: XCTestCase {
         XCTAssertEqual(one.states, many.states)
         XCTAssertEqual(one.transitions, many.transitions)
         XCTAssertEqual(one.violations.map { "\($0.property) \($0.actions)" }, many.violations.map { "\($0.property) \($0.actions)" })
+        // Cut short by a state cap while chunks merge as they finish: the same states, cut at
+        // the same one.
+        let capped = [1, 2, 4].map { Explorer.coordinators(CoordinatorMachine(preset: .small), options: .init(workers: $0, maxStates: 3_000)) }
+        for r in capped {
+            XCTAssertEqual(r.partial, .maxStates(3_000))
+            XCTAssertEqual(r.states, 3_000)
+            XCTAssertEqual(r.transitions, capped[0].transitions)
+            XCTAssertEqual(r.depth, capped[0].depth)
+        }
     }
 
     func testDepthBoundKeepsStatesWithinThatManySteps() {
