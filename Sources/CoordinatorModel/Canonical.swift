@@ -249,13 +249,17 @@ struct CanonicalWriter {
         self.number = number; self.live = live; self.canonByID = canonByID; self.scratch = scratch; self.out = out
     }
 
+    /// Inlined as far as the table: every id the encoding meets is one, in every state.
+    @inline(__always)
     mutating func canon(_ id: CoordinatorID, _ s: State) -> UInt64 {
         let x = Int(id.index)
-        if x >= 0 && x < canonByID.count {
-            if canonByID.table[x] >= 0 { return UInt64(canonByID.table[x]) }
-        } else if let i = s.index(of: id) {
-            return UInt64(number[i])
-        }
+        if x >= 0 && x < canonByID.count && canonByID.table[x] >= 0 { return UInt64(canonByID.table[x]) }
+        return canonPastTable(id, s)
+    }
+
+    private mutating func canonPastTable(_ id: CoordinatorID, _ s: State) -> UInt64 {
+        let x = Int(id.index)
+        if !(x >= 0 && x < canonByID.count), let i = s.index(of: id) { return UInt64(number[i]) }
         if let d = dangling.firstIndex(of: id) { return UInt64(live + d) }
         dangling.append(id)
         return UInt64(live + dangling.count - 1)

@@ -262,6 +262,9 @@ public struct Explorer<M: ExplorableMachine> {
             // The storage each step is written into (`ExplorableMachine.step(_:_:into:)`).
             var spare: M.Step?
             var lastReport = ContinuousClock.now
+            // Room for a chunk's output as large as the last one's: grown from empty, its arrays
+            // were copied several times per chunk.
+            var room = (candidates: 0, bytes: 0)
             while true {
                 let chunk = next.add(1, ordering: .relaxed).oldValue
                 if chunk >= chunks { return }
@@ -271,6 +274,8 @@ public struct Explorer<M: ExplorableMachine> {
                 // Written only through `inout` and closures that do not escape: a variable a
                 // nested function captures is boxed, and every access to it checked at run time.
                 var out = ChunkOutput(violations: [[Found]](repeating: [], count: properties.count), reached: reached)
+                out.candidates.reserveCapacity(room.candidates)
+                out.bytes.reserveCapacity(room.bytes)
                 // The table as merged so far: this level's earlier chunks may be in it already.
                 let seen = table.view
                 let looking = !out.reached.covers(checks)
@@ -343,6 +348,7 @@ public struct Explorer<M: ExplorableMachine> {
                 }
                 out.stopped = stopped
                 let applied = out.applied, refused = out.refused
+                room = (out.candidates.count, out.bytes.count)
                 merge.deliver(chunk, out)
                 let done = processed.add(end - chunk * Self.chunkSize, ordering: .relaxed).newValue
                 let steps = stepped.add(applied + refused, ordering: .relaxed).newValue
