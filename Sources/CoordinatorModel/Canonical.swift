@@ -36,10 +36,12 @@ extension State {
         encodeCanonical(into: &bytes, numberingInOrder: true)
     }
 
-    /// With `numberingInOrder`, a state whose canonical numbers are its ids (`isNumberedInOrder`)
-    /// is written without a table of them; without, every state is numbered by the walk. Both
-    /// write the same bytes (the canonical-form tests hold them to it).
-    func encodeCanonical(into bytes: inout [UInt8], numberingInOrder: Bool) {
+    /// With `numberingInOrder`, a state whose canonical numbers are its ids is written without
+    /// a table of them (`CanonicalWriter.writeNumberedInOrder`); without, every state is
+    /// numbered by the walk. Both write the same bytes (the canonical-form tests hold them to
+    /// it). Returns whether the state was written numbered by id.
+    @discardableResult
+    func encodeCanonical(into bytes: inout [UInt8], numberingInOrder: Bool) -> Bool {
         let n = count
         // Ids below 256 are looked up in a table by id instead of searched for: the encoding
         // looks up every id it meets. Ids are sorted, so the last is the largest.
@@ -47,50 +49,27 @@ extension State {
         var table = largest >= 0 && largest < 256 ? largest + 1 : 0
         // One buffer: canonical number by position, positions in canonical order, the stack of
         // the preorder walk (every push is an id in some list, plus the root), the id table.
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * n + words.count + 1 + table) { buffer in
-            guard let number = buffer.baseAddress else { return }
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * n + words.count + 1 + table) { buffer in
+            guard let number = buffer.baseAddress else { return false }
             let order = number + n, pending = order + n, byID = pending + words.count + 1
-            if numberingInOrder && table == n && isNumberedInOrder(scratch: pending) {
-                for i in 0..<n { number[i] = Int32(i); order[i] = Int32(i); byID[i] = Int32(i) }
-            } else {
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: CanonicalWriter.bound(self)) { out in
+                guard let base = out.baseAddress else { return false }
+                if numberingInOrder && largest == n - 1 {
+                    // The children are sorted in `order`, which this path does not use.
+                    var writer = CanonicalWriter(number: number, live: n, canonByID: IDLookup(table: byID, count: 0), scratch: order,
+                                                 out: ByteSink(base, capacity: out.count))
+                    if writer.writeNumberedInOrder(self, walk: pending) {
+                        bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: writer.out.count))
+                        return true
+                    }
+                }
                 numberByWalk(number, order: order, byID: byID, table: &table, scratch: pending)
-            }
-            let lookup = IDLookup(table: byID, count: table)
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: CanonicalWriter.bound(self)) { out in
-                guard let base = out.baseAddress else { return }
-                var writer = CanonicalWriter(number: number, live: n, canonByID: lookup, scratch: pending,
+                var writer = CanonicalWriter(number: number, live: n, canonByID: IDLookup(table: byID, count: table), scratch: pending,
                                              out: ByteSink(base, capacity: out.count))
                 writer.write(self, order: order)
                 bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: writer.out.count))
+                return false
             }
-        }
-    }
-
-    /// Whether every id is its position, the root is `c0`, and the canonical walk meets the
-    /// coordinators in position order: then each canonical number is the id itself. So it is
-    /// for every state exploration decodes, and for most of their successors (those that end
-    /// nothing, and create a coordinator the walk meets last), which are then written with no
-    /// walk to number them. `scratch` has room for the walk's stack, as in `numberByWalk`.
-    func isNumberedInOrder(scratch pending: UnsafeMutablePointer<Int32>) -> Bool {
-        let n = count
-        guard n > 0, root.index == 0 else { return false }
-        for i in 0..<n where w(base(i)) != Int64(i) { return false }
-        // The walk of `numberByWalk`, where a coordinator is met when its id is below the
-        // count met so far: the next one met must be the next position.
-        var met = 0, i = 0, top = 0
-        while true {
-            met += 1
-            pushBelow(i, onto: pending, top: &top)
-            var next = -1
-            while next < 0 && top > 0 {
-                top -= 1
-                let j = Int(pending[top])
-                // An id that names no coordinator (a broken state) is left to the general walk.
-                guard j >= 0 && j < n, j <= met else { return false }
-                if j == met { next = j }
-            }
-            guard next >= 0 else { return met == n }
-            i = next
         }
     }
 
@@ -326,6 +305,110 @@ struct CanonicalWriter {
             }
             for m in 0..<children { out.appendVarint(UInt64(scratch[m])) }
         }
+    }
+}
+
+extension CanonicalWriter {
+    /// Writes `s` numbered by id, as `write` would once the walk had numbered it, checking as
+    /// it goes that the walk would: every id is its position, the root is `c0`, and the
+    /// preorder walk of `numberByWalk` meets the coordinators in position order. So it is for
+    /// every state exploration decodes, and for most of their successors (those that end
+    /// nothing and create a coordinator the walk meets last). The check reads the lists the
+    /// write reads, in the same pass: checked in a walk of its own first, it cost a third as
+    /// much as the write. False when the check fails (a state numbered otherwise, or a broken
+    /// one): what was written is then to be thrown away. `pending` has room for the walk's
+    /// stack, as in `numberByWalk`; `scratch` for a record's children, at most `live`.
+    mutating func writeNumberedInOrder(_ s: State, walk pending: UnsafeMutablePointer<Int32>) -> Bool {
+        let n = live
+        guard n > 0, s.root.index == 0 else { return false }
+        out.appendVarint(UInt64(n))
+        out.appendVarint(0)
+        var top = 0
+        /// An id in a list: met by the walk when pushed, so it must name a coordinator.
+        func push(_ id: Int64) -> Bool {
+            guard id >= 0 && id < Int64(n) else { return false }
+            pending[top] = Int32(id); top += 1
+            return true
+        }
+        for k in 0..<n {
+            let b = Int(s.w(1 + k))
+            func count(_ list: State.List) -> Int { Int(s.w(b + list.rawValue)) }
+            let info = s.w(b + State.Field.info), parent = s.w(b + State.Field.parent)
+            guard s.w(b + State.Field.id) == Int64(k) else { return false }
+            let stacked = count(.stack), modals = count(.modals), children = count(.children)
+            let hasTab = info >> 16 & 1 == 1
+            var at = b + State.Field.header
+            // The walk takes a tab's page coordinators first: pushed before the stack's children.
+            let first = top
+            if hasTab {
+                let pageCoordinators = at + stacked + 2 * modals + count(.pages) + 2 * count(.badges)
+                for m in 0..<count(.pageCoordinators) { guard push(s.w(pageCoordinators + m)) else { return false } }
+            }
+            out.appendVarint(UInt64(k))
+            out.append(UInt8(truncatingIfNeeded: info))
+            if parent == State.noParent { out.append(0) } else {
+                guard parent >= 0 && parent < Int64(n) else { return false }
+                out.appendVarint(UInt64(parent) + 1)
+            }
+            out.append(UInt8(truncatingIfNeeded: info >> 8))
+            out.appendVarint(UInt64(stacked))
+            for _ in 0..<stacked {
+                let e = s.w(at)
+                if e & 1 == 1 { guard push(e >> 1) else { return false } }
+                out.appendVarint(UInt64(bitPattern: e))
+                at += 1
+            }
+            out.appendVarint(UInt64(modals))
+            for _ in 0..<modals {
+                out.append(UInt8(truncatingIfNeeded: s.w(at)))
+                let e = s.w(at + 1)
+                if e & 1 == 1 { guard push(e >> 1) else { return false } }
+                out.appendVarint(UInt64(bitPattern: e))
+                at += 2
+            }
+            if hasTab {
+                out.append(1)
+                out.appendVarint(UInt64(count(.pages)))
+                for _ in 0..<count(.pages) { out.append(UInt8(truncatingIfNeeded: s.w(at))); at += 1 }
+                out.append(UInt8(truncatingIfNeeded: info >> 24))
+                out.appendVarint(UInt64(count(.badges)))
+                for _ in 0..<count(.badges) {
+                    out.append(UInt8(truncatingIfNeeded: s.w(at))); out.appendVarint(zigzag(Int(s.w(at + 1))))
+                    at += 2
+                }
+                out.appendVarint(UInt64(count(.pageCoordinators)))
+                for _ in 0..<count(.pageCoordinators) { out.appendVarint(UInt64(s.w(at))); at += 1 }
+            } else {
+                out.append(0)
+                at += count(.pages) + 2 * count(.badges) + count(.pageCoordinators)
+            }
+            // Children as a set, in increasing order (`write`); pushed for the walk as listed.
+            guard children <= n else { return false }
+            out.appendVarint(UInt64(children))
+            for m in 0..<children {
+                let c = s.w(at + m)
+                guard push(c) else { return false }
+                let v = Int32(c)
+                var j = m
+                while j > 0 && scratch[j - 1] > v { scratch[j] = scratch[j - 1]; j -= 1 }
+                scratch[j] = v
+            }
+            for m in 0..<children { out.appendVarint(UInt64(scratch[m])) }
+            // The first pushed on top, as `State.pushBelow` leaves them; then the next
+            // coordinator the walk meets must be the next position.
+            var lo = first, hi = top - 1
+            while lo < hi { (pending[lo], pending[hi]) = (pending[hi], pending[lo]); lo += 1; hi -= 1 }
+            let met = k + 1
+            var next = -1
+            while next < 0 && top > 0 {
+                top -= 1
+                let j = Int(pending[top])
+                guard j <= met else { return false }
+                if j == met { next = j }
+            }
+            if next < 0 && met < n { return false }
+        }
+        return true
     }
 }
 
