@@ -454,7 +454,11 @@ struct ByteSink {
         assert(count < capacity, "CanonicalWriter.bound is too small")
         base[count] = b; count += 1
     }
-    mutating func appendVarint(_ value: UInt64) {
+    /// Inlined for a number below 128, as nearly every number of a state is.
+    @inline(__always) mutating func appendVarint(_ value: UInt64) {
+        if value < 0x80 { append(UInt8(value)) } else { appendLongVarint(value) }
+    }
+    private mutating func appendLongVarint(_ value: UInt64) {
         var v = value
         while v >= 0x80 { append(UInt8(v & 0x7F) | 0x80); v >>= 7 }
         append(UInt8(v))

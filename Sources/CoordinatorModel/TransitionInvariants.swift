@@ -249,9 +249,17 @@ extension Invariant {
 
     static func forcePresentationOnTopCheck(_ before: State, _ action: Action, _ step: Step, _ configuration: Configuration) -> String? {
         guard case .forcePresentation = action, !step.outcome.isRefused else { return nil }
-        guard let new = step.state.positions.first(where: { j in
-            !before.isLive(step.state.id(at: j)) && step.state.parent(at: j).map(before.isLive) == true
-        }).map(step.state.id(at:)) else { return "forcePresentation created no coordinator" }
+        // The first coordinator not live before whose parent was: one merge of the two sorted
+        // id lists finds those not live before.
+        var new: CoordinatorID?
+        var i = 0
+        for j in step.state.positions {
+            let id = step.state.id(at: j)
+            while i < before.count && before.id(at: i) < id { i += 1 }
+            if i < before.count && before.id(at: i) == id { continue }
+            if step.state.parent(at: j).map(before.isLive) == true { new = id; break }
+        }
+        guard let new else { return "forcePresentation created no coordinator" }
         guard let top = step.state.top() else { return "there is no visible screen after forcePresentation" }
         if !step.state.isInSubtree(top, of: new) {
             return "after forcePresentation the top is \(top), not the new \(new) or inside it"
