@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # NavFuzz's exploration against SPIN's on the same state spaces (BENCHMARKS.md, "Against SPIN"):
 # small, small-tab, deep and deep-tab, NavFuzz with 1 and 2 workers, the two whole processes
-# alternating, whole-process wall and CPU time (GNU time), the least of N rounds each.
+# alternating (each first in every other round), whole-process wall and CPU time (GNU time),
+# the least of N rounds each.
 # SPIN's `pan` is built from the peer folder (its README says how) when spin and gcc are here;
 # without them this says so and exits 0.
 # Usage: scripts/bench-spin.sh [ROUNDS] (default 3); NAVFUZZ=path (default .build/release/NavFuzz),
@@ -45,13 +46,20 @@ for entry in "${presets[@]}"; do
   IFS='|' read -r name args pan states <<<"$entry"
   for workers in 1 2; do
     nw=() nc=() pw=() pc=()
-    for _ in $(seq 1 "$rounds"); do
-      # shellcheck disable=SC2086
-      read -r w c < <(timed "$navfuzz" explore $args --workers "$workers" --expect-states "$states" --junit /dev/null)
-      nw+=("$w"); nc+=("$c")
-      # shellcheck disable=SC2086
-      read -r w c < <(cd "$(dirname "${pan%% *}")" && timed $pan)
-      pw+=("$w"); pc+=("$c")
+    for round in $(seq 1 "$rounds"); do
+      # Which goes first changes every round: on a shared machine the first of a pair can be
+      # the slower one, whichever it is.
+      for who in $( ((round % 2)) && echo "navfuzz pan" || echo "pan navfuzz"); do
+        if [ "$who" = navfuzz ]; then
+          # shellcheck disable=SC2086
+          read -r w c < <(timed "$navfuzz" explore $args --workers "$workers" --expect-states "$states" --junit /dev/null)
+          nw+=("$w"); nc+=("$c")
+        else
+          # shellcheck disable=SC2086
+          read -r w c < <(cd "$(dirname "${pan%% *}")" && timed $pan)
+          pw+=("$w"); pc+=("$c")
+        fi
+      done
     done
     a=$(printf '%s\n' "${nw[@]}" | least) b=$(printf '%s\n' "${nc[@]}" | least)
     x=$(printf '%s\n' "${pw[@]}" | least) y=$(printf '%s\n' "${pc[@]}" | least)
