@@ -248,6 +248,21 @@ struct CanonicalWriter {
         if w & 1 == 0 { out.appendVarint(UInt64(w >> 1) << 1) } else { out.appendVarint(canon(CoordinatorID(Int(w >> 1)), s) << 1 | 1) }
     }
 
+    /// A tab's marker, pages, current page and badges, read from `at` on: the part of a tab
+    /// record both writers write alike.
+    @inline(__always)
+    mutating func writeTabPages(_ s: State, pages: Int, badges: Int, info: Int64, at: inout Int) {
+        out.append(1)
+        out.appendVarint(UInt64(pages))
+        for _ in 0..<pages { out.append(UInt8(truncatingIfNeeded: s.w(at))); at += 1 }
+        out.append(UInt8(truncatingIfNeeded: info >> 24))
+        out.appendVarint(UInt64(badges))
+        for _ in 0..<badges {
+            out.append(UInt8(truncatingIfNeeded: s.w(at))); out.appendVarint(zigzag(Int(s.w(at + 1))))
+            at += 2
+        }
+    }
+
     /// The most bytes `write` writes for `s`: each word of a record gives at most one varint
     /// (a modal's or badge's first word a byte), a record's header of nine words at most 84
     /// bytes, and the count and root one varint each. Tight enough that the buffer of a state
@@ -278,15 +293,7 @@ struct CanonicalWriter {
                 at += 2
             }
             if info >> 16 & 1 == 1 {
-                out.append(1)
-                out.appendVarint(UInt64(count(.pages)))
-                for _ in 0..<count(.pages) { out.append(UInt8(truncatingIfNeeded: s.w(at))); at += 1 }
-                out.append(UInt8(truncatingIfNeeded: info >> 24))
-                out.appendVarint(UInt64(count(.badges)))
-                for _ in 0..<count(.badges) {
-                    out.append(UInt8(truncatingIfNeeded: s.w(at))); out.appendVarint(zigzag(Int(s.w(at + 1))))
-                    at += 2
-                }
+                writeTabPages(s, pages: count(.pages), badges: count(.badges), info: info, at: &at)
                 out.appendVarint(UInt64(count(.pageCoordinators)))
                 for _ in 0..<count(.pageCoordinators) { out.appendVarint(canon(CoordinatorID(Int(s.w(at))), s)); at += 1 }
             } else {
@@ -367,15 +374,7 @@ extension CanonicalWriter {
                 at += 2
             }
             if hasTab {
-                out.append(1)
-                out.appendVarint(UInt64(count(.pages)))
-                for _ in 0..<count(.pages) { out.append(UInt8(truncatingIfNeeded: s.w(at))); at += 1 }
-                out.append(UInt8(truncatingIfNeeded: info >> 24))
-                out.appendVarint(UInt64(count(.badges)))
-                for _ in 0..<count(.badges) {
-                    out.append(UInt8(truncatingIfNeeded: s.w(at))); out.appendVarint(zigzag(Int(s.w(at + 1))))
-                    at += 2
-                }
+                writeTabPages(s, pages: count(.pages), badges: count(.badges), info: info, at: &at)
                 out.appendVarint(UInt64(count(.pageCoordinators)))
                 for _ in 0..<count(.pageCoordinators) { out.appendVarint(UInt64(s.w(at))); at += 1 }
             } else {
