@@ -374,8 +374,7 @@ struct Effects {
     /// Starts `k` from `c`; `refusalUpFront` has checked that a push start is a navigation
     /// coordinator's, and not of a tab (forcePresentation presents modally).
     mutating func start(_ c: CoordinatorID, _ k: Kind, _ style: Style, _ r: Route) -> RefusalReason? {
-        // The configuration read through its pointer: read through `config`, it was copied on every start.
-        if state.startChild(at: pos(c), kind: k, route: r, modal: style == .push ? nil : style, configurationPointer.pointee) { return nil }
+        if state.startChild(at: pos(c), kind: k, route: r, modal: style == .push ? nil : style, configurationPointer) { return nil }
         let d = create(kind: k, parent: c, route: r)
         if let i = state.index(of: c) {
             if style == .push { state.append(i, stack: .child(d)) } else { state.append(i, modal: Modal(style, .child(d))) }

@@ -593,10 +593,13 @@ public struct State: Hashable, Sendable {
     /// as new: a stack of `route`, or for a tab the configured pages, hosted by page
     /// coordinators with the ids that follow. False, changing nothing, unless the new ids
     /// follow every live id, as the model's always do: the new records go last.
-    mutating func startChild(at p: Int, kind: Kind, route: Route, modal style: Style?, _ configuration: Configuration) -> Bool {
+    /// The configuration is read through a pointer: passed by value, it was copied (and its
+    /// page list retained) on every start.
+    mutating func startChild(at p: Int, kind: Kind, route: Route, modal style: Style?,
+                             _ configuration: UnsafePointer<Configuration>) -> Bool {
         let n = count
         let id = Int64(nextID)
-        let pages = kind == .tab ? configuration.initialPageCount : 0
+        let pages = kind == .tab ? configuration.pointee.initialPageCount : 0
         let created = 1 + pages
         guard p >= 0 && p < n, n == 0 || id > Int64(self.id(at: n - 1).index), id + Int64(created) <= Int64(Int32.max) else { return false }
         let hostWidth = style == nil ? 1 : 2
@@ -605,7 +608,7 @@ public struct State: Hashable, Sendable {
         let childAt = start(p, .children) + childCount(at: p)
         let parent = Int64(self.id(at: p).index)
         let initial = kind == .tab ? Route(0) : route
-        let current = kind == .tab ? configuration.initialPage(0) : Page(0)
+        let current = kind == .tab ? configuration.pointee.initialPage(0) : Page(0)
         let old = words.count
         let total = old + created + hostWidth + 1 + Field.header + (kind == .tab ? 3 * pages : 1) + pages * (Field.header + 1)
         // Grown in place (the words added are zero), then the records moved up, the last part
@@ -641,7 +644,7 @@ public struct State: Hashable, Sendable {
                     w[b + List.pages.rawValue] = Int64(pages)
                     w[b + List.pageCoordinators.rawValue] = Int64(pages)
                     w[b + List.children.rawValue] = Int64(pages)
-                    for j in 0..<pages { w[at + j] = Int64(configuration.initialPage(j).index) }
+                    for j in 0..<pages { w[at + j] = Int64(configuration.pointee.initialPage(j).index) }
                     for j in 0..<pages { w[at + pages + j] = id + 1 + Int64(j); w[at + 2 * pages + j] = id + 1 + Int64(j) }
                     at += 3 * pages
                 } else {

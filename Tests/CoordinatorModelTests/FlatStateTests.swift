@@ -61,7 +61,7 @@ final class FlatStateTests: XCTestCase {
                     for kind in Kind.allCases {
                         for style in [Style.push, .sheet, .fullScreen] {
                             var fast = state
-                            XCTAssertTrue(fast.startChild(at: i, kind: kind, route: R(1), modal: style == .push ? nil : style, configuration))
+                            XCTAssertTrue(withUnsafePointer(to: configuration) { fast.startChild(at: i, kind: kind, route: R(1), modal: style == .push ? nil : style, $0) })
                             var general = state, events: [Completion] = []
                             let d = Effects.on(&general, &events, model) { $0.create(kind: kind, parent: state.id(at: i), route: R(1)) }
                             if style == .push { general.append(i, stack: .child(d)) } else { general.append(i, modal: Modal(style, .child(d))) }
@@ -77,7 +77,7 @@ final class FlatStateTests: XCTestCase {
         // New ids that would not follow every live id: nothing changes, the general path runs.
         var state = State(coordinators: [nav(0, children: [3], stack: [scr(0), kid(3)]), nav(3, parent: 0, stack: [scr(0)])], root: C(0), nextID: 2)
         let before = state
-        XCTAssertFalse(state.startChild(at: 0, kind: .navigation, route: R(0), modal: nil, Configuration()))
+        XCTAssertFalse(withUnsafePointer(to: Configuration()) { state.startChild(at: 0, kind: .navigation, route: R(0), modal: nil, $0) })
         XCTAssertEqual(state, before)
         XCTAssertEqual(step(before, "start c0 navigation push r1").state[C(2)]?.parent, C(0))
     }
