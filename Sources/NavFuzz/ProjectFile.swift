@@ -15,6 +15,7 @@ struct ProjectFile {
         var driver: String
         var baseline: Baseline
         var timeout: Double?
+        var startupTimeout: Double?
     }
 
     var path: String
@@ -25,8 +26,8 @@ struct ProjectFile {
     var failures: String?
 
     static let topKeys = ["navfuzz", "systems", "corpus", "presets", "depth", "walks", "walkLength", "seed", "distinct", "timeout",
-                          "junit", "failures"]
-    static let systemKeys = ["name", "driver", "baseline", "timeout"]
+                          "startupTimeout", "junit", "failures"]
+    static let systemKeys = ["name", "driver", "baseline", "timeout", "startupTimeout"]
 
     /// Reads and checks the file at `path`.
     static func load(_ path: String) throws(UsageError) -> ProjectFile {
@@ -106,7 +107,8 @@ struct ProjectFile {
                 let file = try string(b, "\(at).baseline")
                 do { baseline = try Baseline(contentsOf: file) } catch { throw fail("\(at).baseline", error.description) }
             }
-            systems.append(System(name: name, driver: driver, baseline: baseline, timeout: try seconds(item["timeout"], "\(at).timeout")))
+            systems.append(System(name: name, driver: driver, baseline: baseline, timeout: try seconds(item["timeout"], "\(at).timeout"),
+                                  startupTimeout: try seconds(item["startupTimeout"], "\(at).startupTimeout")))
         }
         self.systems = systems
         corpus = try strings("corpus") ?? []
@@ -128,6 +130,7 @@ struct ProjectFile {
         options.seed = UInt64(try int("seed", 0...Int.max) ?? Int(options.seed))
         options.distinct = try int("distinct", 1...100) ?? options.distinct
         options.timeout = try seconds(json["timeout"], "timeout") ?? options.timeout
+        options.startupTimeout = try seconds(json["startupTimeout"], "startupTimeout") ?? options.startupTimeout
         self.options = options
         func filePath(_ key: String) throws(UsageError) -> String? {
             guard let v = json[key], !v.isNull else { return nil }
@@ -180,7 +183,8 @@ struct ProjectFile {
           "name": "app",
           "driver": ".build/release/AppNavigationDriver"
           // "baseline": "navfuzz.baseline",   known differences (docs/VERIFY.md §7)
-          // "timeout": 5                      seconds per request
+          // "timeout": 5,                     seconds per request
+          // "startupTimeout": 30              seconds to start and answer the handshake
         }
       ],
       // Regression traces to replay first: NavFuzz saves every failure it finds as one.

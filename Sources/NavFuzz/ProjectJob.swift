@@ -19,6 +19,7 @@ enum ProjectJob {
             var o = options
             o.baseline = system.baseline
             if let t = system.timeout { o.timeout = t }
+            if let t = system.startupTimeout { o.startupTimeout = t }
             activities.append(try VerifyCommand.verification(driver: system.driver, name: system.name, options: o, skipped: skipped,
                                                              run: run, context: context))
         }

@@ -28,6 +28,8 @@ enum VerifyCommand {
       --seed N                 seed of the walks (default: \(defaults.seed))
       --distinct N             failures reported per check, when they differ (default: \(defaults.distinct))
       --timeout S              seconds a driver may take to answer one request (default: \(Int(defaults.timeout)))
+      --startup-timeout S      seconds a driver may take to start and answer its handshake, at
+                               least --timeout (default: \(Int(defaults.startupTimeout)))
       --first-failure          stop looking once a check fails (the failure is still shrunk)
       --no-restore             replay every path from reset even when the driver saves states
       --pin                    run the driver on the core of the verifying thread (default: any
@@ -60,6 +62,7 @@ enum VerifyCommand {
         options.seed = try args.seed("--seed") ?? options.seed
         options.distinct = try args.int("--distinct", in: 1...100) ?? options.distinct
         options.timeout = try args.double("--timeout") ?? options.timeout
+        options.startupTimeout = try args.double("--startup-timeout") ?? options.startupTimeout
         options.stopAtFirstFailure = args.flag("--first-failure")
         options.restore = !args.flag("--no-restore")
         options.pinDriver = args.flag("--pin")

@@ -8,7 +8,7 @@ extension Verifier {
         let pin = options.pinDriver ? ThreadPin.toCurrentCPU() : nil
         defer { pin?.release() }
         do {
-            let system = try DriverSystem(command: command, timeout: options.timeout)
+            let system = try DriverSystem(command: command, timeout: options.timeout, startupTimeout: options.startupTimeout)
             return verify(system, options: options)
         } catch {
             var report = VerificationReport(system: command, error: error.message)

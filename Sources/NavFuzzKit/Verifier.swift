@@ -33,6 +33,9 @@ public enum Verifier {
         public var seed: UInt64
         /// Seconds a driver may take to answer one request (used by `verify(driver:)`).
         public var timeout: Double
+        /// Seconds a driver may take to start and answer its handshake, each time it is
+        /// started (used by `verify(driver:)`); at least `timeout`.
+        public var startupTimeout: Double
         /// Traces to replay first, e.g. the regression corpus.
         public var traces: [GivenTrace]
         /// Stop looking once something failed (the failure is still shrunk).
@@ -66,11 +69,12 @@ public enum Verifier {
         public var pinDriver: Bool
 
         public init(presets: [Preset] = [.small, .smallTab], depth: Int = 3, walkPresets: [Preset]? = nil,
-                    walks: Int = 150, walkLength: Int = 40, seed: UInt64 = 0, timeout: Double = 5,
+                    walks: Int = 150, walkLength: Int = 40, seed: UInt64 = 0, timeout: Double = 5, startupTimeout: Double = 30,
                     traces: [GivenTrace] = [], stopAtFirstFailure: Bool = false, shrink: Bool = true, distinct: Int = 3,
                     restore: Bool = true, shard: (index: Int, count: Int) = (0, 1), pinDriver: Bool = false) {
             self.presets = presets; self.depth = max(depth, 0); self.walkPresets = walkPresets
             self.walks = max(walks, 0); self.walkLength = max(walkLength, 0); self.seed = seed; self.timeout = timeout
+            self.startupTimeout = startupTimeout
             self.traces = traces; self.stopAtFirstFailure = stopAtFirstFailure; self.shrink = shrink
             self.distinct = max(distinct, 1); self.restore = restore
             self.shard = shard.count >= 1 && (0 ..< shard.count).contains(shard.index) ? shard : (0, 1)

@@ -50,6 +50,23 @@ final class ProjectCLITests: XCTestCase {
         try assertBadInput([], in: dir, mentions: "navfuzz.json: systems[0].driver: expected a non-empty string, found 3")
     }
 
+    /// The file's `startupTimeout` bounds each driver's handshake (never below `timeout`); a
+    /// system's own comes first.
+    func testStartupTimeoutsOfTheFileAndOfASystem() throws {
+        let dir = try CLI.temporaryDirectory()
+        let file = dir.appendingPathComponent("navfuzz.json")
+        let slow = "sleep 1; exec '\(driver)'"
+        try project(#"{"name": "slow", "driver": "\#(slow)"}"#, extra: #", "startupTimeout": 0.3, "timeout": 0.2"#)
+            .write(to: file, atomically: true, encoding: .utf8)
+        let cut = try CLI.run([], in: dir)
+        XCTAssertEqual(cut.status, 2, cut.stdout + cut.stderr)
+        XCTAssertTrue(cut.stderr.contains("did not answer the handshake within 300 ms"), cut.stderr)
+        try project(#"{"name": "slow", "driver": "\#(slow)", "startupTimeout": 10}"#, extra: #", "startupTimeout": 0.3, "timeout": 0.2"#)
+            .write(to: file, atomically: true, encoding: .utf8)
+        let waited = try CLI.run([], in: dir)
+        XCTAssertEqual(waited.status, 0, waited.stdout + waited.stderr)
+    }
+
     /// Each way a project file can be wrong is one line naming the key path.
     func testBadKeysAreNamedByTheirPath() throws {
         let dir = try CLI.temporaryDirectory()
@@ -58,13 +75,17 @@ final class ProjectCLITests: XCTestCase {
             ("{", "navfuzz.json: not JSON"),
             (#"{"navfuzz": 2, "systems": []}"#, "navfuzz.json: navfuzz: expected 1"),
             (project("", extra: ""), "navfuzz.json: systems: expected a non-empty array"),
-            (project(#"{"drvier": "x"}"#), "navfuzz.json: systems[0].drvier: unknown key (keys: name, driver, baseline, timeout)"),
+            (project(#"{"drvier": "x"}"#), "navfuzz.json: systems[0].drvier: unknown key (keys: name, driver, baseline, timeout, startupTimeout)"),
             (#"{"navfuzz": 1, "systems": [{"driver": "x"}], "depth": 40}"#, "navfuzz.json: depth: expected a whole number from 0 to 12, found 40"),
             (#"{"navfuzz": 1, "systems": [{"driver": "x"}], "presets": ["smal"]}"#, "navfuzz.json: presets[0]: no preset 'smal'"),
             (project(#"{"driver": "x"}"#, extra: #", "depth": 3"#), "navfuzz.json: depth: given twice"),
             (project(#"{"driver": "x", "baseline": "none.baseline"}"#), "navfuzz.json: systems[0].baseline: "),
             (project(#"{"name": "a", "driver": "x"}, {"name": "a", "driver": "y"}"#), "navfuzz.json: systems[1].name: 'a' names two systems"),
             (project(#"{"driver": "x"}"#, extra: #", "colour": "red""#), "navfuzz.json: colour: unknown key"),
+            (project(#"{"driver": "x"}"#, extra: #", "startupTimeout": 0"#),
+             "navfuzz.json: startupTimeout: expected seconds above 0 and up to 3600, found 0"),
+            (project(#"{"driver": "x", "startupTimeout": "slow"}"#),
+             "navfuzz.json: systems[0].startupTimeout: expected seconds above 0 and up to 3600, found \"slow\""),
         ]
         for (text, message) in cases {
             try text.write(to: file, atomically: true, encoding: .utf8)

@@ -106,4 +106,18 @@ final class VerifyCLITests: XCTestCase {
         XCTAssertEqual(r.status, 2, r.stdout + r.stderr)
         XCTAssertTrue(r.stderr.hasPrefix("NavFuzz: error: the driver '/nonexistent/driver' could not be verified"), r.stderr)
     }
+
+    /// A driver slow to start fails its handshake within `--startup-timeout` (which is never
+    /// below `--timeout`), and is verified with the default, which waits longer.
+    func testStartupTimeoutBoundsTheHandshake() throws {
+        let slow = "sleep 1; exec '\(driver)'"
+        let junit = try CLI.temporaryDirectory().appendingPathComponent("r.xml").path
+        let quick = ["verify", "--driver", slow, "--depth", "2", "--walks", "20", "--junit", junit]
+        let cut = try CLI.run(quick + ["--startup-timeout", "0.3", "--timeout", "0.2"])
+        XCTAssertEqual(cut.status, 2, cut.stdout + cut.stderr)
+        XCTAssertTrue(cut.stderr.contains("did not answer the handshake within 300 ms"), cut.stderr)
+        let waited = try CLI.run(quick)
+        XCTAssertEqual(waited.status, 0, waited.stdout + waited.stderr)
+        try assertBadInput(quick + ["--startup-timeout", "-1"], mentions: "--startup-timeout takes a positive number of seconds, not '-1'")
+    }
 }
