@@ -89,8 +89,9 @@ public struct State: Hashable, Sendable {
         self.nextID = nextID ?? ((sorted.last?.id.index).map { $0 == .max ? .max : $0 + 1 } ?? 0)
     }
 
-    /// No coordinators: a placeholder to move a state out of a value.
-    public static let empty = State(words: Words([0]), root: CoordinatorID(0), nextID: 0)
+    /// No coordinators: a placeholder to move a state out of a value (the engine's lock-step
+    /// machine holds one before its first reset).
+    package static let empty = State(words: Words([0]), root: CoordinatorID(0), nextID: 0)
     init(words: Words, root: CoordinatorID, nextID: Int32) { self.words = words; self.root = root; self.nextID = nextID }
 
     // MARK: - Layout
