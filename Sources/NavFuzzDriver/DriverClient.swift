@@ -266,7 +266,12 @@ public final class DriverSystem: NavigationSystem {
         savedIDs = []
         deferredFailure = nil
 
-        let (reply, n) = try request(.hello, seconds: startupTimeout)
+        let reply: DriverJSON, n: Int
+        do { (reply, n) = try request(.hello, seconds: startupTimeout) } catch {
+            var failure = error
+            if failure.kind == .hang { failure.message += " (a slow start needs a longer startupTimeout: --startup-timeout of verify)" }
+            throw failure
+        }
         guard let version = reply["navfuzz"] else {
             throw protocolError(n, "expected field 'navfuzz' in the handshake reply (a driver answers {\"navfuzz\":1,...} first)")
         }
