@@ -1,33 +1,39 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Targets follow platform and dependency lines (README.md, Layout): the model and the engine
-// build everywhere; the driver client needs processes (macOS, Linux); the JUnit reader and
-// writer need libxml2; the CLI needs all of them.
+// Targets follow platform and dependency lines (README.md, Layout): what an app's test suite
+// links (the model, the engine, the test helpers, the driver server) builds everywhere from
+// iOS 16 and macOS 13 on; the driver client needs processes (macOS, Linux); the JUnit reader
+// and writer need libxml2; the CLI needs all of them.
 let desktop: [Platform] = [.macOS, .linux]
 
 let package = Package(
     name: "NavFuzz",
-    // `Synchronization.Atomic`, which the engine's workers share, sets the floor.
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // The floor: Swift concurrency, `Regex` and `ContinuousClock` (the engine's workers share
+    // C atomics, not the Synchronization module, which would need iOS 18 / macOS 15).
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "CoordinatorModel", targets: ["CoordinatorModel"]),
         .library(name: "NavFuzzKit", targets: ["NavFuzzKit"]),
-        .library(name: "NavFuzzDriver", targets: ["NavFuzzDriver"]),
-        .library(name: "NavFuzzJUnit", targets: ["NavFuzzJUnit"]),
         .library(name: "NavFuzzTesting", targets: ["NavFuzzTesting"]),
+        .library(name: "NavFuzzDriverServer", targets: ["NavFuzzDriverServer"]),
+        .library(name: "NavFuzzDriver", targets: ["NavFuzzDriver"]),
         .executable(name: "NavFuzz", targets: ["NavFuzz"]),
     ],
     targets: [
         // Portable: the Swift standard library and Foundation's value types only.
         .target(name: "CoordinatorModel"),
-        .target(name: "NavFuzzKit", dependencies: ["CoordinatorModel"]),
-        // Driver programs: the client that starts one, the server a driver runs.
+        .target(name: "CAtomics"),
+        .target(name: "NavFuzzKit", dependencies: ["CoordinatorModel", "CAtomics"]),
+        // Driver programs: the server a driver runs (portable: an app can serve), the client
+        // that starts one or connects to it (processes).
+        .target(name: "NavFuzzDriverServer", dependencies: ["NavFuzzKit", "CoordinatorModel"]),
         .target(name: "CAffinity"),
-        .target(name: "NavFuzzDriver", dependencies: ["NavFuzzKit", "CoordinatorModel", "CAffinity"]),
+        .target(name: "NavFuzzDriver", dependencies: ["NavFuzzDriverServer", "NavFuzzKit", "CoordinatorModel", "CAffinity"]),
         // Test helpers for XCTest and Swift Testing; crash containment where there are processes.
         .target(name: "NavFuzzTesting", dependencies: [
-            "NavFuzzKit", "CoordinatorModel", .target(name: "NavFuzzDriver", condition: .when(platforms: desktop)),
+            "NavFuzzKit", "CoordinatorModel", "NavFuzzDriverServer",
+            .target(name: "NavFuzzDriver", condition: .when(platforms: desktop)),
         ]),
         // Reports.
         .systemLibrary(
@@ -36,9 +42,9 @@ let package = Package(
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
         .target(name: "NavFuzzJUnit", dependencies: ["NavFuzzKit", "CoordinatorModel", "CLibXML2"]),
-        .executableTarget(name: "NavFuzz", dependencies: ["NavFuzzKit", "NavFuzzDriver", "NavFuzzJUnit", "CoordinatorModel"]),
+        .executableTarget(name: "NavFuzz", dependencies: ["NavFuzzKit", "NavFuzzDriver", "NavFuzzDriverServer", "NavFuzzJUnit", "CoordinatorModel"]),
         .target(name: "SampleCoordinators", dependencies: ["NavFuzzKit", "CoordinatorModel"]),
-        .executableTarget(name: "SampleDriver", dependencies: ["SampleCoordinators", "NavFuzzDriver", "NavFuzzKit", "CoordinatorModel"]),
+        .executableTarget(name: "SampleDriver", dependencies: ["SampleCoordinators", "NavFuzzDriver", "NavFuzzDriverServer", "NavFuzzKit", "CoordinatorModel"]),
         // An example library in SUICoordinator's style (main actor, async), with its adapter and
         // the tests docs/VERIFY.md quotes.
         .target(name: "SUIStyleCoordinators", path: "Examples/SUICoordinatorStyle/Library"),
@@ -62,11 +68,11 @@ let package = Package(
                     path: "Examples/ModernCoordinatorStyle/Tests"),
         .testTarget(name: "CoordinatorModelTests", dependencies: ["CoordinatorModel"]),
         .testTarget(name: "NavFuzzKitTests", dependencies: ["NavFuzzKit", "CoordinatorModel"]),
-        .testTarget(name: "NavFuzzDriverTests", dependencies: ["NavFuzzDriver", "NavFuzzKit", "CoordinatorModel"]),
+        .testTarget(name: "NavFuzzDriverTests", dependencies: ["NavFuzzDriver", "NavFuzzDriverServer", "NavFuzzKit", "CoordinatorModel"]),
         .testTarget(name: "NavFuzzJUnitTests", dependencies: ["NavFuzzJUnit", "NavFuzzKit"]),
         .testTarget(name: "NavFuzzTests", dependencies: ["NavFuzzKit", "NavFuzzJUnit", "CoordinatorModel"]),
         .testTarget(name: "RepositoryTests"),
-        .testTarget(name: "SampleCoordinatorsTests", dependencies: ["SampleCoordinators", "NavFuzzKit", "NavFuzzDriver", "NavFuzzTesting", "CoordinatorModel"]),
+        .testTarget(name: "SampleCoordinatorsTests", dependencies: ["SampleCoordinators", "NavFuzzKit", "NavFuzzDriver", "NavFuzzDriverServer", "NavFuzzTesting", "CoordinatorModel"]),
     ],
     swiftLanguageModes: [.v6]
 )

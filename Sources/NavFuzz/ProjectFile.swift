@@ -1,6 +1,7 @@
 import CoordinatorModel
 import Foundation
 import NavFuzzDriver
+import NavFuzzDriverServer
 import NavFuzzKit
 
 /// `navfuzz.json` (docs/PROJECT.md): what `NavFuzz` with no command checks in a user's

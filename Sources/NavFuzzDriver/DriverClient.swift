@@ -1,6 +1,7 @@
 import CoordinatorModel
 import Dispatch
 import Foundation
+import NavFuzzDriverServer
 import NavFuzzKit
 #if canImport(Glibc)
 import Glibc
@@ -16,25 +17,27 @@ import Darwin
 /// A driver that does not answer in time is killed (`no-hang`); one that dies is noted
 /// (`no-crash`); either way the next `reset` starts a fresh process. A reply that does not
 /// follow the protocol throws a `protocolError` naming the reply's line number.
-public final class DriverSystem: NavigationSystem {
-    public let command: String
+package final class DriverSystem: DrivenSystem {
+    package let driver: Driver
+    /// How errors name the driver: its command, or its address.
+    package var command: String { driver.text }
     /// Seconds a reset, step or snapshot may take.
-    public let timeout: Double
+    package let timeout: Double
     /// Seconds the driver may take to start and answer the handshake.
-    public let startupTimeout: Double
+    package let startupTimeout: Double
     /// The name the driver gave in its handshake.
-    public private(set) var name = ""
+    package private(set) var name = ""
     /// What the driver offers, from its handshake.
-    public private(set) var capabilities = Capabilities(actions: [])
+    package private(set) var capabilities = Capabilities(actions: [])
     /// How many times the driver was started again after a crash or a hang.
-    public private(set) var restarts = 0
+    package private(set) var restarts = 0
     /// Whether the driver saves and restores states (the handshake's `restore` field).
-    public private(set) var canSaveState = false
+    package private(set) var canSaveState = false
     /// Bytes of standard error kept for reports.
-    public static let stderrLimit = 8192
+    package static let stderrLimit = 8192
     /// The longest reply line read (a snapshot of thousands of coordinators is a few MB): a
     /// driver that writes without end is a protocol error, not a NavFuzz out of memory.
-    public static let replyLimit = 64 << 20
+    package static let replyLimit = 64 << 20
 
     private var process: DriverProcess?
     private var input: Int32 = -1
@@ -70,9 +73,9 @@ public final class DriverSystem: NavigationSystem {
     /// Where the untaken announced requests start in `ahead`: taking one moves no others.
     private var aheadStart = 0
     /// Announced requests whose replies were read and thrown away, because another call came.
-    public private(set) var aheadDropped = 0
+    package private(set) var aheadDropped = 0
     /// Announced requests whose replies the calls they were announced for took.
-    public private(set) var aheadTaken = 0
+    package private(set) var aheadTaken = 0
     /// How the driver died while announced requests were written: the next call says so.
     private var deferredFailure: SystemFailure?
     /// `replies` when the current exchange began, and the seconds it gives each reply.
@@ -82,8 +85,8 @@ public final class DriverSystem: NavigationSystem {
 
     /// Starts the driver and performs the handshake. Throws when the command cannot be started,
     /// dies, hangs, or does not answer the handshake as the protocol says.
-    public init(command: String, timeout: Double = 5, startupTimeout: Double = 30) throws(SystemFailure) {
-        self.command = command
+    package init(driver: Driver, timeout: Double = 5, startupTimeout: Double = 30) throws(SystemFailure) {
+        self.driver = driver
         self.timeout = max(timeout, 0.001)
         self.startupTimeout = max(startupTimeout, self.timeout)
         do { try start() } catch {
@@ -94,12 +97,16 @@ public final class DriverSystem: NavigationSystem {
         }
     }
 
+    package convenience init(command: String, timeout: Double = 5, startupTimeout: Double = 30) throws(SystemFailure) {
+        try self.init(driver: .command(command), timeout: timeout, startupTimeout: startupTimeout)
+    }
+
     deinit { stop() }
 
-    // MARK: - NavigationSystem
+    // MARK: - DrivenSystem
 
     /// Queues the reset: it goes with the next request, which follows it anyway.
-    public func reset(configuration: Configuration) throws(SystemFailure) {
+    package func reset(configuration: Configuration) throws(SystemFailure) {
         if process == nil {
             restarts += 1
             try start()
@@ -109,7 +116,7 @@ public final class DriverSystem: NavigationSystem {
     }
 
     /// Queues every step but the last, without snapshots, and sends them with the last.
-    public func replay(_ actions: [Action]) throws(SystemFailure) -> State {
+    package func replay(_ actions: [Action]) throws(SystemFailure) -> State {
         guard let last = actions.last else { return try observedState() }
         for a in actions.dropLast() { queued.append(.step(a, snapshot: false)) }
         let step = try apply(last)
@@ -117,7 +124,7 @@ public final class DriverSystem: NavigationSystem {
         return try observedState()
     }
 
-    public func saveState(as id: Int) throws(SystemFailure) {
+    package func saveState(as id: Int) throws(SystemFailure) {
         guard canSaveState else { return }
         queued.append(.save(id))
         savedIDs.insert(id)
@@ -125,23 +132,23 @@ public final class DriverSystem: NavigationSystem {
 
     /// Queues the restore when this driver process saved `id`; false (nothing sent) when it
     /// did not, after a restart.
-    public func restoreState(_ id: Int) throws(SystemFailure) -> Bool {
+    package func restoreState(_ id: Int) throws(SystemFailure) -> Bool {
         guard canSaveState, process != nil, savedIDs.contains(id) else { return false }
         lastState = nil
         queued.append(.restore(id))
         return true
     }
 
-    public func forgetSavedStates() {
+    package func forgetSavedStates() {
         guard canSaveState, process != nil, !savedIDs.isEmpty else { return }
         savedIDs.removeAll()
         queued.append(.forget)
     }
 
-    public var takesAnnouncements: Bool { true }
+    package var takesAnnouncements: Bool { true }
 
     /// Writes the announced calls' requests now; the calls then match them by value.
-    public func announce(_ calls: [AnnouncedCall]) {
+    package func announce(_ calls: [AnnouncedCall]) {
         guard process != nil, !calls.isEmpty else { return }
         var bytes: [UInt8] = []
         if aheadStart == ahead.count { ahead.removeAll(keepingCapacity: true); aheadStart = 0 }
@@ -177,7 +184,7 @@ public final class DriverSystem: NavigationSystem {
         aheadStart = 0
     }
 
-    public func apply(_ action: Action) throws(SystemFailure) -> SystemStep {
+    package func apply(_ action: Action) throws(SystemFailure) -> SystemStep {
         let request = DriverRequest.step(action, snapshot: true)
         let (line, n) = try exchange(request, seconds: nil)
         let key = Fingerprint.of(line)
@@ -209,14 +216,14 @@ public final class DriverSystem: NavigationSystem {
         }
     }
 
-    public func snapshot() throws(SystemFailure) -> Snapshot {
+    package func snapshot() throws(SystemFailure) -> Snapshot {
         let (reply, n) = try request(.snapshot)
         guard let json = reply["snapshot"] else { throw protocolError(n, "expected field 'snapshot'") }
         do { return try DriverMessages.snapshot(from: json) } catch { throw protocolError(n, error.description) }
     }
 
     /// The state the last reset or step reply carried, else asks for a snapshot.
-    public func observedState() throws(SystemFailure) -> State {
+    package func observedState() throws(SystemFailure) -> State {
         if let lastState { return lastState }
         // A reset's reply should carry the snapshot: send the reset alone and read it there.
         if let last = queued.last, case .reset = last {
@@ -230,16 +237,16 @@ public final class DriverSystem: NavigationSystem {
     }
 
     /// The last few KB the driver wrote to standard error.
-    public var diagnostics: String {
+    package var diagnostics: String {
         drainStandardError()
         return String(decoding: stderrTail, as: UTF8.self)
     }
 
-    public var diagnosticsMark: Int { stderrTotal }
+    package var diagnosticsMark: Int { stderrTotal }
 
     /// What the driver wrote to standard error after `stderrTotal` was `mark` (as much of it as
     /// is kept).
-    public func diagnostics(since mark: Int) -> String {
+    package func diagnostics(since mark: Int) -> String {
         drainStandardError()
         let fresh = min(stderrTotal - mark, stderrTail.count)
         return String(decoding: stderrTail.suffix(max(fresh, 0)), as: UTF8.self)
@@ -251,7 +258,11 @@ public final class DriverSystem: NavigationSystem {
         #if canImport(Glibc) || canImport(Darwin)
         signal(SIGPIPE, SIG_IGN)
         #endif
-        let p = try DriverProcess(command: command)
+        let p: DriverProcess
+        switch driver {
+        case .command(let command): p = try DriverProcess(command: command)
+        case .loopback(let port): p = try DriverProcess(connectingTo: port, within: startupTimeout)
+        }
         process = p
         input = p.input
         output = p.output
@@ -317,7 +328,7 @@ public final class DriverSystem: NavigationSystem {
     }
 
     /// Closes the driver's input, gives it a moment to exit, then kills its group.
-    public func stop() {
+    package func stop() {
         guard let p = process else { return }
         process = nil
         drainStandardError()
@@ -347,6 +358,8 @@ public final class DriverSystem: NavigationSystem {
         }
         let how: String
         switch ending {
+        case _ where p.isConnection:
+            how = "closed the connection"
         case .signalled(let signal):
             how = "was killed by signal \(signal)\(signalName(signal).map { " (\($0))" } ?? "")"
         case .exited(let status) where status > 128 && signalName(status - 128) != nil:

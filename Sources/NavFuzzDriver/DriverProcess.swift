@@ -1,4 +1,5 @@
 import Foundation
+import NavFuzzDriverServer
 import NavFuzzKit
 #if canImport(Glibc)
 import Glibc
@@ -11,7 +12,7 @@ import Darwin
 /// bound. Live groups are listed so that `DriverProcess.endAll()` can end them when NavFuzz
 /// itself is ended (the command line's handlers of SIGINT, SIGTERM and SIGHUP). Only that is
 /// public.
-public final class DriverProcess {
+package final class DriverProcess {
     let pid: pid_t
     /// Our ends of the driver's standard input, output and error (non-blocking); -1 once closed.
     private(set) var input: Int32, output: Int32, errors: Int32
@@ -86,8 +87,53 @@ public final class DriverProcess {
         for fd in [input, output, errors] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
     }
 
+    /// A connection to a driver already listening on 127.0.0.1:`port` (`Driver.loopback`),
+    /// tried again until `seconds` have passed while nothing listens there yet. No process:
+    /// ending it closes the connection.
+    init(connectingTo port: UInt16, within seconds: Double) throws(SystemFailure) {
+        pid = 0
+        errors = -1
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(seconds, 0) * 1e9)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian
+        while true {
+            #if canImport(Glibc)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            #else
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
+            #endif
+            guard fd >= 0 else { throw SystemFailure(.protocolError, "cannot connect to the driver at 127.0.0.1:\(port): \(String(cString: strerror(errno)))") }
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            if connected == 0 {
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+                var one: Int32 = 1
+                setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+                output = fd
+                input = dup(fd)
+                _ = fcntl(input, F_SETFD, FD_CLOEXEC)
+                for fd in [input, output] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+                return
+            }
+            let reason = errno
+            close(fd)
+            guard (reason == ECONNREFUSED || reason == EINTR) && DispatchTime.now().uptimeNanoseconds < deadline else {
+                throw SystemFailure(.protocolError, "cannot connect to the driver at 127.0.0.1:\(port): \(String(cString: strerror(reason)))"
+                                    + (reason == ECONNREFUSED ? " within \(seconds) s (is it serving? a slow start needs a longer startupTimeout)" : ""))
+            }
+            usleep(20_000)
+        }
+    }
+
+    /// A connection rather than a process (`Driver.loopback`).
+    var isConnection: Bool { pid == 0 }
+
     /// Whether the process has not ended yet (it is reaped when it has).
     var isRunning: Bool {
+        guard !isConnection else { return false }
         guard status == nil else { return false }
         var s: Int32 = 0
         let r = waitpid(pid, &s, WNOHANG)
@@ -97,18 +143,27 @@ public final class DriverProcess {
 
     /// Kills the whole group.
     func killGroup() {
+        guard !isConnection else { return }
         kill(-pid, SIGKILL)
     }
 
     /// Closes the driver's standard input (end of file for it), once.
     func closeInput() {
-        if input >= 0 { close(input); input = -1 }
+        guard input >= 0 else { return }
+        // The other descriptor of a connection keeps it open: say the end explicitly.
+        if isConnection { shutdown(input, Int32(SHUT_WR)) }
+        close(input); input = -1
     }
 
     /// Waits up to `seconds` for the process to end by itself, then kills its group; whatever
     /// the process left behind in its group is killed too. Returns how it ended.
     @discardableResult
     func end(within seconds: Double) -> Ending {
+        if isConnection {
+            for fd in [input, output] where fd >= 0 { close(fd) }
+            input = -1; output = -1
+            return .exited(0)
+        }
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(seconds, 0) * 1e9)
         while isRunning && DispatchTime.now().uptimeNanoseconds < deadline { usleep(1000) }
         killGroup()
@@ -134,7 +189,7 @@ public final class DriverProcess {
 
     /// Kills every driver's group: for a NavFuzz that is being ended and exits next. A thread
     /// that would start a driver after this waits for that exit instead.
-    public static func endAll() {
+    package static func endAll() {
         lock.lock()
         ending = true
         let pids = live

@@ -1,4 +1,5 @@
 import CoordinatorModel
+import NavFuzzDriverServer
 import NavFuzzKit
 #if canImport(Glibc)
 import Glibc

@@ -1,24 +1,50 @@
 import NavFuzzKit
 
-extension Verifier {
-    /// Starts a driver with `/bin/sh -c command` and verifies it (with `pinDriver`, on the core
-    /// of the calling thread, which stays there until the end). A driver that cannot be
-    /// started or answers the handshake wrongly gives a report with `error` set.
-    public static func verify(driver command: String, options: Options = Options()) -> VerificationReport {
-        let pin = options.pinDriver ? ThreadPin.toCurrentCPU() : nil
-        defer { pin?.release() }
-        do {
-            let system = try DriverSystem(command: command, timeout: options.timeout, startupTimeout: options.startupTimeout)
-            return verify(system, options: options)
-        } catch {
-            var report = VerificationReport(system: command, error: error.message)
-            report.diagnostics = error.diagnostics
-            return report
+/// Where NavFuzz finds a driver (docs/DRIVER-PROTOCOL.md).
+public enum Driver: Sendable, Hashable {
+    /// A program NavFuzz starts with `/bin/sh -c COMMAND` and talks to over its standard input
+    /// and output; it is started again after a crash or a hang.
+    case command(String)
+    /// A driver already running that serves one connection on 127.0.0.1:`port`
+    /// (`DriverServer.Transport.loopback`): an adapter in a process NavFuzz cannot start, such
+    /// as an app in a simulator. NavFuzz connects again after a crash, within the start-up
+    /// timeout.
+    case loopback(port: UInt16)
+
+    /// How reports and errors name it.
+    var text: String {
+        switch self {
+        case .command(let command): command
+        case .loopback(let port): "127.0.0.1:\(port)"
         }
     }
 }
 
-/// Verifies a driver program, started with `/bin/sh -c command`.
-public func verifyConformance(driver command: String, options: Verifier.Options = Verifier.Options()) -> VerificationResult {
-    VerificationResult(report: Verifier.verify(driver: command, options: options))
+extension Verifier {
+    /// Starts or connects to a driver and verifies it (with `pinDriver`, on the core of the
+    /// calling thread, which stays there until the end). A driver that cannot be reached or
+    /// answers the handshake wrongly gives a report with `error` set.
+    package static func verify(driver: Driver, options: Options = Options()) -> VerificationReport {
+        let pin = options.pinDriver ? ThreadPin.toCurrentCPU() : nil
+        defer { pin?.release() }
+        do {
+            let system = try DriverSystem(driver: driver, timeout: options.timeout, startupTimeout: options.startupTimeout)
+            return verify(system, options: options)
+        } catch {
+            var report = VerificationReport(system: driver.text, error: error.message)
+            report.diagnostics = error.diagnostics
+            return report
+        }
+    }
+
+    /// A driver started with `/bin/sh -c command`.
+    package static func verify(driver command: String, options: Options = Options()) -> VerificationReport {
+        verify(driver: .command(command), options: options)
+    }
+}
+
+/// Verifies a driver against the model, for a test framework other than XCTest and Swift
+/// Testing (whose helpers are `assertConformance(driver:)` and `expectConformance(driver:)`).
+public func verifyConformance(driver: Driver, options: Verifier.Options = Verifier.Options()) -> VerificationResult {
+    VerificationResult(report: Verifier.verify(driver: driver, options: options))
 }

@@ -2,15 +2,14 @@ import CoordinatorModel
 import Dispatch
 import Foundation
 
-/// A coordinator implementation under test whose calls are made on the main actor and may be
-/// `async`: the form for UIKit and SwiftUI coordinator libraries (SUICoordinator's `navigate`,
-/// `present` and `finishFlow` are `async` and `@MainActor`). The runner awaits each call from
-/// its own thread, so the main actor stays free to run the library's tasks; nothing spins a run
-/// loop. The requirements mean what `NavigationSystem`'s do.
+/// An adapter for a coordinator library whose calls are made on the main actor and may be
+/// `async`: the form for UIKit and SwiftUI libraries (SUICoordinator's `navigate`, `present`
+/// and `finishFlow` are `async` and `@MainActor`). NavFuzz awaits each call from a thread of its
+/// own, so the main actor stays free to run the library's tasks; nothing spins a run loop. The
+/// requirements mean what `NavigationSystem`'s do.
 @MainActor
 public protocol AsyncNavigationSystem: AnyObject, Sendable {
-    /// What the implementation offers. Default: everything, with the runner answering
-    /// invalid calls.
+    /// What the library offers (docs/VERIFY.md §2.1). Default: everything.
     var capabilities: Capabilities { get }
 
     /// How reports name the system. Default: its type's name.
@@ -19,41 +18,40 @@ public protocol AsyncNavigationSystem: AnyObject, Sendable {
     /// Throws away every coordinator and sets up the initial state of `configuration`.
     func reset(configuration: Configuration) async throws(SystemFailure)
 
-    /// Applies one action (with the implementation's own ids).
+    /// Calls the library for `action` (with the adapter's ids) and says what happened.
     func apply(_ action: Action) async throws(SystemFailure) -> SystemStep
 
-    /// What the implementation shows now.
-    func snapshot() async throws(SystemFailure) -> Snapshot
-
-    /// The snapshot as a model state. Default: reads `snapshot()`; building the state directly
-    /// is several times faster.
+    /// What the library shows now, as a model state.
     func observedState() async throws(SystemFailure) -> State
 
     /// The object behind coordinator `id`, for `no-leak`. Default: nil (not checked).
     func coordinatorObject(id: Int) -> AnyObject?
-
-    /// Text to show with a failure. Default: empty.
-    var diagnostics: String { get }
 }
 
 extension AsyncNavigationSystem {
-    public func observedState() async throws(SystemFailure) -> State {
-        let snapshot = try await snapshot()
-        do { return try snapshot.state() } catch {
-            throw SystemFailure(.protocolError, "the snapshot does not describe a state: \(error)")
-        }
-    }
-
+    /// Everything.
     public var capabilities: Capabilities { Capabilities() }
+    /// The type's name.
     public var name: String { String(describing: type(of: self)) }
+    /// Nil: `no-leak` is not checked.
     public func coordinatorObject(id: Int) -> AnyObject? { nil }
-    public var diagnostics: String { "" }
+}
+
+/// Saved states for a main-actor adapter, optional (see `StateSavingSystem`).
+@MainActor
+public protocol AsyncStateSavingSystem: AsyncNavigationSystem {
+    /// Keeps the current state under `id` until `forgetSavedStates()`.
+    func saveState(as id: Int) async throws(SystemFailure)
+    /// Brings back the state saved under `id` exactly; false when it is no longer there.
+    func restoreState(_ id: Int) async throws(SystemFailure) -> Bool
+    /// Drops every saved state.
+    func forgetSavedStates() async
 }
 
 extension Verifier {
     /// Verifies a main-actor system: the engine runs on a thread of its own and awaits each
     /// call on the main actor. Await it from any context, the main actor included.
-    public static func verify(_ system: some AsyncNavigationSystem, options: Options = Options()) async -> VerificationReport {
+    package static func verify(_ system: some AsyncNavigationSystem, options: Options = Options()) async -> VerificationReport {
         let bridge = await MainActorSystem(system, timeout: options.timeout)
         return await onOwnThread { verify(bridge, options: options) }
     }
@@ -70,7 +68,8 @@ extension Verifier {
     }
 }
 
-/// Verifies a main-actor adapter against the model (see `Verifier.verify`).
+/// Verifies a main-actor adapter against the model, for a test framework other than XCTest and
+/// Swift Testing (whose helpers are `assertConformance` and `expectConformance`).
 public func verifyConformance(_ system: some AsyncNavigationSystem, options: Verifier.Options = Verifier.Options()) async -> VerificationResult {
     VerificationResult(report: await Verifier.verify(system, options: options))
 }
@@ -83,8 +82,9 @@ public func verifyConformance(_ system: some AsyncNavigationSystem, options: Ver
 ///
 /// A call that does not return within the timeout is a hang; since nothing can stop it, the
 /// calls after it fail until it returns.
-package final class MainActorSystem: NavigationSystem, @unchecked Sendable {
+package final class MainActorSystem: DrivenSystem, @unchecked Sendable {
     private let system: any AsyncNavigationSystem
+    private let saving: (any AsyncStateSavingSystem)?
     private let timeout: Double
     package let capabilities: Capabilities
     package let name: String
@@ -95,13 +95,16 @@ package final class MainActorSystem: NavigationSystem, @unchecked Sendable {
         /// `look`: also read the state and the objects after it.
         case step(Action, look: Bool)
         case look
-        case diagnostics
+        case save(Int)
+        /// Also reads the state and the objects after it, when restored.
+        case restore(Int)
+        case forget
     }
 
     private enum Done {
         case looked(SystemStep?, State, [Int: ObjectBox])
         case stepped
-        case said(String)
+        case notRestored
         case failed(SystemFailure)
     }
 
@@ -126,6 +129,7 @@ package final class MainActorSystem: NavigationSystem, @unchecked Sendable {
     @MainActor
     package init(_ system: any AsyncNavigationSystem, timeout: Double) {
         self.system = system
+        saving = system as? any AsyncStateSavingSystem
         self.timeout = timeout
         capabilities = system.capabilities
         name = system.name
@@ -140,7 +144,8 @@ package final class MainActorSystem: NavigationSystem, @unchecked Sendable {
             switch call {
             case .reset(let c): mapped.append(.reset(c))
             case .step(let a, let look): mapped.append(.step(a, look: look))
-            case .save, .restore: return   // never announced: a main-actor system saves no states
+            case .save(let id): mapped.append(.save(id))
+            case .restore(let id): mapped.append(.restore(id))
             }
         }
         enqueue(mapped)
@@ -179,6 +184,25 @@ package final class MainActorSystem: NavigationSystem, @unchecked Sendable {
         objects[id]?.value
     }
 
+    package var canSaveState: Bool { saving != nil }
+
+    package func saveState(as id: Int) throws(SystemFailure) {
+        let state = current
+        try take([.save(id)])
+        current = state
+    }
+
+    package func restoreState(_ id: Int) throws(SystemFailure) -> Bool {
+        guard canSaveState else { return false }
+        if case .notRestored = try take([.restore(id)]) { return false }
+        return true
+    }
+
+    package func forgetSavedStates() {
+        guard canSaveState else { return }
+        _ = try? take([.forget])
+    }
+
     /// Makes `calls` (queued already when they were announced, else now) and returns the
     /// result of the last; the state and objects it read become current.
     @discardableResult
@@ -187,7 +211,7 @@ package final class MainActorSystem: NavigationSystem, @unchecked Sendable {
             guard waitUntilIdle() else { throw SystemFailure(.protocolError, "\(call) never returned, and a call in process cannot be stopped") }
             stuck = nil
         }
-        if calls != [.diagnostics] { current = nil }
+        current = nil
         if expected.starts(with: calls) {
             expected.removeFirst(calls.count)
         } else {
@@ -295,7 +319,14 @@ package final class MainActorSystem: NavigationSystem, @unchecked Sendable {
                 step = try await system.apply(a)
                 if !look { return .stepped }
             case .look: break
-            case .diagnostics: return .said(system.diagnostics)
+            case .save(let id):
+                try await saving?.saveState(as: id)
+                return .stepped
+            case .restore(let id):
+                guard try await saving?.restoreState(id) == true else { return .notRestored }
+            case .forget:
+                await saving?.forgetSavedStates()
+                return .stepped
             }
             let state: State
             if let known = step?.state { state = known } else { state = try await system.observedState() }
@@ -310,13 +341,6 @@ package final class MainActorSystem: NavigationSystem, @unchecked Sendable {
         } catch {
             return .failed(error)
         }
-    }
-
-    /// The adapter's own text for a failure, read between calls.
-    package var diagnostics: String {
-        // Never in the middle of announced calls, which it would drop.
-        guard stuck == nil, expected.isEmpty, case .said(let text)? = try? take([.diagnostics]) else { return "" }
-        return text
     }
 }
 

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Breadth-first exploration of every state within bounds (and depth), over canonical states
 /// identified by 64-bit fingerprints, on all cores. Every property is checked on every
@@ -242,9 +241,9 @@ public struct Explorer<M: ExplorableMachine> {
     func expandLevel(_ frontier: Level, base: Int, expand: Bool, known: Known, reached: Reached, table: VisitedTable,
                      merge: LevelMerge, depth: Int, visited: Int, transitions: Int, start: ContinuousClock.Instant) {
         let chunks = (frontier.count + Self.chunkSize - 1) / Self.chunkSize
-        let next = Atomic<Int>(0)
-        let processed = Atomic<Int>(0)
-        let stepped = Atomic<Int>(transitions)
+        let next = AtomicCounter(0)
+        let processed = AtomicCounter(0)
+        let stepped = AtomicCounter(transitions)
         let deadline = options.maxSeconds.map { start.advanced(by: .milliseconds(Int64($0 * 1000))) }
         let machine = self.machine
         let progress = options.progress, shouldStop = options.shouldStop, abandons = options.abandons
@@ -266,7 +265,7 @@ public struct Explorer<M: ExplorableMachine> {
             // were copied several times per chunk.
             var room = (candidates: 0, bytes: 0)
             while true {
-                let chunk = next.add(1, ordering: .relaxed).oldValue
+                let chunk = next.add(1)
                 if chunk >= chunks { return }
                 if let deadline, ContinuousClock.now >= deadline { return }
                 if let shouldStop, shouldStop() { return }
@@ -350,8 +349,9 @@ public struct Explorer<M: ExplorableMachine> {
                 let applied = out.applied, refused = out.refused
                 room = (out.candidates.count, out.bytes.count)
                 merge.deliver(chunk, out)
-                let done = processed.add(end - chunk * Self.chunkSize, ordering: .relaxed).newValue
-                let steps = stepped.add(applied + refused, ordering: .relaxed).newValue
+                let finished = end - chunk * Self.chunkSize, taken = applied + refused
+                let done = processed.add(finished) + finished
+                let steps = stepped.add(taken) + taken
                 if worker == 0, let progress, ContinuousClock.now - lastReport > .milliseconds(500) {
                     lastReport = .now
                     let elapsed = start.duration(to: .now)

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Seeded random walks over a `StateMachine`, on all cores, checking every property after every
 /// step; each violated property gets a shrunk counterexample (or up to `distinct` that differ),
@@ -71,7 +70,7 @@ public struct Fuzzer<M: FuzzableMachine & ShrinkableMachine> {
         }
         let limit = options.walks ?? Int.max
         let workers = max(1, min(options.workers, machine.maxWorkers))
-        let next = Atomic<Int>(0)
+        let next = AtomicCounter(0)
         let slots = ResultSlots<Tally>(count: workers)
         let keep = Keep(distinct: max(1, options.distinct), signature: options.signature)
 
@@ -85,7 +84,7 @@ public struct Fuzzer<M: FuzzableMachine & ShrinkableMachine> {
                 if let deadline, ContinuousClock.now >= deadline { break }
                 if let stop = options.shouldStop, stop() { break }
                 if let abandons = options.abandons, abandons() { break }
-                let first = next.add(Self.batch, ordering: .relaxed).oldValue
+                let first = next.add(Self.batch)
                 if first >= limit { break }
                 for i in first ..< min(first + Self.batch, limit) where i % options.shard.count == options.shard.index {
                     // Before every walk: a walk of a live system can take seconds.

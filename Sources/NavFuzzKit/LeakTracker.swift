@@ -17,7 +17,7 @@ package final class LeakTracker {
 
     /// Forgets everything (after a reset the old objects are no business of the new run) and
     /// starts tracking `state`.
-    package func reset(_ state: State, system: NavigationSystem) {
+    package func reset(_ state: State, system: DrivenSystem) {
         enabled = system.coordinatorObject(id: Int(state.root.index)) != nil
         guard enabled else { return boxes.removeAll(keepingCapacity: true) }
         // A restore follows a restore to much the same ids: their boxes are reused.
@@ -32,7 +32,7 @@ package final class LeakTracker {
     }
 
     /// Starts holding the coordinators of `state` not held yet.
-    package func track(_ state: State, system: NavigationSystem) {
+    package func track(_ state: State, system: DrivenSystem) {
         guard enabled else { return }
         for i in state.positions {
             let id = state.id(at: i).index
@@ -42,7 +42,7 @@ package final class LeakTracker {
 
     /// Coordinators live in `before` and not in `after` whose objects are still alive; they are
     /// forgotten either way. The coordinators new in `after` are tracked from now on.
-    package func leaked(before: State, after: State, system: NavigationSystem) -> [Int] {
+    package func leaked(before: State, after: State, system: DrivenSystem) -> [Int] {
         guard enabled else { return [] }
         var out: [Int] = []
         // Both lists are sorted by id: one merge finds the ended and the new ones.

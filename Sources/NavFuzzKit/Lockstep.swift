@@ -16,7 +16,7 @@ import CoordinatorModel
 /// and the state on the canonical form), `no-leak`; a step that dies or times out is
 /// `no-crash` / `no-hang`.
 final class Lockstep {
-    let system: NavigationSystem
+    let system: DrivenSystem
     /// Whether saved states are used when the system offers them.
     let restores: Bool
     /// Whether the system takes announced calls (a driver): then exploration announces a
@@ -112,7 +112,7 @@ final class Lockstep {
     /// What the system offers, read once (a driver's come with its handshake).
     let capabilities: Capabilities
 
-    init(system: NavigationSystem, restores: Bool) {
+    init(system: DrivenSystem, restores: Bool) {
         self.system = system
         self.restores = restores && system.canSaveState
         capabilities = system.capabilities
@@ -199,7 +199,7 @@ final class Lockstep {
     }
 
     /// Announces the steps of `actions` from `state` as `step` will make them, so that a
-    /// driver sends them at once (`NavigationSystem.announce`). The model says which steps
+    /// driver sends them at once (`DrivenSystem.announce`). The model says which steps
     /// change the state, and so where a restore (or a replay) comes before the next; a step
     /// that does otherwise fails a check, the lock-step then no longer knows where the
     /// implementation is, and the calls that follow drop what is left of the announcement.

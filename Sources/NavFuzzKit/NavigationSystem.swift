@@ -1,180 +1,78 @@
-import CoordinatorModel
+// An adapter imports NavFuzzKit alone: the model's actions and states come with it.
+@_exported import CoordinatorModel
 
-/// A coordinator implementation under test, as the conformance runner drives it: reset it,
-/// apply one action at a time, look at what it shows. Adapters for real libraries conform to
-/// this in process; `DriverSystem` (NavFuzzDriver) conforms by talking to a driver program over pipes.
+/// An adapter for a coordinator library whose calls are synchronous: NavFuzz resets it, applies
+/// one action at a time and reads the state after each (docs/VERIFY.md §2). For a `@MainActor`
+/// or `async` library, conform to `AsyncNavigationSystem` instead; both ask the same things.
 ///
-/// Ids in actions, events and snapshots are the implementation's own (any non-negative numbers,
-/// never two live coordinators with the same one); the runner translates between them and the
-/// model's through the canonical form, so they need not be in creation order.
-///
-/// A system is driven from one thread. It is a class because it is a live, stateful thing.
+/// Ids in actions, events and states are the adapter's own (any non-negative numbers, never two
+/// live coordinators with the same one); NavFuzz translates them through the canonical form.
 public protocol NavigationSystem: AnyObject {
-    /// What the implementation offers: action kinds, styles, root and coordinator kinds, and
-    /// whether it answers invalid calls itself. The runner sends nothing else. Default:
-    /// everything, with the runner answering invalid calls.
+    /// What the library offers (docs/VERIFY.md §2.1); NavFuzz sends nothing else. Default:
+    /// everything.
     var capabilities: Capabilities { get }
-
-    /// Throws away every coordinator and sets up the initial state of `configuration`.
-    func reset(configuration: Configuration) throws(SystemFailure)
-
-    /// Applies one action (with the implementation's own ids): what happened and which
-    /// coordinators completed. An implementation refuses with the model's reason.
-    func apply(_ action: Action) throws(SystemFailure) -> SystemStep
-
-    /// What the implementation shows now.
-    func snapshot() throws(SystemFailure) -> Snapshot
-
-    /// The snapshot as a model state. The default reads `snapshot()`; an in-process adapter may
-    /// build the state directly, which is several times faster.
-    func observedState() throws(SystemFailure) -> State
-
-    /// The object behind coordinator `id`, so that the runner can hold it weakly and check that
-    /// it is released once the coordinator ends (`no-leak`). Default: nil (not checked).
-    func coordinatorObject(id: Int) -> AnyObject?
 
     /// How reports name the system. Default: its type's name.
     var name: String { get }
 
-    /// Text to show with a failure, e.g. the tail of a driver's standard error. Default: empty.
-    var diagnostics: String { get }
+    /// Throws away every coordinator and sets up the initial state of `configuration`.
+    func reset(configuration: Configuration) throws(SystemFailure)
 
-    /// A mark in the diagnostics, so that `diagnostics(since:)` gives what came after it.
-    /// Default: 0.
-    var diagnosticsMark: Int { get }
+    /// Calls the library for `action` (with the adapter's ids) and says what happened: applied,
+    /// or refused with the model's reason, and the coordinators that ended.
+    func apply(_ action: Action) throws(SystemFailure) -> SystemStep
 
-    /// What the system said after `mark`, for a failure replayed from reset. Default:
-    /// `diagnostics`.
-    func diagnostics(since mark: Int) -> String
+    /// What the library shows now, as a model state.
+    func observedState() throws(SystemFailure) -> State
 
-    /// How many times the system had to be started again (a driver that died). Default: 0.
-    var restarts: Int { get }
-
-    // Optional: snapshots of the implementation's own state, so that exploration extends a
-    // state by one step instead of replaying its path from reset (the idea of AFL's fork
-    // server). A system without them is driven by replay, which gives the same results.
-
-    /// Whether `saveState(as:)` and `restoreState(_:)` work. Default: false.
-    var canSaveState: Bool { get }
-
-    /// Keeps the current state under `id`: an adapter that copies its coordinator objects, a
-    /// value-state library that keeps the value. Saved states stay until `forgetSavedStates()`
-    /// (NavFuzz saves at most one per state it explores). Default: nothing.
-    func saveState(as id: Int) throws(SystemFailure)
-
-    /// Brings back the state saved under `id`, exactly: the same coordinators with the same
-    /// ids. False when it is no longer there (a driver that was restarted): NavFuzz then
-    /// replays from reset. Default: false.
-    func restoreState(_ id: Int) throws(SystemFailure) -> Bool
-
-    /// Drops every saved state. Default: nothing.
-    func forgetSavedStates()
-
-    /// Applies actions whose outcomes NavFuzz knows already, after a `reset`, to bring the
-    /// system back to a state it was in; returns the state after the last. Default: `apply`
-    /// each, then `observedState()`. A driver sends them all at once, without waiting for
-    /// each reply.
-    func replay(_ actions: [Action]) throws(SystemFailure) -> State
-
-    /// Whether `announce` is worth calling. Default: false (in process a call costs no round
-    /// trip).
-    var takesAnnouncements: Bool { get }
-
-    /// The calls NavFuzz will make next, in order, when it knows them (the actions of a state
-    /// it explores): a driver sends them at once, and each call then takes the reply already
-    /// read. A call that is not the next one announced drops the rest. Default: nothing.
-    func announce(_ calls: [AnnouncedCall])
-}
-
-/// A call announced ahead (`NavigationSystem.announce`).
-public enum AnnouncedCall: Sendable, Hashable {
-    case reset(Configuration)
-    case restore(Int)
-    case save(Int)
-    /// `apply`, or with `snapshot: false` a step of `replay` but its last.
-    case step(Action, snapshot: Bool)
+    /// The object behind coordinator `id`, so that NavFuzz can check it is released once the
+    /// coordinator ends (`no-leak`). Default: nil (not checked).
+    func coordinatorObject(id: Int) -> AnyObject?
 }
 
 extension NavigationSystem {
+    /// Everything.
     public var capabilities: Capabilities { Capabilities() }
-
-    public func observedState() throws(SystemFailure) -> State {
-        let snapshot = try snapshot()
-        do { return try snapshot.state() } catch {
-            throw SystemFailure(.protocolError, "the snapshot does not describe a state: \(error)")
-        }
-    }
-
-    public func coordinatorObject(id: Int) -> AnyObject? { nil }
-
+    /// The type's name.
     public var name: String { String(describing: type(of: self)) }
-    public var diagnostics: String { "" }
-    public var diagnosticsMark: Int { 0 }
-    public func diagnostics(since mark: Int) -> String { diagnostics }
-    public var restarts: Int { 0 }
-
-    public var canSaveState: Bool { false }
-    public func saveState(as id: Int) throws(SystemFailure) {}
-    public func restoreState(_ id: Int) throws(SystemFailure) -> Bool { false }
-    public func forgetSavedStates() {}
-
-    public func replay(_ actions: [Action]) throws(SystemFailure) -> State {
-        for a in actions { _ = try apply(a) }
-        return try observedState()
-    }
-
-    public var takesAnnouncements: Bool { false }
-    public func announce(_ calls: [AnnouncedCall]) {}
+    /// Nil: `no-leak` is not checked.
+    public func coordinatorObject(id: Int) -> AnyObject? { nil }
 }
 
-/// What one `apply` did, as the implementation reports it.
-public struct SystemStep: Sendable {
-    public var outcome: Outcome
-    /// `completed(coordinator, result)` with the implementation's ids; order does not matter.
-    public var events: [Completion]
-    /// The state after the step when the system has it at hand (a driver's reply carries it);
-    /// nil makes the runner call `observedState()`.
-    public var state: State?
-    /// Coordinators that ended in this step but whose objects are still alive, when the system
-    /// checks that itself (a driver does); nil lets the runner check through `coordinatorObject`.
-    public var leaked: [Int]?
-    /// True when the system says the step left its state exactly as it was (a driver's reply
-    /// then carries no snapshot).
-    public var unchanged: Bool
-
-    public init(outcome: Outcome, events: [Completion] = [], state: State? = nil, leaked: [Int]? = nil, unchanged: Bool = false) {
-        self.outcome = outcome; self.events = events; self.state = state; self.leaked = leaked; self.unchanged = unchanged
-    }
+/// Saved states, optional: exploration then extends a state by one step instead of replaying
+/// the path to it from `reset`, with the same results, faster (docs/VERIFY.md §2.2).
+public protocol StateSavingSystem: NavigationSystem {
+    /// Keeps the current state under `id` until `forgetSavedStates()`.
+    func saveState(as id: Int) throws(SystemFailure)
+    /// Brings back the state saved under `id`, exactly: the same coordinators with the same ids.
+    /// False when it is no longer there.
+    func restoreState(_ id: Int) throws(SystemFailure) -> Bool
+    /// Drops every saved state.
+    func forgetSavedStates()
 }
 
-/// The system could not take part in a step: its process died, it did not answer in time, or
-/// what it said cannot be read. Crashes and hangs are conformance failures (`no-crash`,
-/// `no-hang`); a protocol error stops verification, since nothing the system says can be trusted.
-public struct SystemFailure: Error, Sendable, CustomStringConvertible {
-    public enum Kind: Sendable, Hashable {
-        case crash, hang, protocolError
+/// An in-process synchronous adapter as the engine drives it.
+package final class InProcessSystem: DrivenSystem {
+    let system: any NavigationSystem
+    private let saving: (any StateSavingSystem)?
+    package let capabilities: Capabilities
+    package let name: String
+
+    package init(_ system: any NavigationSystem) {
+        self.system = system
+        saving = system as? any StateSavingSystem
+        capabilities = system.capabilities
+        name = system.name
     }
 
-    public var kind: Kind
-    public var message: String
-    /// What the system said on the side, e.g. a driver's last lines of standard error.
-    public var diagnostics: String
-    /// Set when the request went in one batch with others, so that an earlier one may have
-    /// been the one that failed: the runner tries again alone before it reports anything.
-    public var uncertain = false
+    package func reset(configuration: Configuration) throws(SystemFailure) { try system.reset(configuration: configuration) }
+    package func apply(_ action: Action) throws(SystemFailure) -> SystemStep { try system.apply(action) }
+    package func observedState() throws(SystemFailure) -> State { try system.observedState() }
+    package func snapshot() throws(SystemFailure) -> Snapshot { Snapshot(try system.observedState()) }
+    package func coordinatorObject(id: Int) -> AnyObject? { system.coordinatorObject(id: id) }
 
-    public init(_ kind: Kind, _ message: String, diagnostics: String = "") {
-        self.kind = kind; self.message = message; self.diagnostics = diagnostics
-    }
-
-    /// The invariant a crash or a hang violates; nil for a protocol error.
-    public var invariant: String? {
-        switch kind {
-        case .crash: "no-crash"
-        case .hang: "no-hang"
-        case .protocolError: nil
-        }
-    }
-
-    public var description: String { message }
+    package var canSaveState: Bool { saving != nil }
+    package func saveState(as id: Int) throws(SystemFailure) { try saving?.saveState(as: id) }
+    package func restoreState(_ id: Int) throws(SystemFailure) -> Bool { try saving?.restoreState(id) ?? false }
+    package func forgetSavedStates() { saving?.forgetSavedStates() }
 }

@@ -6,21 +6,22 @@ public enum TestFramework: Sendable, Hashable, CaseIterable {
 }
 
 extension ConformanceFailure {
-    /// The failing trace as a test to paste into the user's suite: it drives the adapter
-    /// through the trace with NavFuzzTesting's replay helper and fails while the bug is there.
-    /// `system` is the Swift expression that makes the adapter (the system's type name followed
-    /// by `()` unless told otherwise).
-    public func regressionTest(_ framework: TestFramework, system: String) -> String {
+    /// The failing trace as a test to paste into the user's suite: it calls the helper the way
+    /// the user's test did (`subject`: its first argument as written, `MyAdapter(window: w)` or
+    /// `driver: .command("…")`) with options that replay the trace, and fails while the bug is
+    /// there. The file it goes into imports NavFuzzTesting and the test framework.
+    public func regressionTest(_ framework: TestFramework, subject: String, runIn location: RunLocation = .inProcess) -> String {
         let call = framework == .swiftTesting ? "expectConformance" : "assertConformance"
-        var arguments = "replaying: ["
-        if trace.isEmpty {
-            arguments += "]"
-        } else {
+        var arguments = "["
+        if !trace.isEmpty {
             arguments += "\n" + trace.map { "        \(Self.swiftString($0.description)),\n" }.joined() + "    ]"
+        } else {
+            arguments += "]"
         }
         if configuration != Configuration() { arguments += ", configuration: \(Self.swiftExpression(configuration))" }
-        if invariant == "no-crash" { arguments += ", runIn: .childProcess" }
-        let body = "    await \(call)(\(system), \(arguments))\n"
+        // A crash is contained in a child process, where there are processes.
+        if location == .childProcess || invariant == "no-crash", !subject.hasPrefix("driver:") { arguments += ", runIn: .childProcess" }
+        let body = "    await \(call)(\(subject), options: .replaying(\(arguments)))\n"
         let name = testName
         switch framework {
         case .swiftTesting:
@@ -59,11 +60,29 @@ extension ConformanceFailure {
 }
 
 extension Verifier.Options {
-    /// Options that only replay `actions` under `configuration` from reset: no random phase,
-    /// no exploration, no shrinking, so a regression test checks exactly its trace.
-    public static func replaying(_ actions: [Action], configuration: Configuration = Configuration(),
-                                 name: String = "regression", timeout: Double = 5) -> Verifier.Options {
-        Verifier.Options(presets: [], depth: 0, walkPresets: [], walks: 0, timeout: timeout,
+    /// Options that only replay `steps` (action texts, as a failure prints them) under
+    /// `configuration` from reset: no random phase, no exploration, no shrinking, so that a
+    /// regression test checks exactly its trace. A step that is not an action makes the run
+    /// fail, naming it.
+    public static func replaying(_ steps: [String], configuration: Configuration = Configuration(),
+                                 runIn location: RunLocation = .inProcess) -> Verifier.Options {
+        var actions: [Action] = []
+        var problem: String?
+        for (i, text) in steps.enumerated() where problem == nil {
+            do { actions.append(try Action(parsing: text)) } catch {
+                problem = "replaying: action \(i + 1) '\(text)' is not an action: \(error)"
+            }
+        }
+        var options = replaying(actions: actions, configuration: configuration)
+        options.runIn = location
+        options.problem = problem
+        return options
+    }
+
+    /// Options that only replay `actions` from reset.
+    package static func replaying(actions: [Action], configuration: Configuration = Configuration(),
+                                  name: String = "regression") -> Verifier.Options {
+        Verifier.Options(presets: [], depth: 0, walkPresets: [], walks: 0,
                          traces: [GivenTrace(name: name, configuration: configuration, actions: actions)], shrink: false)
     }
 }

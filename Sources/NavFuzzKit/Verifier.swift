@@ -44,7 +44,7 @@ public enum Verifier {
         public var shrink: Bool
         /// Failures reported per check, at most, when they differ.
         public var distinct: Int
-        /// Use the system's saved states, when it offers them (`NavigationSystem.canSaveState`);
+        /// Use the system's saved states, when it offers them (`DrivenSystem.canSaveState`);
         /// false replays every path from reset, with the same results.
         public var restore: Bool
         /// Accepted differences: failures that match an entry are reported as expected, and
@@ -67,11 +67,18 @@ public enum Verifier {
         /// processes work side by side on two cores; a turn-by-turn walk is faster on one core
         /// (docs/VERIFY.md §5).
         public var pinDriver: Bool
+        /// Where the test helpers run an adapter: in the test's process, or in a child process
+        /// that contains a trap (`assertConformance`, `expectConformance`; others ignore it).
+        public var runIn: RunLocation = .inProcess
+        /// Why the options cannot be run (a replayed step that is not an action): the report
+        /// says so instead of verifying.
+        package var problem: String?
 
         public init(presets: [Preset] = [.small, .smallTab], depth: Int = 3, walkPresets: [Preset]? = nil,
                     walks: Int = 150, walkLength: Int = 40, seed: UInt64 = 0, timeout: Double = 5, startupTimeout: Double = 30,
                     traces: [GivenTrace] = [], stopAtFirstFailure: Bool = false, shrink: Bool = true, distinct: Int = 3,
-                    restore: Bool = true, shard: (index: Int, count: Int) = (0, 1), pinDriver: Bool = false) {
+                    restore: Bool = true, shard: (index: Int, count: Int) = (0, 1), pinDriver: Bool = false,
+                    runIn: RunLocation = .inProcess) {
             self.presets = presets; self.depth = max(depth, 0); self.walkPresets = walkPresets
             self.walks = max(walks, 0); self.walkLength = max(walkLength, 0); self.seed = seed; self.timeout = timeout
             self.startupTimeout = startupTimeout
@@ -79,6 +86,7 @@ public enum Verifier {
             self.distinct = max(distinct, 1); self.restore = restore
             self.shard = shard.count >= 1 && (0 ..< shard.count).contains(shard.index) ? shard : (0, 1)
             self.pinDriver = pinDriver
+            self.runIn = runIn
         }
     }
 
@@ -129,11 +137,22 @@ public enum Verifier {
         return !kinds(a).isDisjoint(with: kinds(b))
     }
 
-    /// Verifies an in-process system (or a `DriverSystem` already started).
-    public static func verify(_ system: some NavigationSystem, options: Options = Options()) -> VerificationReport {
+    /// Verifies a system as the engine drives it (an adapter wrapped, or a `DriverSystem`).
+    package static func verify(_ system: some DrivenSystem, options: Options = Options()) -> VerificationReport {
         var run = VerificationRun(system: system, options: options)
         return run.run()
     }
+}
+
+/// Where a test helper runs the adapter.
+public enum RunLocation: Sendable, Hashable {
+    /// In the test's own process: fastest, but an assertion in the library under test ends the
+    /// whole test run.
+    case inProcess
+    /// In a child process: the test binary run again for this test only, serving the adapter
+    /// as a driver, so that a trap is a `no-crash` counterexample with its message and the
+    /// suite goes on (macOS and Linux; elsewhere it runs in process).
+    case childProcess
 }
 
 /// A trace to replay against the implementation, with the configuration it runs under.
@@ -150,7 +169,7 @@ public struct GivenTrace: Sendable {
 
 /// One verification: the lock-step, a machine per configuration, the failures found so far.
 struct VerificationRun {
-    let system: NavigationSystem
+    let system: DrivenSystem
     let options: Verifier.Options
     let lockstep: Lockstep
     private var report: VerificationReport
@@ -172,7 +191,7 @@ struct VerificationRun {
         var originalLength: Int
     }
 
-    init(system: NavigationSystem, options: Verifier.Options) {
+    init(system: DrivenSystem, options: Verifier.Options) {
         self.system = system
         self.options = options
         lockstep = Lockstep(system: system, restores: options.restore)
@@ -181,6 +200,10 @@ struct VerificationRun {
     }
 
     mutating func run() -> VerificationReport {
+        if let problem = options.problem {
+            report.error = problem
+            return report
+        }
         if let unknown = options.baseline.entries.first(where: { !Verifier.checks.contains($0.check) }) {
             report.error = "baseline entry '\(unknown)': no check named '\(unknown.check)' (checks: \(Verifier.checks.joined(separator: ", ")))"
             return report

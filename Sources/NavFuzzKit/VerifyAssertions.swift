@@ -41,7 +41,15 @@ public struct VerificationResult: Sendable {
     }
 }
 
-/// Verifies an in-process adapter against the model (see `Verifier.verify`).
+/// Verifies a synchronous adapter against the model, for a test framework other than XCTest
+/// and Swift Testing (whose helpers are `assertConformance` and `expectConformance`).
 public func verifyConformance(_ system: some NavigationSystem, options: Verifier.Options = Verifier.Options()) -> VerificationResult {
-    VerificationResult(report: Verifier.verify(system, options: options))
+    VerificationResult(report: Verifier.verify(InProcessSystem(system), options: options))
+}
+
+extension Verifier {
+    /// Verifies an in-process synchronous adapter (NavFuzz's own tests and tools).
+    package static func verify(_ system: some NavigationSystem, options: Options = Options()) -> VerificationReport {
+        verify(InProcessSystem(system), options: options)
+    }
 }

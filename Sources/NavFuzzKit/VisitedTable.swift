@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import CAtomics
 
 /// The visited set of exploration: state number → (fingerprint, parent number), and an
 /// open-addressing index from fingerprint to state number. 12 bytes per state plus 4 bytes per
@@ -16,7 +16,7 @@ final class VisitedTable: @unchecked Sendable {
     private var capacity: Int
     /// Slots hold state number + 1; 0 is empty. Power-of-two size, load at most 3/4. Atomic
     /// words, read relaxed: a view reads them while the inserting thread writes them.
-    private var slots: UnsafeMutablePointer<Atomic<UInt32>>
+    private var slots: UnsafeMutablePointer<UInt32>
     private var slotMask: Int
     /// Storage replaced by growth that a view may still read, freed by `reclaim()`.
     private var retired: [UnsafeMutableRawPointer] = []
@@ -75,7 +75,7 @@ final class VisitedTable: @unchecked Sendable {
     struct View: @unchecked Sendable {
         // Sendable: the storage outlives every view in use (`reclaim()`), and the words a
         // view reads below `count` no longer change.
-        fileprivate let slots: UnsafeMutablePointer<Atomic<UInt32>>
+        fileprivate let slots: UnsafeMutablePointer<UInt32>
         fileprivate let slotMask: Int
         fileprivate let fingerprints: UnsafeMutablePointer<UInt64>
         fileprivate let count: Int
@@ -97,7 +97,7 @@ final class VisitedTable: @unchecked Sendable {
             }
         }
 
-        @inline(__always) private func slot(_ i: Int) -> UInt32 { slots[i].load(ordering: .relaxed) }
+        @inline(__always) private func slot(_ i: Int) -> UInt32 { navfuzz_load_u32(slots + (i)) }
 
         /// Whether `fp` is among the first `count` states, probing from `slot`.
         private func find(_ fp: UInt64, from slot: Int) -> Bool {
@@ -119,7 +119,7 @@ final class VisitedTable: @unchecked Sendable {
     func warm<S: Sequence<UInt64>>(_ fps: S) {
         var sum: UInt64 = 0
         for fp in fps {
-            let s = slots[Int(truncatingIfNeeded: fp) & slotMask].load(ordering: .relaxed)
+            let s = navfuzz_load_u32(slots + (Int(truncatingIfNeeded: fp) & slotMask))
             if s != 0 { sum &+= fingerprints[Int(s - 1)] }
         }
         warmth &+= sum
@@ -129,7 +129,7 @@ final class VisitedTable: @unchecked Sendable {
     func insert(_ fp: UInt64, parent: Int?) -> (number: Int, isNew: Bool) {
         var i = Int(truncatingIfNeeded: fp) & slotMask
         while true {
-            let s = slots[i].load(ordering: .relaxed)
+            let s = navfuzz_load_u32(slots + (i))
             if s == 0 { break }
             if fingerprints[Int(s - 1)] == fp { return (Int(s - 1), false) }
             i = (i + 1) & slotMask
@@ -139,14 +139,14 @@ final class VisitedTable: @unchecked Sendable {
         fingerprints[n] = fp
         parents[n] = parent.map { UInt32($0) } ?? Self.noParent
         count += 1
-        slots[i].store(UInt32(n + 1), ordering: .relaxed)
+        navfuzz_store_u32(slots + (i), UInt32(n + 1))
         if count * 4 > (slotMask + 1) * 3 { growSlots() }
         return (n, true)
     }
 
-    private static func emptySlots(_ size: Int) -> UnsafeMutablePointer<Atomic<UInt32>> {
-        let slots = UnsafeMutablePointer<Atomic<UInt32>>.allocate(capacity: size)
-        for i in 0..<size { (slots + i).initialize(to: Atomic(0)) }
+    private static func emptySlots(_ size: Int) -> UnsafeMutablePointer<UInt32> {
+        let slots = UnsafeMutablePointer<UInt32>.allocate(capacity: size)
+        slots.initialize(repeating: 0, count: size)
         return slots
     }
 
@@ -171,8 +171,8 @@ final class VisitedTable: @unchecked Sendable {
         slotMask = size - 1
         for n in 0..<count {
             var i = Int(truncatingIfNeeded: fingerprints[n]) & slotMask
-            while slots[i].load(ordering: .relaxed) != 0 { i = (i + 1) & slotMask }
-            slots[i].store(UInt32(n + 1), ordering: .relaxed)
+            while navfuzz_load_u32(slots + (i)) != 0 { i = (i + 1) & slotMask }
+            navfuzz_store_u32(slots + (i), UInt32(n + 1))
         }
     }
 }

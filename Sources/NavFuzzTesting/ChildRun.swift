@@ -1,13 +1,14 @@
 #if canImport(NavFuzzDriver)
 import Foundation
 import NavFuzzDriver
+import NavFuzzDriverServer
 import NavFuzzKit
 
-/// Crash containment: the test binary is run again for the current test only, with
-/// `NAVFUZZ_SERVE` naming the helper's call site. In that child the helper serves the adapter
-/// as a driver on descriptor 3 (the test framework keeps standard output, which goes to
-/// standard error) and exits when NavFuzz is done; the parent verifies it like any driver, so a
-/// trap in the library is a `no-crash` counterexample with the child's last words.
+/// Crash containment (`RunLocation.childProcess`): the test binary is run again for the current
+/// test only, with `NAVFUZZ_SERVE` naming the helper's call site. In that child the helper
+/// serves the adapter as a driver on descriptor 3 (the test framework keeps standard output,
+/// which goes to standard error) and exits when NavFuzz is done; the parent verifies it like
+/// any driver, so a trap in the library is a `no-crash` counterexample with the child's last words.
 enum ChildRun {
     static let serveVariable = "NAVFUZZ_SERVE"
     static let protocolDescriptor: Int32 = 3
@@ -20,27 +21,27 @@ enum ChildRun {
     }
 
     /// Verifies the adapter served by a child run with `arguments` (the binary first).
-    static func verify(rerunning arguments: [String], site: CallSite, options: Verifier.Options) async -> VerificationResult {
-        // The child runs without the backtracer, which takes seconds and adds nothing to the
-        // runtime's own "Fatal error: …" line.
+    static func verify(rerunning arguments: [String], site: CallSite, options: Verifier.Options) async -> VerificationReport {
+        // The child runs without the backtracer, which takes seconds and pushes the runtime's
+        // own "Fatal error: …" line out of the tail NavFuzz keeps.
         let command = "exec env \(serveVariable)=\(quoted(site.description)) SWIFT_BACKTRACE=enable=no "
             + arguments.map(quoted).joined(separator: " ") + " \(protocolDescriptor)>&1 1>&2"
-        return await Verifier.onOwnThread { verifyConformance(driver: command, options: options) }
+        return await Verifier.onOwnThread { Verifier.verify(driver: .command(command), options: options) }
     }
 
     /// Serves a main-actor adapter until NavFuzz closes the pipe, then ends the process.
+    @MainActor
     static func serve(_ system: some AsyncNavigationSystem, timeout: Double) async -> Never {
         // Longer than NavFuzz's own timeout, so that NavFuzz is the one to call a hang a hang.
-        let bridge = await MainActorSystem(system, timeout: timeout * 4)
-        let status = await Verifier.onOwnThread { DriverServer(name: bridge.name, system: bridge).run(output: protocolDescriptor) }
-        exit(status)
+        let bridge = MainActorSystem(system, timeout: timeout * 4)
+        let session = DriverSession(name: bridge.name, system: bridge)
+        exit(await Verifier.onOwnThread { session.run(output: protocolDescriptor) })
     }
 
     /// Serves a synchronous adapter until NavFuzz closes the pipe, then ends the process.
     static func serve(_ system: some NavigationSystem) async -> Never {
-        let box = UncheckedSystem(system)
-        let status = await Verifier.onOwnThread { DriverServer(name: box.system.name, system: box.system).run(output: protocolDescriptor) }
-        exit(status)
+        let session = DriverSession(name: system.name, system: InProcessSystem(system))
+        exit(await Verifier.onOwnThread { session.run(output: protocolDescriptor) })
     }
 
     /// The process's arguments without the options that choose tests, which the child replaces
@@ -61,4 +62,5 @@ enum ChildRun {
         "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
+
 #endif

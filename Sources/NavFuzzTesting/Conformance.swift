@@ -1,85 +1,73 @@
-import CoordinatorModel
 import Foundation
-// A test file that imports NavFuzzTesting has `Verifier.Options` and the protocols at hand.
+// A test file that imports NavFuzzTesting has what an adapter and its tests use: the model's
+// actions and states, the adapter protocols and options, and on macOS and Linux `Driver`.
+@_exported import CoordinatorModel
 @_exported import NavFuzzKit
+#if canImport(NavFuzzDriver)
+@_exported import NavFuzzDriver
+#endif
 
-/// Where a test helper runs the adapter.
-public enum RunLocation: Sendable, Hashable {
-    /// In the test's own process: fastest, but an assertion in the library under test ends the
-    /// whole test run.
-    case inProcess
-    /// In a child process: the test binary run again for this test only, serving the adapter
-    /// as a driver, so a trap is a `no-crash` counterexample with its message and the suite goes
-    /// on (macOS and Linux; elsewhere it runs in process).
-    case childProcess
-}
-
-/// What the helpers of both frameworks share: running a verification where asked, and the
-/// messages they record.
+/// What the helpers of both frameworks share: running a verification where the options say,
+/// and the messages they record.
 enum Conformance {
-    /// An adapter verified in process or in a child, as `location` says. Nil in a child
-    /// process run for another call site: that call does nothing.
-    static func run(_ system: some AsyncNavigationSystem, options: Verifier.Options, location: RunLocation,
-                    rerun: @autoclosure () -> [String]?, site: CallSite) async -> VerificationResult? {
+    /// A main-actor adapter verified in process or in a child. Nil in a child process run for
+    /// another call site: that call does nothing.
+    static func run(_ system: some AsyncNavigationSystem, options: Verifier.Options,
+                    rerun: @autoclosure () -> [String]?, site: CallSite) async -> VerificationReport? {
         #if canImport(NavFuzzDriver)
         if let served = ChildRun.servedSite {
             guard served == site else { return nil }
             await ChildRun.serve(system, timeout: options.timeout)
         }
+        if let report = await inChild(options, rerun(), site) { return report }
         #endif
-        if let result = await inChild(location == .childProcess ? rerun() : nil, site, options) { return result }
-        return await verifyConformance(system, options: options)
+        return await Verifier.verify(system, options: options)
     }
 
     /// The same for an adapter whose calls are synchronous.
-    static func run(_ system: some NavigationSystem, options: Verifier.Options, location: RunLocation,
-                    rerun: @autoclosure () -> [String]?, site: CallSite) async -> VerificationResult? {
+    static func run(_ system: some NavigationSystem, options: Verifier.Options,
+                    rerun: @autoclosure () -> [String]?, site: CallSite) async -> VerificationReport? {
         #if canImport(NavFuzzDriver)
         if let served = ChildRun.servedSite {
             guard served == site else { return nil }
             await ChildRun.serve(system)
         }
+        if let report = await inChild(options, rerun(), site) { return report }
         #endif
-        if let result = await inChild(location == .childProcess ? rerun() : nil, site, options) { return result }
         // The system is only touched by the engine's thread while this task waits.
-        let box = UncheckedSystem(system)
-        return await Verifier.onOwnThread { verifyConformance(box.system, options: options) }
+        let box = UncheckedSystem(InProcessSystem(system))
+        return await Verifier.onOwnThread { Verifier.verify(box.system, options: options) }
     }
 
-    /// The verification of a child process run with `rerun` that serves the adapter; nil to
-    /// verify in process (not asked for, or no processes here).
-    private static func inChild(_ rerun: [String]?, _ site: CallSite, _ options: Verifier.Options) async -> VerificationResult? {
-        #if canImport(NavFuzzDriver)
-        if let arguments = rerun {
-            return await ChildRun.verify(rerunning: arguments, site: site, options: options)
-        }
-        #endif
-        return nil
+    #if canImport(NavFuzzDriver)
+    /// A driver, started or connected to from the engine's own thread. Nil in a child process
+    /// run for another call site.
+    static func run(driver: Driver, options: Verifier.Options) async -> VerificationReport? {
+        guard ChildRun.servedSite == nil else { return nil }
+        return await Verifier.onOwnThread { Verifier.verify(driver: driver, options: options) }
     }
 
-    /// The actions of a regression test, parsed; a message naming the bad one when one is not
-    /// an action.
-    static func parse(_ actions: [String]) -> Result<[Action], ParseFailure> {
-        var parsed: [Action] = []
-        for (i, text) in actions.enumerated() {
-            do { parsed.append(try Action(parsing: text)) } catch {
-                return .failure(ParseFailure(message: "replaying: action \(i + 1) '\(text)' is not an action: \(error)"))
-            }
-        }
-        return .success(parsed)
+    /// The verification of a child process that serves the adapter, when the options ask for
+    /// one and the test can be run again; nil to verify in process.
+    private static func inChild(_ options: Verifier.Options, _ rerun: [String]?, _ site: CallSite) async -> VerificationReport? {
+        guard options.runIn == .childProcess, options.problem == nil, let arguments = rerun else { return nil }
+        return await ChildRun.verify(rerunning: arguments, site: site, options: options)
     }
+    #endif
 
-    struct ParseFailure: Error { var message: String }
-
-    /// One message per failing trace, each followed by the trace as a test for `framework`, so
-    /// that it can be pasted into the suite as it is. A run that only replayed given traces (a
-    /// pasted regression test) does not print them back.
-    static func messages(_ result: VerificationResult, framework: TestFramework, options: Verifier.Options) -> [String] {
+    /// One message per failing trace, each followed by the trace as a test for `framework`
+    /// that calls the helper as the user's test did (`subject`: its first argument, as
+    /// written), so that it can be pasted into the suite as it is. A run that only replayed
+    /// given traces (a pasted regression test) does not print them back.
+    static func messages(_ report: VerificationReport, framework: TestFramework, options: Verifier.Options,
+                         subject: @autoclosure () -> String) -> [String] {
+        let result = VerificationResult(report: report)
         var messages = result.failureMessages
         let onlyGiven = options.depth == 0 && (options.walks == 0 || options.walkPresets?.isEmpty == true)
-        guard result.report.error == nil, !onlyGiven else { return messages }
-        for (i, group) in result.report.groups.enumerated() where i < messages.count {
-            let test = group[0].regressionTest(framework, system: "\(result.report.system)()")
+        guard report.error == nil, !onlyGiven else { return messages }
+        let subject = subject()
+        for (i, group) in report.groups.enumerated() where i < messages.count {
+            let test = group[0].regressionTest(framework, subject: subject, runIn: options.runIn)
             messages[i] += "\n\nAs a regression test:\n\n" + test
         }
         return messages
@@ -93,8 +81,8 @@ struct CallSite: Hashable, Sendable, CustomStringConvertible {
     var description: String { "\(file):\(line)" }
 }
 
-/// A synchronous system handed to the engine's thread.
+/// A system handed to the engine's thread.
 struct UncheckedSystem: @unchecked Sendable {
-    let system: any NavigationSystem
-    init(_ system: any NavigationSystem) { self.system = system }
+    let system: InProcessSystem
+    init(_ system: InProcessSystem) { self.system = system }
 }

@@ -1,75 +1,59 @@
 #if canImport(Testing)
-import CoordinatorModel
 import Foundation
-import NavFuzzKit
 import Testing
 
 /// Verifies a main-actor adapter against the model and records each distinct failure as an
 /// issue at the caller's line: the shrunk trace, both trees, their difference, and the trace
-/// as a regression test to paste.
+/// as a regression test to paste. `options.runIn` says where the adapter runs;
+/// `.replaying([...])` checks one trace, the form of a pasted regression test.
 ///
 ///     @Test func conformsToTheModel() async {
 ///         await expectConformance(MyAdapter())
 ///     }
 @discardableResult
 public func expectConformance(_ system: some AsyncNavigationSystem, options: Verifier.Options = Verifier.Options(),
-                              runIn location: RunLocation = .inProcess,
                               sourceLocation: SourceLocation = #_sourceLocation) async -> VerificationResult? {
-    let result = await Conformance.run(system, options: options, location: location,
-                                       rerun: SwiftTestingRun.arguments(), site: SwiftTestingRun.site(sourceLocation))
-    SwiftTestingRun.record(result, options: options, at: sourceLocation)
-    return result
+    let site = SwiftTestingRun.site(sourceLocation)
+    let report = await Conformance.run(system, options: options, rerun: SwiftTestingRun.arguments(), site: site)
+    return SwiftTestingRun.record(report, options: options, at: sourceLocation, type: "\(type(of: system))")
 }
 
 /// Verifies an adapter whose calls are synchronous; see the main-actor form.
 @discardableResult
 public func expectConformance(_ system: some NavigationSystem, options: Verifier.Options = Verifier.Options(),
-                              runIn location: RunLocation = .inProcess,
                               sourceLocation: SourceLocation = #_sourceLocation) async -> VerificationResult? {
-    let result = await Conformance.run(system, options: options, location: location,
-                                       rerun: SwiftTestingRun.arguments(), site: SwiftTestingRun.site(sourceLocation))
-    SwiftTestingRun.record(result, options: options, at: sourceLocation)
-    return result
+    let site = SwiftTestingRun.site(sourceLocation)
+    let report = await Conformance.run(system, options: options, rerun: SwiftTestingRun.arguments(), site: site)
+    return SwiftTestingRun.record(report, options: options, at: sourceLocation, type: "\(type(of: system))")
 }
 
-/// Replays one trace from reset and records an issue when the adapter differs from the model
-/// on it: the form of a printed regression test.
+#if canImport(NavFuzzDriver)
+/// Verifies a driver program (docs/DRIVER-PROTOCOL.md): one NavFuzz starts, or one already
+/// serving on the loopback. macOS and Linux.
 @discardableResult
-public func expectConformance(_ system: some AsyncNavigationSystem, replaying actions: [String],
-                              configuration: Configuration = Configuration(), runIn location: RunLocation = .inProcess,
+public func expectConformance(driver: Driver, options: Verifier.Options = Verifier.Options(),
                               sourceLocation: SourceLocation = #_sourceLocation) async -> VerificationResult? {
-    guard let options = SwiftTestingRun.replayOptions(actions, configuration, at: sourceLocation) else { return nil }
-    return await expectConformance(system, options: options, runIn: location, sourceLocation: sourceLocation)
+    let report = await Conformance.run(driver: driver, options: options)
+    return SwiftTestingRun.record(report, options: options, at: sourceLocation, type: nil)
 }
-
-/// Replays one trace against a synchronous adapter; see the main-actor form.
-@discardableResult
-public func expectConformance(_ system: some NavigationSystem, replaying actions: [String],
-                              configuration: Configuration = Configuration(), runIn location: RunLocation = .inProcess,
-                              sourceLocation: SourceLocation = #_sourceLocation) async -> VerificationResult? {
-    guard let options = SwiftTestingRun.replayOptions(actions, configuration, at: sourceLocation) else { return nil }
-    return await expectConformance(system, options: options, runIn: location, sourceLocation: sourceLocation)
-}
+#endif
 
 enum SwiftTestingRun {
     static func site(_ location: SourceLocation) -> CallSite {
         CallSite(file: location.fileID, line: location.line)
     }
 
-    static func record(_ result: VerificationResult?, options: Verifier.Options, at location: SourceLocation) {
-        guard let result else { return }
-        for message in Conformance.messages(result, framework: .swiftTesting, options: options) {
+    /// Records the report's failures as issues; `type` is the adapter's type, for a printed
+    /// test when the call's source cannot be read (nil for a driver).
+    static func record(_ report: VerificationReport?, options: Verifier.Options, at location: SourceLocation,
+                       type: String?) -> VerificationResult? {
+        guard let report else { return nil }
+        let subject = CallSource.firstArgument(of: "expectConformance", file: location.filePath, line: location.line)
+            ?? type.map { "\($0)()" } ?? "driver: \(report.system)"
+        for message in Conformance.messages(report, framework: .swiftTesting, options: options, subject: subject) {
             Issue.record(Comment(rawValue: message), sourceLocation: location)
         }
-    }
-
-    static func replayOptions(_ actions: [String], _ configuration: Configuration, at location: SourceLocation) -> Verifier.Options? {
-        switch Conformance.parse(actions) {
-        case .success(let parsed): return .replaying(parsed, configuration: configuration)
-        case .failure(let failure):
-            Issue.record(Comment(rawValue: failure.message), sourceLocation: location)
-            return nil
-        }
+        return VerificationResult(report: report)
     }
 
     /// How to run the current test alone: this binary with the options that chose tests

@@ -1,71 +1,51 @@
 #if canImport(XCTest)
-import CoordinatorModel
 import Foundation
-import NavFuzzKit
 import XCTest
 
 extension XCTestCase {
     /// Verifies a main-actor adapter against the model and fails the test at the caller's line
     /// for each distinct failure: the shrunk trace, both trees, their difference, and the
-    /// trace as a regression test to paste. Call it from an `async` test method.
+    /// trace as a regression test to paste. `options.runIn` says where the adapter runs;
+    /// `.replaying([...])` checks one trace. Call it from an `async` test method.
     ///
     ///     func testConformsToTheModel() async {
     ///         await assertConformance(MyAdapter())
     ///     }
     @discardableResult
     public func assertConformance(_ system: some AsyncNavigationSystem, options: Verifier.Options = Verifier.Options(),
-                                  runIn location: RunLocation = .inProcess,
                                   file: StaticString = #filePath, line: UInt = #line) async -> VerificationResult? {
-        let result = await Conformance.run(system, options: options, location: location, rerun: rerunArguments,
-                                           site: CallSite(file: "\(file)", line: Int(line)))
-        record(result, options: options, file: file, line: line)
-        return result
+        let report = await Conformance.run(system, options: options, rerun: rerunArguments, site: CallSite(file: "\(file)", line: Int(line)))
+        return record(report, options: options, type: "\(type(of: system))", file: file, line: line)
     }
 
     /// Verifies an adapter whose calls are synchronous; see the main-actor form.
     @discardableResult
     public func assertConformance(_ system: some NavigationSystem, options: Verifier.Options = Verifier.Options(),
-                                  runIn location: RunLocation = .inProcess,
                                   file: StaticString = #filePath, line: UInt = #line) async -> VerificationResult? {
-        let result = await Conformance.run(system, options: options, location: location, rerun: rerunArguments,
-                                           site: CallSite(file: "\(file)", line: Int(line)))
-        record(result, options: options, file: file, line: line)
-        return result
+        let report = await Conformance.run(system, options: options, rerun: rerunArguments, site: CallSite(file: "\(file)", line: Int(line)))
+        return record(report, options: options, type: "\(type(of: system))", file: file, line: line)
     }
 
-    /// Replays one trace from reset and fails when the adapter differs from the model on it:
-    /// the form of a printed regression test.
+    #if canImport(NavFuzzDriver)
+    /// Verifies a driver program (docs/DRIVER-PROTOCOL.md): one NavFuzz starts, or one already
+    /// serving on the loopback. macOS and Linux.
     @discardableResult
-    public func assertConformance(_ system: some AsyncNavigationSystem, replaying actions: [String],
-                                  configuration: Configuration = Configuration(), runIn location: RunLocation = .inProcess,
+    public func assertConformance(driver: Driver, options: Verifier.Options = Verifier.Options(),
                                   file: StaticString = #filePath, line: UInt = #line) async -> VerificationResult? {
-        guard let options = replayOptions(actions, configuration, file: file, line: line) else { return nil }
-        return await assertConformance(system, options: options, runIn: location, file: file, line: line)
+        let report = await Conformance.run(driver: driver, options: options)
+        return record(report, options: options, type: nil, file: file, line: line)
     }
+    #endif
 
-    /// Replays one trace against a synchronous adapter; see the main-actor form.
-    @discardableResult
-    public func assertConformance(_ system: some NavigationSystem, replaying actions: [String],
-                                  configuration: Configuration = Configuration(), runIn location: RunLocation = .inProcess,
-                                  file: StaticString = #filePath, line: UInt = #line) async -> VerificationResult? {
-        guard let options = replayOptions(actions, configuration, file: file, line: line) else { return nil }
-        return await assertConformance(system, options: options, runIn: location, file: file, line: line)
-    }
-
-    private func record(_ result: VerificationResult?, options: Verifier.Options, file: StaticString, line: UInt) {
-        guard let result else { return }
-        for message in Conformance.messages(result, framework: .xcTest, options: options) {
+    private func record(_ report: VerificationReport?, options: Verifier.Options, type: String?,
+                        file: StaticString, line: UInt) -> VerificationResult? {
+        guard let report else { return nil }
+        let subject = CallSource.firstArgument(of: "assertConformance", file: "\(file)", line: Int(line))
+            ?? type.map { "\($0)()" } ?? "driver: \(report.system)"
+        for message in Conformance.messages(report, framework: .xcTest, options: options, subject: subject) {
             XCTFail(message, file: file, line: line)
         }
-    }
-
-    private func replayOptions(_ actions: [String], _ configuration: Configuration, file: StaticString, line: UInt) -> Verifier.Options? {
-        switch Conformance.parse(actions) {
-        case .success(let parsed): return .replaying(parsed, configuration: configuration)
-        case .failure(let failure):
-            XCTFail(failure.message, file: file, line: line)
-            return nil
-        }
+        return VerificationResult(report: report)
     }
 
     /// How to run this test alone: the test binary with this test's name. `name` is

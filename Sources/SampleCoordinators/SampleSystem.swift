@@ -5,7 +5,7 @@ import NavFuzzKit
 /// and gestures, library errors into refusal reasons, finish callbacks into completion events,
 /// and the coordinator objects into the observable state. This is the file a library's user
 /// writes to verify their coordinators (docs/VERIFY.md).
-public final class SampleSystem: NavigationSystem {
+public final class SampleSystem: StateSavingSystem {
     public let mutant: Mutant?
     /// Whether `dismiss-nothing-crashes` really crashes the process (the driver passes true).
     public let crashes: Bool
@@ -14,13 +14,14 @@ public final class SampleSystem: NavigationSystem {
     private var events: [Completion] = []
     /// Saved states: copies of the whole app, with the configuration they run under.
     private var saved: [Int: (navigator: Navigator, configuration: Configuration)] = [:]
-    /// Whether this adapter offers saving and restoring (`saves: false` shows NavFuzz's replay).
-    private let saves: Bool
 
-    public init(mutant: Mutant? = nil, crashes: Bool = false, saves: Bool = true) {
+    /// How reports name it: the driver says how it was started.
+    public let name: String
+
+    public init(mutant: Mutant? = nil, crashes: Bool = false, name: String = "SampleSystem") {
         self.mutant = mutant
         self.crashes = crashes
-        self.saves = saves
+        self.name = name
         navigator = Navigator(rootKind: .navigation, initialPages: [TabPage(0), TabPage(1)])
     }
 
@@ -39,8 +40,6 @@ public final class SampleSystem: NavigationSystem {
     }
 
     // MARK: - Saved states
-
-    public var canSaveState: Bool { saves }
 
     public func saveState(as id: Int) {
         saved[id] = (navigator.copy(), configuration)
@@ -66,8 +65,6 @@ public final class SampleSystem: NavigationSystem {
             return SystemStep(outcome: .refused(reason(error)), events: events)
         }
     }
-
-    public func snapshot() -> Snapshot { Snapshot(observedState()) }
 
     /// Builds the state straight from the coordinator objects the navigator counts as live
     /// (started, not ended): what each holds, and which of them it shows where.
@@ -232,4 +229,17 @@ public final class SampleSystem: NavigationSystem {
         case .coordinator(let c): .child(CoordinatorID(c.id))
         }
     }
+}
+
+/// An adapter with its saved states hidden, so that NavFuzz replays every path from reset: the
+/// same results, more steps (`SampleDriver --no-save`, and tests that compare the two).
+public final class WithoutSavedStates<Inner: NavigationSystem>: NavigationSystem {
+    public let inner: Inner
+    public init(_ inner: Inner) { self.inner = inner }
+    public var capabilities: Capabilities { inner.capabilities }
+    public var name: String { inner.name }
+    public func reset(configuration: Configuration) throws(SystemFailure) { try inner.reset(configuration: configuration) }
+    public func apply(_ action: Action) throws(SystemFailure) -> SystemStep { try inner.apply(action) }
+    public func observedState() throws(SystemFailure) -> State { try inner.observedState() }
+    public func coordinatorObject(id: Int) -> AnyObject? { inner.coordinatorObject(id: id) }
 }

@@ -1,6 +1,7 @@
 import CoordinatorModel
 import Foundation
 import NavFuzzDriver
+import NavFuzzDriverServer
 import NavFuzzKit
 import SampleCoordinators
 

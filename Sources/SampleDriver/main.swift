@@ -1,5 +1,6 @@
 import Foundation
 import NavFuzzDriver
+import NavFuzzDriverServer
 import NavFuzzKit
 import SampleCoordinators
 
@@ -43,9 +44,10 @@ let saves = !arguments.contains("--no-save")
 if arguments.contains("--in-process") {
     var options = Verifier.Options()
     options.stopAtFirstFailure = arguments.contains("--first-failure")
-    let report = Verifier.verify(SampleSystem(mutant: mutant, saves: saves), options: options)
+    let system = SampleSystem(mutant: mutant)
+    let report = saves ? verifyConformance(system, options: options).report : verifyConformance(WithoutSavedStates(system), options: options).report
     print(report.text)
     exit(report.exitCode)
 }
-let name = mutant.map { "SampleDriver --mutant \($0.rawValue)" } ?? "SampleDriver"
-exit(DriverServer(name: name, system: SampleSystem(mutant: mutant, crashes: true, saves: saves)).run())
+let system = SampleSystem(mutant: mutant, crashes: true, name: mutant.map { "SampleDriver --mutant \($0.rawValue)" } ?? "SampleDriver")
+exit(saves ? DriverServer.serve(system) : DriverServer.serve(WithoutSavedStates(system)))

@@ -1,5 +1,6 @@
 import CoordinatorModel
 import NavFuzzDriver
+import NavFuzzDriverServer
 import XCTest
 
 /// The configuration a `reset` carries reads back as it was written, a dialect included.

@@ -2,6 +2,7 @@ import CoordinatorModel
 @testable import NavFuzzKit
 import XCTest
 @testable import NavFuzzDriver
+import NavFuzzDriverServer
 
 /// The fast reader of step replies accepts what the general one accepts, with the same
 /// meaning, or leaves the line to it: on replies as `DriverServer` writes them, as other drivers

@@ -21,7 +21,7 @@ final class DocumentationTests: XCTestCase {
         let unquoted = "Text.\n\n```swift\nlet x = 1\n```\n"
         XCTAssertEqual(DocumentationCheck.problems(in: unquoted, named: "a.md", root: Repository.root),
                        ["a.md:3: a Swift block without a '<!-- quoted from PATH -->' line before it"])
-        let drifted = "<!-- quoted from Sources/SampleDriver/main.swift -->\n```swift\nexit(DriverServer(name: name).run())\n```\n"
+        let drifted = "<!-- quoted from Sources/SampleDriver/main.swift -->\n```swift\nexit(DriverServer.serve(name))\n```\n"
         XCTAssertEqual(DocumentationCheck.problems(in: drifted, named: "b.md", root: Repository.root),
                        ["b.md:2: the Swift block is not in Sources/SampleDriver/main.swift as written"])
         let uncompiled = "<!-- quoted from scripts/bench-verify.sh -->\n```swift\nset -euo pipefail\n```\n"

@@ -1,6 +1,7 @@
 import CoordinatorModel
 import Foundation
 import NavFuzzDriver
+import NavFuzzDriverServer
 import NavFuzzKit
 import SampleCoordinators
 import XCTest
@@ -169,6 +170,5 @@ private final class Recording: NavigationSystem {
         return step
     }
 
-    func snapshot() -> Snapshot { inner.snapshot() }
     func observedState() -> State { inner.observedState() }
 }

@@ -36,7 +36,7 @@ final class DialectVerificationTests: XCTestCase {
 
 /// The strict sample library made to speak `dialect` by rewriting the actions it is sent:
 /// what a library that behaves so does.
-private final class DialectSpeaker: NavigationSystem {
+private final class DialectSpeaker: StateSavingSystem {
     let inner = SampleSystem()
     let dialect: Dialect
     let capabilities: Capabilities
@@ -50,7 +50,6 @@ private final class DialectSpeaker: NavigationSystem {
 
     func reset(configuration: Configuration) { inner.reset(configuration: configuration) }
 
-    var canSaveState: Bool { inner.canSaveState }
     func saveState(as id: Int) { inner.saveState(as: id) }
     func restoreState(_ id: Int) -> Bool { inner.restoreState(id) }
     func forgetSavedStates() { inner.forgetSavedStates() }
@@ -84,6 +83,5 @@ private final class DialectSpeaker: NavigationSystem {
         }
     }
 
-    func snapshot() -> Snapshot { inner.snapshot() }
     func observedState() -> State { inner.observedState() }
 }

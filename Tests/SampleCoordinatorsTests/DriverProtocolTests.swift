@@ -1,5 +1,6 @@
 import CoordinatorModel
 import NavFuzzDriver
+import NavFuzzDriverServer
 import NavFuzzKit
 import SampleCoordinators
 import XCTest
@@ -92,7 +93,7 @@ final class DriverProtocolTests: XCTestCase {
     }
 
     func testServerAnswersHandshakeAndErrors() {
-        let server = DriverServer(name: "test", system: SampleSystem(mutant: .tabTapIgnored))
+        let server = DriverSession(name: "test", system: InProcessSystem(SampleSystem(mutant: .tabTapIgnored)))
         var out: [UInt8] = []
         XCTAssertEqual(server.reply(to: #"{"navfuzz":1}"#, out: &out)["navfuzz"], .int(1))
         XCTAssertEqual(server.reply(to: #"{"navfuzz":1}"#, out: &out)["actions"]?.array?.count, ActionName.allCases.count)
@@ -108,7 +109,7 @@ final class DriverProtocolTests: XCTestCase {
     }
 }
 
-extension DriverServer {
+extension DriverSession {
     /// One request through the server's line handling, parsed back.
     func reply(to line: String, out: inout [UInt8]) -> DriverJSON {
         out.removeAll()
@@ -122,7 +123,7 @@ final class DriverServerTests: XCTestCase {
     static let reset = #"{"cmd":"reset","configuration":{"routes":2,"pages":2,"initialPages":["p0","p1"],"root":"navigation"}}"#
 
     func testTheFastPathAnswersAsTheGeneralOne() {
-        let fast = DriverServer(name: "a", system: SampleSystem()), general = DriverServer(name: "b", system: SampleSystem())
+        let fast = DriverSession(name: "a", system: InProcessSystem(SampleSystem())), general = DriverSession(name: "b", system: InProcessSystem(SampleSystem()))
         var a: [UInt8] = [], b: [UInt8] = []
         fast.respond(to: Self.reset, into: &a)
         general.respond(to: Self.reset, into: &b)
@@ -142,7 +143,7 @@ final class DriverServerTests: XCTestCase {
     }
 
     func testSavedStatesComeBack() {
-        let server = DriverServer(name: "s", system: SampleSystem())
+        let server = DriverSession(name: "s", system: InProcessSystem(SampleSystem()))
         var out: [UInt8] = []
         XCTAssertEqual(server.reply(to: #"{"navfuzz":1}"#, out: &out)["restore"], .int(1))
         _ = server.reply(to: Self.reset, out: &out)
@@ -155,7 +156,7 @@ final class DriverServerTests: XCTestCase {
         _ = server.reply(to: #"{"cmd":"forget"}"#, out: &out)
         XCTAssertEqual(server.reply(to: #"{"cmd":"restore","id":4}"#, out: &out)["restored"], .bool(false))
         // A system that does not save says so.
-        let plain = DriverServer(name: "p", system: SampleSystem(saves: false))
+        let plain = DriverSession(name: "p", system: InProcessSystem(WithoutSavedStates(SampleSystem())))
         XCTAssertNil(plain.reply(to: #"{"navfuzz":1}"#, out: &out)["restore"])
         XCTAssertEqual(plain.reply(to: #"{"cmd":"save","id":1}"#, out: &out)["error"]?.string, "this driver does not save states")
     }

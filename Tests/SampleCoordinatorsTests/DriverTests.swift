@@ -32,7 +32,7 @@ final class DriverTests: XCTestCase {
 
     func testSampleConformsThroughTheDriver() throws {
         let options = Verifier.Options(depth: 2, walks: 100, walkLength: 30, timeout: 10)
-        let result = verifyConformance(driver: try driverCommand(), options: options)
+        let result = verifyConformance(driver: .command(try driverCommand()), options: options)
         XCTAssertTrue(result.passed, result.failureMessage)
         XCTAssertEqual(result.report.system, "SampleDriver")
         XCTAssertEqual(result.report.restarts, 0)

@@ -15,8 +15,8 @@ final class VerificationEngineTests: XCTestCase {
     func testSavedStatesAndReplayGiveTheSameReport() {
         let options = Verifier.Options(presets: [.small, .smallTab], depth: 2, walks: 20, walkLength: 20)
         for mutant in [Mutant.backLeavesChild, .tabTapIgnored, .dismissAllKeepsFirst] {
-            let saving = Verifier.verify(SampleSystem(mutant: mutant, saves: true), options: options)
-            let replaying = Verifier.verify(SampleSystem(mutant: mutant, saves: false), options: options)
+            let saving = Verifier.verify(SampleSystem(mutant: mutant), options: options)
+            let replaying = Verifier.verify(WithoutSavedStates(SampleSystem(mutant: mutant)), options: options)
             XCTAssertFalse(saving.failures.isEmpty, mutant.rawValue)
             XCTAssertEqual(findings(saving), findings(replaying), mutant.rawValue)
             XCTAssertEqual(saving.steps, replaying.steps, "the same steps are checked either way")
@@ -140,7 +140,6 @@ final class RecordingSystem: NavigationSystem {
         return step
     }
 
-    func snapshot() -> Snapshot { inner.snapshot() }
     func observedState() -> State { inner.observedState() }
 }
 
@@ -156,8 +155,6 @@ final class TwoBugsSystem: NavigationSystem {
         if case .pop = action, step.outcome == .applied { step.outcome = .refused(.atRoot) }
         return step
     }
-
-    func snapshot() -> Snapshot { Snapshot(observedState()) }
 
     func observedState() -> State {
         let s = inner.observedState()
@@ -176,7 +173,6 @@ final class OnlySystem: NavigationSystem {
     init(_ actions: Set<ActionName>) { capabilities = Capabilities(actions: actions, receivesInvalidCalls: true) }
     func reset(configuration: Configuration) { inner.reset(configuration: configuration) }
     func apply(_ action: Action) -> SystemStep { inner.apply(action) }
-    func snapshot() -> Snapshot { inner.snapshot() }
     func observedState() -> State { inner.observedState() }
 }
 
@@ -196,6 +192,5 @@ final class FlakySystem: NavigationSystem {
         return inner.apply(action)
     }
 
-    func snapshot() -> Snapshot { inner.snapshot() }
     func observedState() -> State { inner.observedState() }
 }

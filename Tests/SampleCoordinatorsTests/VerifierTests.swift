@@ -35,8 +35,6 @@ final class VerifierTests: XCTestCase {
             return step
         }
 
-        func snapshot() -> Snapshot { Snapshot(observedState()) }
-
         func observedState() -> State {
             let s = inner.observedState()
             func entry(_ e: Entry) -> Entry { e.child.map { .child(Self.out($0)) } ?? e }
@@ -145,7 +143,7 @@ final class VerifierTests: XCTestCase {
         XCTAssertEqual(failing.failureMessages.filter { $0.hasPrefix("FAIL") }.count, 1, "one trace breaks both checks")
         XCTAssertEqual(failing.report.exitCode, 1)
 
-        let broken = verifyConformance(driver: "exec /nonexistent/driver")
+        let broken = verifyConformance(driver: .command("exec /nonexistent/driver"))
         XCTAssertTrue(broken.failureMessage.hasPrefix("verification could not run: the driver exited with status 127"), broken.failureMessage)
     }
 }

@@ -70,11 +70,7 @@ final class ALCoordinatorSystem: NavigationSystem {
         return SystemStep(outcome: outcome, events: Completion.ended(before: before, after: liveIDs(), finished: finishing))
     }
 
-    func snapshot() -> Snapshot { Snapshot(observedState()) }
-
     func coordinatorObject(id: Int) -> AnyObject? { ids.object(id) }
-
-    var diagnostics: String { tapKeepsCurrentPage ? "library built with its tab-tap bug" : "" }
 
     // MARK: Actions
 

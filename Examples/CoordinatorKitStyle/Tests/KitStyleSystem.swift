@@ -57,8 +57,6 @@ final class KitStyleSystem: NavigationSystem {
         return SystemStep(outcome: outcome, events: heard)
     }
 
-    func snapshot() -> Snapshot { Snapshot(observedState()) }
-
     func coordinatorObject(id: Int) -> AnyObject? { ids.object(id) }
 
     // MARK: Actions

@@ -77,11 +77,7 @@ final class CoordinatorXSystem: NavigationSystem {
         return SystemStep(outcome: outcome, events: Completion.ended(before: before, after: liveIDs()))
     }
 
-    func snapshot() -> Snapshot { Snapshot(observedState()) }
-
     func coordinatorObject(id: Int) -> AnyObject? { ids.object(id) }
-
-    var diagnostics: String { dismissClosesPresenter ? "library built with its dismiss bug" : "" }
 
     // MARK: Actions
 

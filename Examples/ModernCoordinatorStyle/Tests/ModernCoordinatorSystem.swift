@@ -90,8 +90,6 @@ final class ModernCoordinatorSystem: NavigationSystem {
         return SystemStep(outcome: outcome, events: Completion.ended(before: before, after: liveIDs(), finished: finished))
     }
 
-    func snapshot() -> Snapshot { Snapshot(observedState()) }
-
     func observedState() -> State {
         guard let root else { return .empty }
         return State(coordinators: live().map(describe), root: ids.coordinatorID(of: root))

@@ -36,6 +36,5 @@ final class SkippingRoutesSystem: NavigationSystem {
         }
         return inner.apply(action)
     }
-    func snapshot() -> Snapshot { inner.snapshot() }
     func observedState() -> State { inner.observedState() }
 }

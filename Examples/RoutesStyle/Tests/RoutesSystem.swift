@@ -6,7 +6,7 @@ import RoutesStyleNavigation
 /// navigation state is the library's value. Each action is one call of the library, made even
 /// when the model would refuse it; the outcome is read from what the call returned and from the
 /// value after it. A value-state library saves a state by keeping the value.
-final class RoutesSystem: NavigationSystem {
+final class RoutesSystem: StateSavingSystem {
     private var routes = Routes<Int>(root: 0)
     private var saved: [Int: Routes<Int>] = [:]
     private let popAtRootRemovesRoot: Bool
@@ -63,8 +63,6 @@ final class RoutesSystem: NavigationSystem {
         }
     }
 
-    func snapshot() -> Snapshot { Snapshot(observedState()) }
-
     /// The value as the model's one coordinator: the root and the pushed routes are its stack,
     /// the presented ones its modals (pushes never follow a presentation in this library).
     func observedState() -> State {
@@ -76,7 +74,6 @@ final class RoutesSystem: NavigationSystem {
         return State(coordinators: [root], root: CoordinatorID(0))
     }
 
-    var canSaveState: Bool { true }
     func saveState(as id: Int) { saved[id] = routes }
     func restoreState(_ id: Int) -> Bool {
         guard let value = saved[id] else { return false }

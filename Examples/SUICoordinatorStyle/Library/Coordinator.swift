@@ -27,6 +27,9 @@
     /// The coordinator shown above this one's own screens, if any.
     func shownOnTop() -> CoordinatorBase? { nil }
 
+    /// Whether `child` is the flow of one of this coordinator's tab pages.
+    func hostsPage(_ child: CoordinatorBase) -> Bool { false }
+
     func attach(_ child: CoordinatorBase) {
         child.parentBase = self
         child.faults = faults
@@ -50,10 +53,12 @@
         isFinished = true
     }
 
-    /// Ends this flow: the parent removes its entry and everything above it there.
+    /// Ends this flow: the parent removes its entry and everything above it there. A tab
+    /// page's flow ends its whole tab; the root does not end.
     public func finishFlow() async {
         await Task.yield()
         guard let parent = parentBase else { return }
+        if parent.hostsPage(self) && !faults.contains(.pageFinishLeavesPage) { return await parent.finishFlow() }
         if !parent.removeEntry(showing: self) { parent.endChild(self) }
     }
 

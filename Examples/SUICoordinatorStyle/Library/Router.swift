@@ -39,6 +39,9 @@ public enum LibraryFault: Sendable, Hashable {
     case swipeKeepsChild
     /// Presenting over a sheet traps, as an assertion in a library would.
     case trapsOnNestedSheet
+    /// A tab page's flow that finishes leaves its page behind without a coordinator, instead
+    /// of finishing its tab (the defect an adapter that answered `finishFlow` itself hid).
+    case pageFinishLeavesPage
 }
 
 /// A coordinator's navigation: the main view, the path above it, and the sheets.

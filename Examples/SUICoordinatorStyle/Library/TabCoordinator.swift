@@ -7,8 +7,10 @@ public protocol TabPage: Hashable, Sendable {
 /// A tab bar: a page per tab, each with its own coordinator.
 @MainActor open class TabCoordinator<Page: TabPage, Route: RouteType>: Coordinator<Route> {
     public private(set) var pages: [Page]
-    /// TabView's selection binding writes it.
-    public var currentPage: Page
+    /// TabView's selection binding writes it; a page the bar does not show is ignored.
+    public var currentPage: Page {
+        didSet { if !pages.contains(currentPage) { currentPage = oldValue } }
+    }
     public private(set) var badges: [Page: Int] = [:]
     private let initialPages: [Page]
     private var pageCoordinators: [Page: CoordinatorBase] = [:]
@@ -29,8 +31,10 @@ public protocol TabPage: Hashable, Sendable {
     }
 
     /// New pages get fresh flows, pages kept keep theirs, the flows of pages dropped end.
+    /// Ignored when `newCurrent` is not one of `newPages`.
     public func setPages(_ newPages: [Page], currentPage newCurrent: Page? = nil) async {
         await Task.yield()
+        if let newCurrent, !newPages.contains(newCurrent) { return }
         for page in pages where !newPages.contains(page) {
             badges[page] = nil
             if let c = pageCoordinators.removeValue(forKey: page) { endChild(c) }
@@ -41,7 +45,9 @@ public protocol TabPage: Hashable, Sendable {
         currentPage = newCurrent ?? (kept ? currentPage : newPages[0])
     }
 
+    /// Ignored for a page the bar does not show.
     public func setBadge(for page: Page, with value: Int?) {
+        guard pages.contains(page) else { return }
         badges[page] = value
     }
 
@@ -64,6 +70,10 @@ public protocol TabPage: Hashable, Sendable {
         guard let page = pageCoordinators.first(where: { $0.value === child })?.key else { return false }
         pageCoordinators[page] = nil
         return false
+    }
+
+    override func hostsPage(_ child: CoordinatorBase) -> Bool {
+        pageCoordinators.values.contains { $0 === child }
     }
 
     override func shownOnTop() -> CoordinatorBase? {

@@ -9,8 +9,8 @@ import Testing
 
 /// A trace NavFuzz printed, pasted as it is: it fails while the bug is there.
 @Test func noOrphanChildrenAfterUserSwipeDismiss() async {
-    await expectConformance(SUICoordinatorSystem(), replaying: [
+    await expectConformance(SUICoordinatorSystem(), options: .replaying([
         "start c0 navigation sheet r0",
         "userSwipeDismiss",
-    ])
+    ]))
 }

@@ -55,6 +55,8 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
     /// The coordinators the current `finishFlow` finishes; every other one that ends is cancelled.
     private var finishing: Set<Int> = []
     private var walked: [AppCoordinator]?
+    /// What the library showed before the current step.
+    private var shown = State(coordinators: [], root: CoordinatorID(0))
 
     init(faults: Set<LibraryFault> = []) { self.faults = faults }
 
@@ -79,14 +81,13 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
 
     func apply(_ action: Action) async -> SystemStep {
         let before = liveIDs()
+        shown = observedState()
         finishing = []
         let outcome = await perform(action)
         walked = nil
         // This library has no completion callback: a coordinator completed when it left the tree.
         return SystemStep(outcome: outcome, events: Completion.ended(before: before, after: liveIDs(), finished: finishing))
     }
-
-    func snapshot() -> Snapshot { Snapshot(observedState()) }
 
     func observedState() -> State {
         guard let root else { return State(coordinators: [], root: CoordinatorID(0)) }
@@ -95,10 +96,14 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
 
     func coordinatorObject(id: Int) -> AnyObject? { ids.object(id) }
 
-    /// Shown with every failure: here, the bugs the library was built with.
-    var diagnostics: String { faults.isEmpty ? "" : "library built with \(faults.map { "\($0)" }.sorted())" }
-
     // MARK: Actions
+
+    /// Every call the library offers is made, refusals included: the library ignores what it
+    /// cannot take, so a call that changed nothing it shows was refused, for `reason`.
+    private func unlessIgnored(_ reason: RefusalReason) -> Outcome {
+        walked = nil
+        return observedState().sameCoordinators(as: shown) ? .refused(reason) : .applied
+    }
 
     private func perform(_ action: Action) async -> Outcome {
         switch action {
@@ -107,9 +112,8 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
             await nav.navigate(toRoute: FuzzRoute(number: Int(r.index), presentationStyle: .push), presentationStyle: .push)
         case .pop(let c):
             guard let nav = find(c) as? FlowCoordinator else { return .refused(.unsupported) }
-            // The library ignores a pop at the root; the model refuses it.
-            guard !nav.router.items.isEmpty else { return .refused(.atRoot) }
             await nav.router.pop()
+            return unlessIgnored(.atRoot)
         case .popToRoot(let c):
             guard let nav = find(c) as? FlowCoordinator else { return .refused(.unsupported) }
             await nav.router.popToRoot()
@@ -121,14 +125,12 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
             await co.navigate(toRoute: FuzzRoute(number: Int(r.index), presentationStyle: s), presentationStyle: s)
         case .dismiss(let c):
             guard let co = find(c) else { return .refused(.noSuchCoordinator) }
-            guard !co.router.sheets.isEmpty else { return .refused(.nothingPresented) }
             await co.router.dismiss()
+            return unlessIgnored(.nothingPresented)
         case .close(let c):
             guard let co = find(c) else { return .refused(.noSuchCoordinator) }
-            guard !co.router.sheets.isEmpty || (co is FlowCoordinator && !co.router.items.isEmpty) else {
-                return .refused(.nothingToClose)
-            }
             await co.router.close()
+            return unlessIgnored(.nothingToClose)
         case .none:
             break
         case .restart(let c):
@@ -140,13 +142,10 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
             await parent.navigate(to: make(kind, route: Int(r.index)), presentationStyle: s)
         case .finishFlow(let c):
             guard let co = find(c) else { return .refused(.noSuchCoordinator) }
-            guard let parent = co.parent else { return .refused(.isRoot) }
-            // A tab's page finishes its whole tab.
-            var target: AppCoordinator = co
-            if let tab = parent as? PagesCoordinator, tab.pages.contains(where: { tab.getCoordinator(with: $0) === co }) { target = tab }
-            guard target.parent != nil else { return .refused(.isRoot) }
-            finishing = [id(co), id(target)]
-            await target.finishFlow()
+            // A tab page's flow finishes its tab: both complete as finished.
+            finishing = Set([id(co)] + ((co.parent as? PagesCoordinator).map { [id($0)] } ?? []))
+            await co.finishFlow()
+            return unlessIgnored(.isRoot)
         case .forcePresentation(let kind, let style, let r):
             guard let s = suiStyle(style), s != .push else { return .refused(.unsupported) }
             guard let root else { return .refused(.noSuchCoordinator) }
@@ -165,16 +164,17 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
             await red.redirect(FuzzRoute(number: Int(r.index), presentationStyle: s))
         case .select(let t, let p):
             guard let tab = find(t) as? PagesCoordinator else { return .refused(.unsupported) }
-            guard tab.pages.contains(FuzzPage(number: Int(p.index))) else { return .refused(.notFound) }
             tab.currentPage = FuzzPage(number: Int(p.index))
+            return tab.pages.contains(FuzzPage(number: Int(p.index))) ? .applied : .refused(.notFound)
         case .setPages(let t, let pages, let current):
             guard let tab = find(t) as? PagesCoordinator else { return .refused(.unsupported) }
-            if let current, !pages.contains(current) { return .refused(.notFound) }
             await tab.setPages(pages.map { FuzzPage(number: Int($0.index)) }, currentPage: current.map { FuzzPage(number: Int($0.index)) })
+            // Ignored when the current page is not among the new ones.
+            return current.map(pages.contains) == false ? .refused(.notFound) : .applied
         case .setBadge(let t, let p, let value):
             guard let tab = find(t) as? PagesCoordinator else { return .refused(.unsupported) }
-            guard tab.pages.contains(FuzzPage(number: Int(p.index))) else { return .refused(.notFound) }
             tab.setBadge(for: FuzzPage(number: Int(p.index)), with: value)
+            return tab.pages.contains(FuzzPage(number: Int(p.index))) ? .applied : .refused(.notFound)
         case .tabPopToRoot(let t):
             guard let tab = find(t) as? PagesCoordinator else { return .refused(.unsupported) }
             await tab.popToRoot()

@@ -10,9 +10,9 @@ final class NavigationConformanceTests: XCTestCase {
     }
 
     func testNoOrphanChildrenAfterUserSwipeDismiss() async {
-        await assertConformance(SUICoordinatorSystem(), replaying: [
+        await assertConformance(SUICoordinatorSystem(), options: .replaying([
             "start c0 navigation sheet r0",
             "userSwipeDismiss",
-        ])
+        ]))
     }
 }

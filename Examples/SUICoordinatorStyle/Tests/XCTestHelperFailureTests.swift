@@ -45,10 +45,10 @@ final class XCTestHelperFailureTests: XCTestCase {
 
     func testAPastedRegressionTestFailsWhileTheBugIsThere() async {
         let failures = await catching {
-            await assertConformance(SUICoordinatorSystem(faults: [.swipeKeepsChild]), replaying: [
+            await assertConformance(SUICoordinatorSystem(faults: [.swipeKeepsChild]), options: .replaying([
                 "start c0 navigation sheet r0",
                 "userSwipeDismiss",
-            ])
+            ]))
         }
         XCTAssertEqual(failures.count, 1)
         XCTAssertTrue(failures.first?.message.contains("no-orphan-children") == true, "\(failures)")
@@ -58,7 +58,7 @@ final class XCTestHelperFailureTests: XCTestCase {
         var result: VerificationResult?
         let failures = await catching {
             result = await assertConformance(SUICoordinatorSystem(faults: [.trapsOnNestedSheet]),
-                                             options: SwiftTestingHelperFailures.firstCrash, runIn: .childProcess)
+                                             options: SwiftTestingHelperFailures.firstCrash)
         }
         let text = failures.map(\.message).joined()
         XCTAssertTrue(text.contains("no-crash"), text)

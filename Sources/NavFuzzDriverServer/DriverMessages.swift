@@ -4,36 +4,36 @@ import NavFuzzKit
 /// The messages of the driver protocol (docs/DRIVER-PROTOCOL.md) as JSON values, both ways:
 /// the harness (`DriverSystem`) and Swift drivers (`DriverServer`) share this file, so the two
 /// cannot drift apart. Readers throw a `DriverFieldError` naming the field that is wrong.
-public enum DriverMessages {
+package enum DriverMessages {
     /// The protocol version this NavFuzz speaks.
-    public static let version = 1
+    package static let version = 1
 
     // MARK: - Requests (harness → driver)
 
-    public static func hello() -> DriverJSON { .object([("navfuzz", .int(version))]) }
+    package static func hello() -> DriverJSON { .object([("navfuzz", .int(version))]) }
 
-    public static func reset(_ configuration: Configuration) -> DriverJSON {
+    package static func reset(_ configuration: Configuration) -> DriverJSON {
         .object([("cmd", .string("reset")), ("configuration", configurationJSON(configuration))])
     }
 
     /// The version of the save and restore requests this NavFuzz speaks (a driver announces
     /// its own in the handshake's `restore` field).
-    public static let restoreVersion = 1
+    package static let restoreVersion = 1
 
     /// A step; `snapshot: false` tells the driver its reply needs no snapshot (a replayed step).
-    public static func step(_ action: Action, snapshot: Bool = true) -> DriverJSON {
+    package static func step(_ action: Action, snapshot: Bool = true) -> DriverJSON {
         var members: [(String, DriverJSON)] = [("cmd", .string("step")), ("action", .string(action.description))]
         if !snapshot { members.append(("snapshot", .bool(false))) }
         return .object(members)
     }
 
-    public static func save(_ id: Int) -> DriverJSON { .object([("cmd", .string("save")), ("id", .int(id))]) }
-    public static func restore(_ id: Int) -> DriverJSON { .object([("cmd", .string("restore")), ("id", .int(id))]) }
-    public static func forget() -> DriverJSON { .object([("cmd", .string("forget"))]) }
+    package static func save(_ id: Int) -> DriverJSON { .object([("cmd", .string("save")), ("id", .int(id))]) }
+    package static func restore(_ id: Int) -> DriverJSON { .object([("cmd", .string("restore")), ("id", .int(id))]) }
+    package static func forget() -> DriverJSON { .object([("cmd", .string("forget"))]) }
 
-    public static func snapshotRequest() -> DriverJSON { .object([("cmd", .string("snapshot"))]) }
+    package static func snapshotRequest() -> DriverJSON { .object([("cmd", .string("snapshot"))]) }
 
-    public static func configurationJSON(_ c: Configuration) -> DriverJSON {
+    package static func configurationJSON(_ c: Configuration) -> DriverJSON {
         var members: [(String, DriverJSON)] = [
             ("routes", .int(c.routeCount)), ("pages", .int(c.pageCount)),
             ("initialPages", .array(c.initialPages.map { .string($0.description) })),
@@ -43,7 +43,7 @@ public enum DriverMessages {
         return .object(members)
     }
 
-    public static func configuration(from json: DriverJSON, at path: String = "configuration") throws(DriverFieldError) -> Configuration {
+    package static func configuration(from json: DriverJSON, at path: String = "configuration") throws(DriverFieldError) -> Configuration {
         let routes = try int(json, "routes", at: path)
         let pages = try int(json, "pages", at: path)
         var initial: [Page] = []
@@ -73,7 +73,7 @@ public enum DriverMessages {
     // MARK: - Replies (driver → harness)
 
     /// The handshake reply: every capability that is not the default is written out.
-    public static func helloReply(name: String, capabilities offered: Capabilities, restores: Bool = false) -> DriverJSON {
+    package static func helloReply(name: String, capabilities offered: Capabilities, restores: Bool = false) -> DriverJSON {
         let all = Capabilities()
         var members: [(String, DriverJSON)] = [
             ("navfuzz", .int(version)), ("name", .string(name)),
@@ -91,11 +91,11 @@ public enum DriverMessages {
         return .object(members)
     }
 
-    public static func snapshotReply(_ snapshot: Snapshot) -> DriverJSON {
+    package static func snapshotReply(_ snapshot: Snapshot) -> DriverJSON {
         .object([("snapshot", snapshotJSON(snapshot))])
     }
 
-    public static func stepReply(outcome: Outcome, events: [Completion], snapshot: Snapshot?, leaked: [Int]?) -> DriverJSON {
+    package static func stepReply(outcome: Outcome, events: [Completion], snapshot: Snapshot?, leaked: [Int]?) -> DriverJSON {
         var members: [(String, DriverJSON)] = []
         switch outcome {
         case .applied: members.append(("outcome", .string("applied")))
@@ -109,10 +109,10 @@ public enum DriverMessages {
         return .object(members)
     }
 
-    public static func errorReply(_ message: String) -> DriverJSON { .object([("error", .string(message))]) }
+    package static func errorReply(_ message: String) -> DriverJSON { .object([("error", .string(message))]) }
 
     /// The step reply's outcome and events (the snapshot and leaks are read separately).
-    public static func outcomeAndEvents(from json: DriverJSON) throws(DriverFieldError) -> (Outcome, [Completion]) {
+    package static func outcomeAndEvents(from json: DriverJSON) throws(DriverFieldError) -> (Outcome, [Completion]) {
         let outcome: Outcome
         switch try string(json, "outcome", at: "") {
         case "applied": outcome = .applied
@@ -145,7 +145,7 @@ public enum DriverMessages {
     }
 
     /// The optional `leaked` list of a step reply.
-    public static func leaked(from json: DriverJSON) throws(DriverFieldError) -> [Int]? {
+    package static func leaked(from json: DriverJSON) throws(DriverFieldError) -> [Int]? {
         guard let list = json["leaked"], !list.isNull else { return nil }
         guard let items = list.array else { throw DriverFieldError("leaked", "expected an array of ids, found \(list.typeName)") }
         var out: [Int] = []
@@ -158,7 +158,7 @@ public enum DriverMessages {
 
     // MARK: - Snapshots
 
-    public static func snapshotJSON(_ s: Snapshot) -> DriverJSON {
+    package static func snapshotJSON(_ s: Snapshot) -> DriverJSON {
         .object([("root", .int(s.root)), ("coordinators", .array(s.coordinators.map { n in
             var m: [(String, DriverJSON)] = [("id", .int(n.id)), ("kind", .string(n.kind))]
             if let p = n.parent { m.append(("parent", .int(p))) }
@@ -177,7 +177,7 @@ public enum DriverMessages {
         }))])
     }
 
-    public static func snapshot(from json: DriverJSON, at path: String = "snapshot") throws(DriverFieldError) -> Snapshot {
+    package static func snapshot(from json: DriverJSON, at path: String = "snapshot") throws(DriverFieldError) -> Snapshot {
         guard case .object = json else { throw DriverFieldError(path, "expected an object, found \(json.typeName)") }
         let root = try int(json, "root", at: path)
         guard let list = json["coordinators"] else { throw DriverFieldError.missing("\(path).coordinators") }
@@ -285,15 +285,15 @@ public enum DriverMessages {
 }
 
 /// A message field that is missing or has the wrong shape: its dotted path and what was expected.
-public struct DriverFieldError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var field: String
-    public var message: String
+package struct DriverFieldError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var field: String
+    package var message: String
 
-    public init(_ field: String, _ message: String) { self.field = field; self.message = message }
+    package init(_ field: String, _ message: String) { self.field = field; self.message = message }
 
     static func missing(_ field: String) -> DriverFieldError { DriverFieldError(field, "missing") }
 
-    public var description: String {
+    package var description: String {
         message == "missing" ? "expected field '\(field)'" : "field '\(field)': \(message)"
     }
 }

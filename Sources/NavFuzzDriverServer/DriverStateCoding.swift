@@ -8,7 +8,7 @@ import NavFuzzKit
 extension DriverMessages {
     // MARK: - Reading
 
-    public static func state(from json: DriverJSON, at path: String = "snapshot") throws(DriverFieldError) -> State {
+    package static func state(from json: DriverJSON, at path: String = "snapshot") throws(DriverFieldError) -> State {
         guard case .object = json else { throw DriverFieldError(path, "expected an object, found \(json.typeName)") }
         let root = try id(int(json, "root", at: path), at: "\(path).root")
         guard let list = json["coordinators"] else { throw DriverFieldError.missing("\(path).coordinators") }
@@ -105,7 +105,7 @@ extension DriverMessages {
     // MARK: - Writing
 
     /// `{"snapshot":{...}}` for a state.
-    public static func writeSnapshotReply(_ state: State, into out: inout [UInt8]) {
+    package static func writeSnapshotReply(_ state: State, into out: inout [UInt8]) {
         out.append(contentsOf: #"{"snapshot":"#.utf8)
         writeSnapshot(state, into: &out)
         out.append(UInt8(ascii: "}"))
@@ -113,7 +113,7 @@ extension DriverMessages {
 
     /// A step reply, written directly: the same JSON as `stepReply(…)` with `Snapshot(state)`,
     /// or without a snapshot when `state` is nil.
-    public static func writeStepReply(outcome: Outcome, events: [Completion], state: State?, leaked: [Int],
+    package static func writeStepReply(outcome: Outcome, events: [Completion], state: State?, leaked: [Int],
                                       unchanged: Bool = false, into out: inout [UInt8]) {
         switch outcome {
         case .applied: out.append(contentsOf: #"{"outcome":"applied","events":["#.utf8)
@@ -147,7 +147,7 @@ extension DriverMessages {
     }
 
     /// The snapshot object of a state, as `snapshotJSON(Snapshot(state))` writes it.
-    public static func writeSnapshot(_ state: State, into out: inout [UInt8]) {
+    package static func writeSnapshot(_ state: State, into out: inout [UInt8]) {
         // Read in place: building the coordinators' values would cost more than the writing.
         func comma(_ first: inout Bool) { if first { first = false } else { out.append(UInt8(ascii: ",")) } }
         func entry(_ e: Entry) {

@@ -3,7 +3,7 @@ import NavFuzzKit
 /// The small JSON of the driver protocol: a value type, a parser that says where a line stops
 /// making sense, and a compact writer. Hand-written because every step of a driver run parses
 /// one reply, and Foundation's coders cost more than the step itself.
-public enum DriverJSON: Hashable, Sendable {
+package enum DriverJSON: Hashable, Sendable {
     case null
     case bool(Bool)
     case int(Int)
@@ -13,7 +13,7 @@ public enum DriverJSON: Hashable, Sendable {
     /// Members in the order written; lookups are linear (objects here have a handful of keys).
     case object([(String, DriverJSON)])
 
-    public static func == (a: DriverJSON, b: DriverJSON) -> Bool {
+    package static func == (a: DriverJSON, b: DriverJSON) -> Bool {
         switch (a, b) {
         case (.null, .null): true
         case (.bool(let x), .bool(let y)): x == y
@@ -26,7 +26,7 @@ public enum DriverJSON: Hashable, Sendable {
         }
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0)
         case .bool(let b): hasher.combine(b)
@@ -38,18 +38,18 @@ public enum DriverJSON: Hashable, Sendable {
         }
     }
 
-    public subscript(key: String) -> DriverJSON? {
+    package subscript(key: String) -> DriverJSON? {
         if case .object(let members) = self { return members.first { $0.0 == key }?.1 }
         return nil
     }
 
-    public var string: String? { if case .string(let s) = self { s } else { nil } }
-    public var int: Int? { if case .int(let i) = self { i } else { nil } }
-    public var array: [DriverJSON]? { if case .array(let a) = self { a } else { nil } }
-    public var isNull: Bool { self == .null }
+    package var string: String? { if case .string(let s) = self { s } else { nil } }
+    package var int: Int? { if case .int(let i) = self { i } else { nil } }
+    package var array: [DriverJSON]? { if case .array(let a) = self { a } else { nil } }
+    package var isNull: Bool { self == .null }
 
     /// What kind of value this is, for error messages.
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -63,14 +63,14 @@ public enum DriverJSON: Hashable, Sendable {
     // MARK: - Writing
 
     /// Compact JSON on one line (no spaces), members in the order given.
-    public var text: String {
+    package var text: String {
         var out: [UInt8] = []
         out.reserveCapacity(256)
         write(into: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
-    public func write(into out: inout [UInt8]) {
+    package func write(into out: inout [UInt8]) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
@@ -134,7 +134,7 @@ public enum DriverJSON: Hashable, Sendable {
     // MARK: - Parsing
 
     /// Parses one complete JSON text (surrounding spaces allowed).
-    public init(parsing bytes: some Collection<UInt8>) throws(DriverJSONError) {
+    package init(parsing bytes: some Collection<UInt8>) throws(DriverJSONError) {
         var p = DriverJSONParser(bytes: Array(bytes))
         p.skipSpace()
         self = try p.value(depth: 0)
@@ -142,16 +142,16 @@ public enum DriverJSON: Hashable, Sendable {
         if p.at < p.bytes.count { throw p.fail("the end of the line") }
     }
 
-    public init(parsing text: String) throws(DriverJSONError) {
+    package init(parsing text: String) throws(DriverJSONError) {
         try self.init(parsing: Array(text.utf8))
     }
 }
 
 /// Where a line stops being JSON: the 1-based column and what was expected.
-public struct DriverJSONError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var column: Int
-    public var message: String
-    public var description: String { "column \(column): \(message)" }
+package struct DriverJSONError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var column: Int
+    package var message: String
+    package var description: String { "column \(column): \(message)" }
 }
 
 /// A recursive-descent parser over UTF-8 bytes.

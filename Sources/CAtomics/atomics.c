@@ -1,0 +1,1 @@
+// The header is all there is: its functions are inline.
