@@ -121,5 +121,6 @@ public enum ActionName: String, CaseIterable, Sendable {
         default: false
         }
     }
+    /// User (environment) actions: `userBack`, `userSwipeDismiss` and `userSelectTab`.
     public var isUserAction: Bool { self == .userBack || self == .userSwipeDismiss || self == .userSelectTab }
 }

@@ -2,6 +2,7 @@
 /// `start c0 navigation sheet r1`, `setPages c0 [p1,p0]`, `multiple c0 [push r1, dismiss]`.
 /// Printing and parsing round-trip; a parse error names the column and what was expected.
 extension Action: CustomStringConvertible {
+    /// The text form, e.g. `push c0 r1`.
     public var description: String {
         var bytes: [UInt8] = []
         writeText(into: &bytes)
@@ -81,9 +82,13 @@ extension Action: CustomStringConvertible {
 
 /// A parse error in the text form: the 1-based column and what was expected there.
 public struct TextFormError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The 1-based column of the error.
     public var column: Int
+    /// What was expected there.
     public var message: String
+    /// An error at `column` saying `message`.
     public init(column: Int, message: String) { self.column = column; self.message = message }
+    /// `column <n>: <message>`.
     public var description: String { "column \(column): \(message)" }
 }
 

@@ -1,18 +1,18 @@
 /// Structure bounds of docs/SEMANTICS.md §6: a state is within bounds when it has at most
 /// `maxCoordinators` live coordinators (tab pages included), every stack at most `maxStack`
 /// entries and every modal list at most `maxModals`.
-public struct Bounds: Hashable, Sendable, CustomStringConvertible {
-    public var maxCoordinators: Int
-    public var maxStack: Int
-    public var maxModals: Int
+package struct Bounds: Hashable, Sendable, CustomStringConvertible {
+    package var maxCoordinators: Int
+    package var maxStack: Int
+    package var maxModals: Int
 
-    public init(maxCoordinators: Int, maxStack: Int, maxModals: Int) {
+    package init(maxCoordinators: Int, maxStack: Int, maxModals: Int) {
         self.maxCoordinators = maxCoordinators; self.maxStack = maxStack; self.maxModals = maxModals
     }
 
-    public static let unbounded = Bounds(maxCoordinators: .max, maxStack: .max, maxModals: .max)
+    package static let unbounded = Bounds(maxCoordinators: .max, maxStack: .max, maxModals: .max)
 
-    public func contains(_ state: State) -> Bool {
+    package func contains(_ state: State) -> Bool {
         if state.count > maxCoordinators { return false }
         for i in state.positions where state.stackCount(at: i) > maxStack || state.modalCount(at: i) > maxModals {
             return false
@@ -20,5 +20,5 @@ public struct Bounds: Hashable, Sendable, CustomStringConvertible {
         return true
     }
 
-    public var description: String { "\(maxCoordinators)/\(maxStack)/\(maxModals)" }
+    package var description: String { "\(maxCoordinators)/\(maxStack)/\(maxModals)" }
 }

@@ -17,6 +17,7 @@ public struct Configuration: Hashable, Sendable {
             }
         }
     }
+    /// The root coordinator's kind: navigation (the default) or tab.
     public var rootKind: Kind
     /// Where the model follows a library's legitimate difference (docs/SEMANTICS.md §9);
     /// strict by default.
@@ -24,6 +25,7 @@ public struct Configuration: Hashable, Sendable {
 
     /// `initialPages.count` and `initialPages[k]`, without building the list.
     public var initialPageCount: Int { pages?.count ?? Int(packedCount) }
+    /// `initialPages[k]`, without building the list.
     public func initialPage(_ k: Int) -> Page {
         pages?[k] ?? Page(Int(packedPages >> (8 * UInt64(k)) & 0xFF))
     }
@@ -35,6 +37,8 @@ public struct Configuration: Hashable, Sendable {
     private var packedCount: UInt8 = 0
     private var pages: [Page]?
 
+    /// By default two routes, two pages, the first two pages (or fewer) initial, a navigation
+    /// root and the strict dialect.
     public init(routeCount: Int = 2, pageCount: Int = 2, initialPages: [Page]? = nil, rootKind: Kind = .navigation,
                 dialect: Dialect = .strict) {
         self.routeCount = routeCount
@@ -44,7 +48,9 @@ public struct Configuration: Hashable, Sendable {
         self.initialPages = initialPages ?? (0..<min(2, pageCount)).map(Page.init)
     }
 
+    /// Whether `r` is in the route alphabet.
     public func isValid(_ r: Route) -> Bool { Int(r.index) < routeCount }
+    /// Whether `p` is in the page universe.
     public func isValid(_ p: Page) -> Bool { Int(p.index) < pageCount }
 
     /// Whether `action`'s arguments are inside the alphabets and its lists well-formed: the

@@ -9,8 +9,11 @@ public struct Descent: Hashable, Sendable {
     /// The last tab whose page the way down passes through with no modal passed after it.
     public var tabBar: CoordinatorID?
 
+    /// Where a modal is: the coordinator that holds it and its index there.
     public struct ModalPosition: Hashable, Sendable {
+        /// The coordinator whose modals hold it.
         public var holder: CoordinatorID
+        /// Its index in the holder's modals (0 is the bottom).
         public var index: Int
     }
 }

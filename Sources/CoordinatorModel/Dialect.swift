@@ -2,7 +2,9 @@
 /// (docs/SEMANTICS.md §9). The strict model is the empty dialect; a dialect is part of the
 /// configuration, so a run explores, fuzzes and checks it as it does the strict model.
 public struct Dialect: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    /// The options as bits.
     public let rawValue: UInt8
+    /// The dialect of the options whose bits `rawValue` sets.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// `push`, `pop`, `popToRoot` and (without `popToPresented`) `popTo` aimed at a
@@ -17,6 +19,7 @@ public struct Dialect: OptionSet, Hashable, Sendable, CustomStringConvertible {
     /// refuses it (`nothingPresented`) (SwiftUI's `dismiss`, FlowStacks' `dismiss`).
     public static let dismissNothingApplies = Dialect(rawValue: 4)
 
+    /// No options: the strict model.
     public static let strict: Dialect = []
 
     /// Every option with its name, in documentation order.

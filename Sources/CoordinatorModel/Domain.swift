@@ -1,18 +1,18 @@
 /// The parameter domains actions are enumerated from (docs/SEMANTICS.md §6), and the presets.
-public struct Domain: Hashable, Sendable {
-    public var routes: [Route]
-    public var pages: [Page]
-    public var startKinds: [Kind]
+package struct Domain: Hashable, Sendable {
+    package var routes: [Route]
+    package var pages: [Page]
+    package var startKinds: [Kind]
     /// Styles for `start` and `redirect`.
-    public var startStyles: [Style]
-    public var forceStyles: [Style]
-    public var presentStyles: [Style]
-    public var pageLists: [[Page]]
-    public var badgeValues: [Int?]
+    package var startStyles: [Style]
+    package var forceStyles: [Style]
+    package var presentStyles: [Style]
+    package var pageLists: [[Page]]
+    package var badgeValues: [Int?]
     /// Whether `none` and `multiple` of two actions are enumerated (left out of the presets).
-    public var includeNoneAndMultiple: Bool
+    package var includeNoneAndMultiple: Bool
 
-    public init(routes: [Route], pages: [Page], startKinds: [Kind] = Kind.allCases,
+    package init(routes: [Route], pages: [Page], startKinds: [Kind] = Kind.allCases,
                 startStyles: [Style] = [.push, .sheet, .fullScreen], forceStyles: [Style] = [.sheet, .fullScreen],
                 presentStyles: [Style] = [.sheet, .fullScreen], pageLists: [[Page]]? = nil,
                 badgeValues: [Int?] = [nil, 1], includeNoneAndMultiple: Bool = false) {
@@ -23,7 +23,7 @@ public struct Domain: Hashable, Sendable {
     }
 
     /// Each single page, then every ordered pair of distinct pages: `[p0]`, `[p1]`, `[p0,p1]`, `[p1,p0]`.
-    public static func defaultPageLists(_ pages: [Page]) -> [[Page]] {
+    package static func defaultPageLists(_ pages: [Page]) -> [[Page]] {
         pages.map { [$0] } + pages.flatMap { a in pages.filter { $0 != a }.map { [a, $0] } }
     }
 
@@ -55,7 +55,7 @@ public struct Domain: Hashable, Sendable {
     /// Every action of the domain in `state`, in a fixed order: for each live coordinator (by
     /// id) every router, coordinator and tab action, then the global and user actions. Actions
     /// that its kind cannot take are enumerated too: their refusals are transitions to check.
-    public func actions(in state: State, into out: inout [Action]) {
+    package func actions(in state: State, into out: inout [Action]) {
         for i in state.positions {
             let id = state.id(at: i)
             appendRouterActions(id, into: &out)
@@ -87,7 +87,7 @@ extension Domain {
     /// rules of the up-front refusal, before any action is built; a domain with arguments
     /// outside the configuration's alphabets, or with `none` and `multiple`, is filtered
     /// action by action instead.
-    public func actions(in state: State, notRefusedUpFrontBy model: Model, into out: inout [Action]) -> Int {
+    package func actions(in state: State, notRefusedUpFrontBy model: Model, into out: inout [Action]) -> Int {
         guard !includeNoneAndMultiple, fits(model.configuration) else {
             var all: [Action] = []
             actions(in: state, into: &all)
@@ -138,13 +138,15 @@ extension Domain {
 
 /// A named exploration setting of docs/SEMANTICS.md §6: root kind, structure bounds, depth bound, domain.
 public struct Preset: Hashable, Sendable {
+    /// How reports and `--presets` name it.
     public var name: String
+    /// Its root kind and alphabets.
     public var configuration: Configuration
-    public var bounds: Bounds
-    public var maxDepth: Int?
-    public var domain: Domain
+    package var bounds: Bounds
+    package var maxDepth: Int?
+    package var domain: Domain
 
-    public init(name: String, configuration: Configuration, bounds: Bounds, maxDepth: Int?, domain: Domain) {
+    package init(name: String, configuration: Configuration, bounds: Bounds, maxDepth: Int?, domain: Domain) {
         self.name = name; self.configuration = configuration; self.bounds = bounds
         self.maxDepth = maxDepth; self.domain = domain
     }
@@ -155,12 +157,19 @@ public struct Preset: Hashable, Sendable {
                domain: Domain(routes: [Route(0), Route(1)], pages: [Page(0), Page(1)]))
     }
 
+    /// A navigation root: 3 coordinators, stacks of 2, one modal level.
     public static let small = common("small", root: .navigation, bounds: Bounds(maxCoordinators: 3, maxStack: 2, maxModals: 1), depth: nil)
+    /// The same under a tab root.
     public static let smallTab = common("small-tab", root: .tab, bounds: Bounds(maxCoordinators: 3, maxStack: 2, maxModals: 1), depth: nil)
+    /// A navigation root: 4 coordinators, stacks of 3, two modal levels, to depth 4.
     public static let ci = common("ci", root: .navigation, bounds: Bounds(maxCoordinators: 4, maxStack: 3, maxModals: 2), depth: 4)
+    /// The same under a tab root.
     public static let ciTab = common("ci-tab", root: .tab, bounds: Bounds(maxCoordinators: 4, maxStack: 3, maxModals: 2), depth: 4)
+    /// `ci`'s bounds to depth 5.
     public static let deep = common("deep", root: .navigation, bounds: Bounds(maxCoordinators: 4, maxStack: 3, maxModals: 2), depth: 5)
 
+    /// Every preset, in the order `NavFuzz explore` lists them.
     public static let all: [Preset] = [small, smallTab, ci, ciTab, deep]
+    /// The preset called `name`.
     public static func named(_ name: String) -> Preset? { all.first { $0.name == name } }
 }

@@ -1,22 +1,22 @@
 /// The reference model: `step(state, action) -> (outcome, state', events)` (docs/SEMANTICS.md §4).
 /// A pure value; a `fault` re-creates a real library bug for the project's own tests.
-public struct Model: Sendable {
-    public var configuration: Configuration
-    public var fault: Fault?
+package struct Model: Sendable {
+    package var configuration: Configuration
+    package var fault: Fault?
 
-    public init(configuration: Configuration = Configuration(), fault: Fault? = nil) {
+    package init(configuration: Configuration = Configuration(), fault: Fault? = nil) {
         self.configuration = configuration
         self.fault = fault
     }
 
     /// The root `c0`, set up as new: a navigation stack `[r0]`, or a tab with its pages.
-    public func initialState() -> State {
+    package func initialState() -> State {
         var state = State(coordinators: [], root: CoordinatorID(0), nextID: 0), events: [Completion] = []
         _ = Effects.on(&state, &events, self) { $0.create(kind: configuration.rootKind, parent: nil, route: Route(0)) }
         return state
     }
 
-    public func step(_ state: State, _ action: Action) -> Step {
+    package func step(_ state: State, _ action: Action) -> Step {
         var step = Step(outcome: .applied, state: state, events: [])
         self.step(state, action, into: &step)
         return step
@@ -25,7 +25,7 @@ public struct Model: Sendable {
     /// `step(state, action)`, written into `step`: when `step`'s state and events are its own
     /// (no other copy of them lives), their storage is reused, so that a caller that keeps
     /// no successor (exploration keeps encodings) allocates nothing per step.
-    public func step(_ state: State, _ action: Action, into step: inout Step) {
+    package func step(_ state: State, _ action: Action, into step: inout Step) {
         // Asked first: emptying even an empty array costs fifty instructions.
         if !step.events.isEmpty { step.events.removeAll(keepingCapacity: true) }
         // Refused before the state is copied, when the state as it is shows why.
@@ -60,7 +60,7 @@ public struct Model: Sendable {
     }
 
     /// Steps through a whole trace from `state`, stopping nowhere: refused steps leave the state.
-    public func run(_ actions: [Action], from state: State? = nil) -> [Step] {
+    package func run(_ actions: [Action], from state: State? = nil) -> [Step] {
         var s = state ?? initialState()
         return actions.map { a in
             let st = step(s, a)
@@ -71,14 +71,14 @@ public struct Model: Sendable {
 }
 
 /// What one step did.
-public struct Step: Hashable, Sendable {
-    public var outcome: Outcome
+package struct Step: Hashable, Sendable {
+    package var outcome: Outcome
     /// The state after the step (the state before when refused).
-    public var state: State
+    package var state: State
     /// `completed(coordinator, result)` for every coordinator the step ended, sorted by id.
-    public var events: [Completion]
+    package var events: [Completion]
 
-    public init(outcome: Outcome, state: State, events: [Completion]) {
+    package init(outcome: Outcome, state: State, events: [Completion]) {
         self.outcome = outcome; self.state = state; self.events = events
     }
 }

@@ -6,48 +6,48 @@
 ///
 /// Entries are written `r<n>` (a screen) or `c<n>` (a hosted child). Ids are the
 /// implementation's own; comparison happens on the canonical form.
-public struct Snapshot: Codable, Hashable, Sendable {
-    public var root: Int
-    public var coordinators: [Node]
+package struct Snapshot: Codable, Hashable, Sendable {
+    package var root: Int
+    package var coordinators: [Node]
 
-    public struct Node: Codable, Hashable, Sendable {
-        public var id: Int
-        public var kind: String
-        public var parent: Int?
-        public var children: [Int]
-        public var initialRoute: String?
-        public var stack: [String]
-        public var modals: [ModalNode]
-        public var tab: TabNode?
+    package struct Node: Codable, Hashable, Sendable {
+        package var id: Int
+        package var kind: String
+        package var parent: Int?
+        package var children: [Int]
+        package var initialRoute: String?
+        package var stack: [String]
+        package var modals: [ModalNode]
+        package var tab: TabNode?
 
-        public init(id: Int, kind: String, parent: Int?, children: [Int], initialRoute: String?,
+        package init(id: Int, kind: String, parent: Int?, children: [Int], initialRoute: String?,
                     stack: [String], modals: [ModalNode], tab: TabNode?) {
             self.id = id; self.kind = kind; self.parent = parent; self.children = children
             self.initialRoute = initialRoute; self.stack = stack; self.modals = modals; self.tab = tab
         }
     }
 
-    public struct ModalNode: Codable, Hashable, Sendable {
-        public var style: String
-        public var entry: String
-        public init(style: String, entry: String) { self.style = style; self.entry = entry }
+    package struct ModalNode: Codable, Hashable, Sendable {
+        package var style: String
+        package var entry: String
+        package init(style: String, entry: String) { self.style = style; self.entry = entry }
     }
 
-    public struct TabNode: Codable, Hashable, Sendable {
-        public var pages: [String]
-        public var current: String
+    package struct TabNode: Codable, Hashable, Sendable {
+        package var pages: [String]
+        package var current: String
         /// Page name → badge value.
-        public var badges: [String: Int]
-        public var pageCoordinators: [Int]
-        public init(pages: [String], current: String, badges: [String: Int], pageCoordinators: [Int]) {
+        package var badges: [String: Int]
+        package var pageCoordinators: [Int]
+        package init(pages: [String], current: String, badges: [String: Int], pageCoordinators: [Int]) {
             self.pages = pages; self.current = current; self.badges = badges; self.pageCoordinators = pageCoordinators
         }
     }
 
-    public init(root: Int, coordinators: [Node]) { self.root = root; self.coordinators = coordinators }
+    package init(root: Int, coordinators: [Node]) { self.root = root; self.coordinators = coordinators }
 
     /// The snapshot of a model state.
-    public init(_ state: State) {
+    package init(_ state: State) {
         root = Int(state.root.index)
         coordinators = state.coordinators.map { c in
             Node(id: Int(c.id.index), kind: c.kind.description, parent: c.parent.map { Int($0.index) },
@@ -63,7 +63,7 @@ public struct Snapshot: Codable, Hashable, Sendable {
     }
 
     /// The model state this snapshot describes. Throws naming the first field that does not parse.
-    public func state() throws(SnapshotError) -> State {
+    package func state() throws(SnapshotError) -> State {
         var cs: [Coordinator] = []
         for (n, node) in coordinators.enumerated() {
             let at = "coordinators[\(n)]"
@@ -100,9 +100,9 @@ public struct Snapshot: Codable, Hashable, Sendable {
 }
 
 /// A snapshot field that does not describe a model value.
-public struct SnapshotError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+package struct SnapshotError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }
 
 private func parseIndex(_ text: String, _ prefix: Character) -> Int? {

@@ -1,19 +1,19 @@
 /// A kind of state a run should reach (Stateright's `sometimes`): where the classic bugs of
 /// coordinator libraries live. A run that never gets there passed without testing it, so runs
 /// report the ones they never reached.
-public struct SometimesProperty: Sendable, CustomStringConvertible {
-    public let name: String
-    public let summary: String
+package struct SometimesProperty: Sendable, CustomStringConvertible {
+    package let name: String
+    package let summary: String
     /// The state can only come about when the implementation offers one of these actions.
-    public let needsAny: Set<ActionName>
+    package let needsAny: Set<ActionName>
     /// The state has a tab coordinator in it.
-    public let needsTab: Bool
-    public let holds: @Sendable (State) -> Bool
+    package let needsTab: Bool
+    package let holds: @Sendable (State) -> Bool
 
-    public var description: String { name }
+    package var description: String { name }
 
     /// Every `sometimes` property of the model.
-    public static let all: [SometimesProperty] = [
+    package static let all: [SometimesProperty] = [
         SometimesProperty(
             name: "swipe-ends-a-child", summary: "the user can swipe away a sheet that hosts a child coordinator",
             needsAny: [.start, .forcePresentation], needsTab: false) { s in

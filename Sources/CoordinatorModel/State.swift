@@ -3,26 +3,38 @@
 /// A tab coordinator's pages. `pageCoordinators[i]` hosts `pages[i]`; badges are kept sorted
 /// by page so that equal tabs compare equal.
 public struct TabState: Hashable, Sendable {
+    /// The tab's pages, in order.
     public var pages: [Page]
+    /// The selected page.
     public var current: Page
+    /// The badges, sorted by page, at most one per page.
     public var badges: [Badge]
+    /// The coordinators hosting the pages: `pageCoordinators[i]` hosts `pages[i]`.
     public var pageCoordinators: [CoordinatorID]
 
+    /// A badge value shown on a page.
     public struct Badge: Hashable, Sendable {
+        /// The page that shows the badge.
         public var page: Page
+        /// The badge value: any `Int`, `0` and negatives included.
         public var value: Int
+        /// A badge of `value` on `page`.
         public init(page: Page, value: Int) { self.page = page; self.value = value }
     }
 
+    /// A tab with these pages, current page, badges and page coordinators.
     public init(pages: [Page], current: Page, badges: [Badge] = [], pageCoordinators: [CoordinatorID]) {
         self.pages = pages; self.current = current; self.badges = badges; self.pageCoordinators = pageCoordinators
     }
 
+    /// The coordinator hosting `page`, or nil when the tab has no such page.
     public func coordinator(for page: Page) -> CoordinatorID? {
         pages.firstIndex(of: page).flatMap { $0 < pageCoordinators.count ? pageCoordinators[$0] : nil }
     }
+    /// The badge value of `page`, or nil when it has none.
     public func badge(for page: Page) -> Int? { badges.first { $0.page == page }?.value }
 
+    /// Sets the badge of `page`, or removes it when `value` is nil; badges stay sorted by page.
     public mutating func setBadge(_ page: Page, _ value: Int?) {
         badges.removeAll { $0.page == page }
         if let value {
@@ -32,18 +44,26 @@ public struct TabState: Hashable, Sendable {
     }
 }
 
+/// One coordinator as a plain value, for building and inspecting states.
 public struct Coordinator: Hashable, Sendable {
+    /// The coordinator's id.
     public var id: CoordinatorID
+    /// The coordinator's kind.
     public var kind: Kind
+    /// The coordinator's parent; nil for the root.
     public var parent: CoordinatorID?
     /// The hosted children. Its order carries no meaning; the model keeps it sorted by id.
     public var children: [CoordinatorID]
     /// What `restart` returns to. Tabs have none; the model keeps `r0` there.
     public var initialRoute: Route
+    /// The stack entries, bottom first.
     public var stack: [Entry]
+    /// The presented modals, bottom first.
     public var modals: [Modal]
+    /// The tab fields; in a well-formed state, present exactly for a tab coordinator.
     public var tab: TabState?
 
+    /// A coordinator with these fields; no children, no modals and no tab unless given.
     public init(id: CoordinatorID, kind: Kind, parent: CoordinatorID?, children: [CoordinatorID] = [],
                 initialRoute: Route, stack: [Entry], modals: [Modal] = [], tab: TabState? = nil) {
         self.id = id; self.kind = kind; self.parent = parent; self.children = children
@@ -70,6 +90,7 @@ public enum Hosting: Hashable, Sendable {
 /// children. Every change keeps the buffer compact, so equal states have equal words.
 public struct State: Hashable, Sendable {
     var words: Words
+    /// The root coordinator's id.
     public var root: CoordinatorID
     /// The id the next created coordinator takes. Not part of the canonical state.
     public var nextID: Int32
@@ -81,6 +102,8 @@ public struct State: Hashable, Sendable {
         set { words = State.pack(newValue) }
     }
 
+    /// A state of `coordinators` (in any order) and `root`; `nextID` defaults to one above the
+    /// largest id.
     public init(coordinators: [Coordinator], root: CoordinatorID, nextID: Int32? = nil) {
         let sorted = coordinators.sorted { $0.id < $1.id }
         words = State.pack(sorted)
@@ -231,39 +254,58 @@ public struct State: Hashable, Sendable {
 
     /// How many coordinators are live.
     public var count: Int { Int(w(0)) }
+    /// The positions of the live coordinators, `0 ..< count`, in id order.
     public var positions: Range<Int> { 0..<count }
 
+    /// The id of the coordinator at position `i`.
     public func id(at i: Int) -> CoordinatorID { CoordinatorID(Int(w(base(i)))) }
+    /// The kind of the coordinator at position `i`.
     public func kind(at i: Int) -> Kind { Kind(rawValue: UInt8(truncatingIfNeeded: info(i))) ?? .navigation }
+    /// The parent of the coordinator at position `i`; nil when it has none.
     public func parent(at i: Int) -> CoordinatorID? {
         let p = w(base(i) + Field.parent)
         return p == State.noParent ? nil : CoordinatorID(Int(p))
     }
+    /// The initial route of the coordinator at position `i`.
     public func initialRoute(at i: Int) -> Route { Route(Int(info(i) >> 8 & 0xFF)) }
 
+    /// How many children the coordinator at position `i` has.
     public func childCount(at i: Int) -> Int { count(i, .children) }
+    /// Child `k` of the coordinator at position `i`.
     public func child(at i: Int, _ k: Int) -> CoordinatorID { CoordinatorID(Int(w(element(i, .children, k)))) }
+    /// How many stack entries the coordinator at position `i` has.
     public func stackCount(at i: Int) -> Int { count(i, .stack) }
+    /// Stack entry `k` (0 is the bottom) of the coordinator at position `i`.
     public func stackEntry(at i: Int, _ k: Int) -> Entry { State.entry(w(element(i, .stack, k))) }
     /// Stack entry 0 as a word (nil for an empty stack): cheap to compare.
     @inline(__always) func rootWord(at i: Int) -> Int64? { stackCount(at: i) > 0 ? w(start(i, .stack)) : nil }
+    /// How many modals the coordinator at position `i` has.
     public func modalCount(at i: Int) -> Int { count(i, .modals) }
+    /// Modal `k` (0 is the bottom) of the coordinator at position `i`.
     public func modal(at i: Int, _ k: Int) -> Modal {
         let at = element(i, .modals, k)
         return Modal(Style(rawValue: UInt8(truncatingIfNeeded: w(at))) ?? .sheet, State.entry(w(at + 1)))
     }
+    /// The style of modal `k` of the coordinator at position `i`.
     public func modalStyle(at i: Int, _ k: Int) -> Style {
         Style(rawValue: UInt8(truncatingIfNeeded: w(element(i, .modals, k)))) ?? .sheet
     }
 
+    /// Whether the coordinator at position `i` has tab fields.
     public func hasTab(at i: Int) -> Bool { info(i) >> 16 & 1 == 1 }
+    /// The selected page of the tab at position `i`.
     public func currentPage(at i: Int) -> Page { Page(Int(info(i) >> 24 & 0xFF)) }
+    /// How many pages the tab at position `i` has.
     public func pageCount(at i: Int) -> Int { count(i, .pages) }
+    /// Page `k` of the tab at position `i`.
     public func page(at i: Int, _ k: Int) -> Page { Page(Int(w(element(i, .pages, k)))) }
+    /// How many page coordinators the tab at position `i` has.
     public func pageCoordinatorCount(at i: Int) -> Int { count(i, .pageCoordinators) }
+    /// Page coordinator `k` of the tab at position `i`: the one hosting page `k`.
     public func pageCoordinator(at i: Int, _ k: Int) -> CoordinatorID {
         CoordinatorID(Int(w(element(i, .pageCoordinators, k))))
     }
+    /// Whether the tab at position `i` has page `p`.
     public func hasPage(_ p: Page, at i: Int) -> Bool {
         let s = start(i, .pages)
         for k in 0..<pageCount(at: i) where w(s + k) == Int64(p.index) { return true }
@@ -277,7 +319,9 @@ public struct State: Hashable, Sendable {
         }
         return nil
     }
+    /// How many badges the tab at position `i` has.
     public func badgeCount(at i: Int) -> Int { count(i, .badges) }
+    /// Badge `k` of the tab at position `i`, in page order.
     public func badge(at i: Int, _ k: Int) -> TabState.Badge {
         let at = element(i, .badges, k)
         return TabState.Badge(page: Page(Int(w(at))), value: Int(w(at + 1)))
@@ -319,6 +363,7 @@ public struct State: Hashable, Sendable {
 
     // MARK: - Lookup
 
+    /// The position of `id`, or nil when it is not live.
     public func index(of id: CoordinatorID) -> Int? {
         let key = Int64(id.index)
         var lo = 0, hi = count
@@ -339,10 +384,12 @@ public struct State: Hashable, Sendable {
         return nil
     }
 
+    /// Coordinator `id`, copied out of the buffer; nil when it is not live.
     public subscript(id: CoordinatorID) -> Coordinator? {
         index(of: id).map { coordinator(at: $0) }
     }
 
+    /// Whether `id` is a live coordinator.
     public func isLive(_ id: CoordinatorID) -> Bool { index(of: id) != nil }
 
     /// The parent of `id`, read in place; nil when `id` is not live or has no parent.

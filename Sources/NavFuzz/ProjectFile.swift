@@ -13,7 +13,7 @@ struct ProjectFile {
 
     struct System {
         var name: String
-        var driver: String
+        var driver: Driver
         var baseline: Baseline
         var timeout: Double?
         var startupTimeout: Double?
@@ -28,7 +28,7 @@ struct ProjectFile {
 
     static let topKeys = ["navfuzz", "systems", "corpus", "presets", "depth", "walks", "walkLength", "seed", "distinct", "timeout",
                           "startupTimeout", "junit", "failures"]
-    static let systemKeys = ["name", "driver", "baseline", "timeout", "startupTimeout"]
+    static let systemKeys = ["name", "driver", "connect", "baseline", "timeout", "startupTimeout"]
 
     /// Reads and checks the file at `path`.
     static func load(_ path: String) throws(UsageError) -> ProjectFile {
@@ -93,9 +93,16 @@ struct ProjectFile {
         for (i, item) in list.enumerated() {
             let at = "systems[\(i)]"
             try checkKeys(item, Self.systemKeys, at: at)
-            guard let d = item["driver"] else { throw fail("\(at).driver", "missing: the command that starts the driver") }
-            let driver = try string(d, "\(at).driver")
-            var name = driver
+            let driver: Driver
+            switch (item["driver"], item["connect"]) {
+            case (let d?, nil): driver = .command(try string(d, "\(at).driver"))
+            case (nil, let c?):
+                guard let port = c.int, (1...65535).contains(port) else { throw fail("\(at).connect", "expected a port from 1 to 65535, found \(c.text)") }
+                driver = .loopback(port: UInt16(port))
+            case (_?, _?): throw fail("\(at)", "has both 'driver' and 'connect': a system is one or the other")
+            default: throw fail("\(at).driver", "missing: the command that starts the driver (or 'connect': the port it serves on)")
+            }
+            var name = driver.text
             if let given = item["name"] {
                 name = try string(given, "\(at).name")
                 guard name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) else {

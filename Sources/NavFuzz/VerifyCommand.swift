@@ -11,6 +11,7 @@ enum VerifyCommand {
 
     static let help = """
     USAGE: NavFuzz verify --driver 'COMMAND' [options]
+           NavFuzz verify --connect PORT [options]
 
     Drives the model and the implementation behind COMMAND (run with /bin/sh -c) with the same
     actions — given traces, then short seeded random walks, then every path of the presets up to
@@ -20,7 +21,9 @@ enum VerifyCommand {
     docs/VERIFY.md.
 
     OPTIONS:
-      --driver COMMAND         the implementation's driver (required)
+      --driver COMMAND         the implementation's driver, started with /bin/sh -c
+      --connect PORT           or a driver already serving on 127.0.0.1:PORT (DriverServer's
+                               .loopback transport: an app in a simulator)
       --presets LIST           presets to explore (default: \(defaults.presets.map(\.name).joined(separator: ",")))
       --depth N                explore every path of at most N actions (default: \(defaults.depth); 0: none)
       --walks N                random walks per walk preset (default: \(defaults.walks); 0: none)
@@ -42,8 +45,13 @@ enum VerifyCommand {
     """
 
     static func run(_ args: inout Arguments, context: Context) throws(UsageError) -> Int32 {
-        guard let driver = try args.option("--driver"), !driver.isEmpty else {
-            throw UsageError("'verify' needs --driver 'COMMAND'", hint: "for example --driver '.build/debug/SampleDriver'")
+        let command = try args.option("--driver"), port = try args.int("--connect", in: 1...65535)
+        let driver: Driver
+        switch (command, port) {
+        case (let command?, nil) where !command.isEmpty: driver = .command(command)
+        case (nil, let port?): driver = .loopback(port: UInt16(port))
+        case (_?, _?): throw UsageError("'verify' takes --driver or --connect, not both")
+        default: throw UsageError("'verify' needs --driver 'COMMAND' or --connect PORT", hint: "for example --driver '.build/debug/SampleDriver'")
         }
         var options = Verifier.Options()
         if let list = try args.option("--presets") {
@@ -98,13 +106,13 @@ enum VerifyCommand {
 
     /// Verifies the implementation behind `driver` as one activity (`verify`, or
     /// `verify.NAME` for a system of a project file); notes go to the console at once.
-    static func verification(driver: String, name: String? = nil, options: Verifier.Options, skipped: Int, run: RunOptions,
+    static func verification(driver: Driver, name: String? = nil, options: Verifier.Options, skipped: Int, run: RunOptions,
                              context: Context) throws(UsageError) -> Activity {
         Heartbeat.shared.doing(name.map { "verify.\($0)" } ?? "verify")
         let report = Verifier.verify(driver: driver, options: options)
         if let error = report.error {
             context.terminal.out(report.text)
-            throw UsageError("the driver '\(driver)' could not be verified: \(error)", hint: "see docs/DRIVER-PROTOCOL.md")
+            throw UsageError("the driver '\(driver.text)' could not be verified: \(error)", hint: "see docs/DRIVER-PROTOCOL.md")
         }
         let groups = report.groups
         let texts = groups.map { render($0, driver: driver, run: run, context: context) }
@@ -141,7 +149,7 @@ enum VerifyCommand {
         if let first = report.firstFailureSeconds, broken > 0 { summary += String(format: " (first failure after %.2f s)", first) }
         let activity = Activity(
             name: classname, seconds: report.seconds,
-            properties: [JUnitProperty(name: "driver", value: driver), JUnitProperty(name: "seed", value: String(options.seed)),
+            properties: [JUnitProperty(name: "driver", value: driver.text), JUnitProperty(name: "seed", value: String(options.seed)),
                          JUnitProperty(name: "presets", value: options.presets.map(\.name).joined(separator: ",")),
                          JUnitProperty(name: "depth", value: String(options.depth)),
                          JUnitProperty(name: "walks", value: String(report.walks)),
@@ -157,13 +165,13 @@ enum VerifyCommand {
 
     /// One failing trace for people (or tools): saved as a corpus file that `verify --corpus`
     /// replays against the implementation, with the command that does it.
-    static func render(_ group: [ConformanceFailure], driver: String, run: RunOptions, context: Context) -> String {
+    static func render(_ group: [ConformanceFailure], driver: Driver, run: RunOptions, context: Context) -> String {
         guard let first = group.first else { return "" }
         let machine = CoordinatorMachine.fromConfiguration(first.configuration)
         let counterexample = Counterexample<CoordinatorMachine>(
             property: first.invariant, kind: .transition, reason: first.reason, initial: machine.model.initialState(),
             actions: first.trace)
-        var notes = [CorpusNote(key: "found-by", value: "verify --driver \(driver): \(first.source)")]
+        var notes = [CorpusNote(key: "found-by", value: "verify \(driver.option): \(first.source)")]
         for f in group { notes.append(CorpusNote(key: "broke", value: "\(f.invariant): \(f.reason)")) }
         var tail: [String] = []
         var saved: String?
@@ -173,7 +181,7 @@ enum VerifyCommand {
         } catch {
             tail.append("could not save the trace: \(error)")
         }
-        let replay = saved.map { "\(Invocation.program) verify --driver \(TraceText.shellQuoted(driver)) --corpus \(TraceText.shellQuoted($0)) --walks 0 --depth 0" }
+        let replay = saved.map { "\(Invocation.program) verify \(driver.shellOption) --corpus \(TraceText.shellQuoted($0)) --walks 0 --depth 0" }
         let picture = run.htmlPath.map { $0 + Pictures.shared.add(HTMLReport.Trace(first, replay: replay)) }
         if run.traceFormat == "json" {
             let object: [String: Any] = [
@@ -187,5 +195,23 @@ enum VerifyCommand {
         if let replay { tail.append("replay: \(replay)") }
         if let picture { tail.append("picture: \(picture)") }
         return ConformanceFailure.text(group) + "\n" + tail.joined(separator: "\n")
+    }
+}
+
+extension Driver {
+    /// The option that names it, as notes show it.
+    var option: String {
+        switch self {
+        case .command(let command): "--driver \(command)"
+        case .loopback(let port): "--connect \(port)"
+        }
+    }
+
+    /// The option that names it, quoted for a shell.
+    var shellOption: String {
+        switch self {
+        case .command(let command): "--driver \(TraceText.shellQuoted(command))"
+        case .loopback(let port): "--connect \(port)"
+        }
     }
 }

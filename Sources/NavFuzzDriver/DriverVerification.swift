@@ -12,7 +12,7 @@ public enum Driver: Sendable, Hashable {
     case loopback(port: UInt16)
 
     /// How reports and errors name it.
-    var text: String {
+    package var text: String {
         switch self {
         case .command(let command): command
         case .loopback(let port): "127.0.0.1:\(port)"

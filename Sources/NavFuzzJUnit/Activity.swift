@@ -3,28 +3,28 @@ import NavFuzzKit
 
 /// One activity of a run — replaying the corpus, exploring a preset, fuzzing, verifying — as
 /// both a JUnit suite (one test case per invariant or corpus file) and lines for people.
-public struct Activity: Sendable {
+package struct Activity: Sendable {
     /// The suite name: `corpus`, `explore.small`, `fuzz`, …
-    public var name: String
-    public var seconds: Double
-    public var properties: [JUnitProperty]
-    public var cases: [JUnitCase]
+    package var name: String
+    package var seconds: Double
+    package var properties: [JUnitProperty]
+    package var cases: [JUnitCase]
     /// One line for the summary.
-    public var summary: String
+    package var summary: String
     /// Everything a person needs for each failure: trace, states, replay command.
-    public var failureTexts: [String]
-    public var systemOut: String
-    public var systemErr: String
+    package var failureTexts: [String]
+    package var systemOut: String
+    package var systemErr: String
 
-    public init(name: String, seconds: Double, properties: [JUnitProperty], cases: [JUnitCase], summary: String,
+    package init(name: String, seconds: Double, properties: [JUnitProperty], cases: [JUnitCase], summary: String,
                 failureTexts: [String] = [], systemOut: String = "", systemErr: String = "") {
         self.name = name; self.seconds = seconds; self.properties = properties; self.cases = cases
         self.summary = summary; self.failureTexts = failureTexts; self.systemOut = systemOut; self.systemErr = systemErr
     }
 
-    public var failed: Bool { cases.contains { $0.outcome.isFailed } }
+    package var failed: Bool { cases.contains { $0.outcome.isFailed } }
 
-    public func suite(timestamp: Date) -> JUnitSuite {
+    package func suite(timestamp: Date) -> JUnitSuite {
         JUnitSuite(name: name, timestamp: timestamp, time: seconds, properties: properties, cases: cases,
                    systemOut: systemOut, systemErr: systemErr)
     }
@@ -33,7 +33,7 @@ public struct Activity: Sendable {
     /// with an equal share of `seconds`. A
     /// `sometimes` property passes when reached; one never reached is skipped, or fails with
     /// `unreachedFails` (verification, where a run that reached nothing proves nothing).
-    public static func propertyCases(suite: String, names: [(name: String, kind: PropertyKind)],
+    package static func propertyCases(suite: String, names: [(name: String, kind: PropertyKind)],
                                      failures: [String: (reason: String, text: String)], unreached: [String] = [],
                                      unreachedFails: Bool = false, seconds: Double) -> [JUnitCase] {
         // The properties are checked together: each case gets an equal share of the time, so
@@ -56,14 +56,14 @@ public struct Activity: Sendable {
 }
 
 extension JUnitReport {
-    public init(activities: [Activity], timestamp: Date = Date()) {
+    package init(activities: [Activity], timestamp: Date = Date()) {
         self.init(suites: activities.map { $0.suite(timestamp: timestamp) })
     }
 }
 
 /// Numbers for people: `1,234,567`, `3.2M`, `0.41 s`.
-public enum Figures {
-    public static func count(_ n: Int) -> String {
+package enum Figures {
+    package static func count(_ n: Int) -> String {
         let digits = String(n.magnitude)
         var out = ""
         for (i, ch) in digits.enumerated() {
@@ -73,7 +73,7 @@ public enum Figures {
         return (n < 0 ? "-" : "") + out
     }
 
-    public static func rate(_ perSecond: Double) -> String {
+    package static func rate(_ perSecond: Double) -> String {
         switch perSecond {
         case 1e6...: String(format: "%.2fM", perSecond / 1e6)
         case 1e3...: String(format: "%.1fK", perSecond / 1e3)
@@ -81,9 +81,9 @@ public enum Figures {
         }
     }
 
-    public static func seconds(_ s: Double) -> String { String(format: "%.2f s", s) }
+    package static func seconds(_ s: Double) -> String { String(format: "%.2f s", s) }
 
-    public static func bytes(_ b: Int) -> String {
+    package static func bytes(_ b: Int) -> String {
         b >= 1 << 20 ? String(format: "%.1f MiB", Double(b) / 1048576) : String(format: "%.1f KiB", Double(b) / 1024)
     }
 }

@@ -3,7 +3,7 @@ import NavFuzzKit
 
 /// An exploration as an activity: a case per property, the statistics as suite properties.
 extension Activity {
-    public static func exploration<M: ExplorableMachine>(
+    package static func exploration<M: ExplorableMachine>(
         name: String, machine: M, report: ExplorationReport<M>, settings: [JUnitProperty],
         render: (Counterexample<M>) -> String
     ) -> Activity {

@@ -3,7 +3,7 @@ import NavFuzzKit
 
 /// Fuzzing as an activity: a case per property, the seed and budget as suite properties.
 extension Activity {
-    public static func fuzzing<M: FuzzableMachine & ShrinkableMachine & DescribedMachine>(
+    package static func fuzzing<M: FuzzableMachine & ShrinkableMachine & DescribedMachine>(
         name: String, machine: M, report: FuzzReport<M>, settings: [JUnitProperty],
         render: (FuzzFailure<M>) -> String
     ) -> Activity {
@@ -36,7 +36,7 @@ extension Activity {
     /// Corpus replay as an activity: a case per file, named by its path relative to the
     /// working directory however it was typed (`Corpus/x`, `./Corpus/x` and the absolute path
     /// are one case), so that CI keeps one history per file.
-    public static func corpus(name: String, results: [CorpusResult], seconds: Double,
+    package static func corpus(name: String, results: [CorpusResult], seconds: Double,
                               settings: [JUnitProperty], render: (CorpusResult) -> String) -> Activity {
         var cases: [JUnitCase] = []
         var texts: [String] = []

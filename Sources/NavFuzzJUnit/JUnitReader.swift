@@ -3,10 +3,10 @@ import Foundation
 import NavFuzzKit
 
 /// Reads JUnit reports back into values, and merges the reports of parallel shards.
-public enum JUnitReader {
+package enum JUnitReader {
     /// Parses a report written by `JUnitWriter` (or another tool following the Ant schema).
     /// Counters in the file are ignored: they are derived from the cases.
-    public static func read(path: String) throws -> JUnitReport {
+    package static func read(path: String) throws -> JUnitReport {
         let doc = try parseDocument(path: path)
         defer { xmlFreeDoc(doc) }
         guard let root = xmlDocGetRootElement(doc) else {
@@ -28,12 +28,12 @@ public enum JUnitReader {
     /// first appearance); its cases are de-duplicated by (classname, name), keeping a failed
     /// run over a passing one, and sorted so the output does not depend on shard order.
     /// The properties that count work done, which shards split: a merge totals them.
-    public static let summedProperties: Set<String> = ["files", "refused", "states", "steps", "transitions", "walks"]
+    package static let summedProperties: Set<String> = ["files", "refused", "states", "steps", "transitions", "walks"]
 
     /// Properties are unioned in first-seen order minus "shard", which no longer applies, and
     /// `summedProperties` totalled;
     /// times are summed and the earliest timestamp kept.
-    public static func merge(_ reports: [JUnitReport]) -> JUnitReport {
+    package static func merge(_ reports: [JUnitReport]) -> JUnitReport {
         var order: [String] = []
         var groups: [String: [JUnitSuite]] = [:]
         for suite in reports.flatMap(\.suites) {
@@ -143,7 +143,7 @@ public enum JUnitReader {
     }
 
     /// A report is at most this big (a shard report is a few hundred KB).
-    public static let maximumFileBytes = 256 << 20
+    package static let maximumFileBytes = 256 << 20
 
     /// The line of the first `<!DOCTYPE` or `<!ENTITY`, if there is one.
     static func lineOfDeclaration(in bytes: [UInt8]) -> Int? {

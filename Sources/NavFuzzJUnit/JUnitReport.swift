@@ -3,23 +3,23 @@ import NavFuzzKit
 
 /// A JUnit XML report: the `<testsuites>` root.
 /// Plain values, so a run can build it up and the writer/reader/merger stay free of state.
-public struct JUnitReport: Sendable, Equatable {
-    public var suites: [JUnitSuite]
+package struct JUnitReport: Sendable, Equatable {
+    package var suites: [JUnitSuite]
     /// Write each case's `file` (and `line="1"`) as attributes. Off by default: the strict
     /// schema has no such attributes.
-    public var fileAttributes = false
+    package var fileAttributes = false
 
-    public init(suites: [JUnitSuite] = []) {
+    package init(suites: [JUnitSuite] = []) {
         self.suites = suites
     }
 }
 
 /// One `<property name value>` of a suite (e.g. seed, shard, toolchain).
-public struct JUnitProperty: Sendable, Equatable, Hashable {
-    public var name: String
-    public var value: String
+package struct JUnitProperty: Sendable, Equatable, Hashable {
+    package var name: String
+    package var value: String
 
-    public init(name: String, value: String) {
+    package init(name: String, value: String) {
         self.name = name
         self.value = value
     }
@@ -27,19 +27,19 @@ public struct JUnitProperty: Sendable, Equatable, Hashable {
 
 /// One `<testsuite>`. The counters are computed from `cases` so they can never disagree with
 /// the emitted `<testcase>` elements.
-public struct JUnitSuite: Sendable, Equatable {
-    public var name: String
+package struct JUnitSuite: Sendable, Equatable {
+    package var name: String
     /// When the suite started; written in UTC, whole seconds.
-    public var timestamp: Date
-    public var hostname: String
+    package var timestamp: Date
+    package var hostname: String
     /// Wall-clock seconds for the whole suite (stored, not summed: suites may run cases in parallel).
-    public var time: Double
-    public var properties: [JUnitProperty]
-    public var cases: [JUnitCase]
-    public var systemOut: String
-    public var systemErr: String
+    package var time: Double
+    package var properties: [JUnitProperty]
+    package var cases: [JUnitCase]
+    package var systemOut: String
+    package var systemErr: String
 
-    public init(
+    package init(
         name: String,
         timestamp: Date = Date(),
         hostname: String = JUnitSuite.localHostname(),
@@ -59,14 +59,14 @@ public struct JUnitSuite: Sendable, Equatable {
         self.systemErr = systemErr
     }
 
-    public var tests: Int { cases.count }
-    public var failures: Int { cases.count(where: { $0.outcome.isFailure }) }
-    public var errors: Int { cases.count(where: { $0.outcome.isError }) }
-    public var skipped: Int { cases.count(where: { $0.outcome.isSkipped }) }
+    package var tests: Int { cases.count }
+    package var failures: Int { cases.count(where: { $0.outcome.isFailure }) }
+    package var errors: Int { cases.count(where: { $0.outcome.isError }) }
+    package var skipped: Int { cases.count(where: { $0.outcome.isSkipped }) }
 
     /// This machine's host name, or "localhost" when it cannot be determined (the schema
     /// requires a non-empty hostname).
-    public static func localHostname() -> String {
+    package static func localHostname() -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
         let bytes = buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }
@@ -76,9 +76,9 @@ public struct JUnitSuite: Sendable, Equatable {
 }
 
 /// One `<testcase>`.
-public struct JUnitCase: Sendable, Equatable {
+package struct JUnitCase: Sendable, Equatable {
     /// What happened to the case; at most one of failure/error/skipped is emitted.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         case passed
         /// An assertion failed (the check found a wrong result).
         case failure(message: String, type: String, text: String)
@@ -86,24 +86,24 @@ public struct JUnitCase: Sendable, Equatable {
         case error(message: String, type: String, text: String)
         case skipped(message: String)
 
-        public var isFailure: Bool { if case .failure = self { true } else { false } }
-        public var isError: Bool { if case .error = self { true } else { false } }
-        public var isSkipped: Bool { if case .skipped = self { true } else { false } }
+        package var isFailure: Bool { if case .failure = self { true } else { false } }
+        package var isError: Bool { if case .error = self { true } else { false } }
+        package var isSkipped: Bool { if case .skipped = self { true } else { false } }
         /// Failure or error: the case did not pass and was not skipped.
-        public var isFailed: Bool { isFailure || isError }
+        package var isFailed: Bool { isFailure || isError }
     }
 
-    public var classname: String
-    public var name: String
+    package var classname: String
+    package var name: String
     /// Seconds spent in this case.
-    public var time: Double
-    public var outcome: Outcome
+    package var time: Double
+    package var outcome: Outcome
     /// The file to open for this case (a corpus file, a saved failing trace), written as the
     /// `file` and `line` attributes that GitLab and others link. Outside the strict schema, so
     /// written only when a report asks for it (`JUnitReport.fileAttributes`).
-    public var file: String?
+    package var file: String?
 
-    public init(classname: String, name: String, time: Double = 0, outcome: Outcome = .passed) {
+    package init(classname: String, name: String, time: Double = 0, outcome: Outcome = .passed) {
         self.classname = classname
         self.name = name
         self.time = time
@@ -113,7 +113,7 @@ public struct JUnitCase: Sendable, Equatable {
 
 /// Errors from writing, reading or validating a report. `description` is one line naming the
 /// file and the reason, so a CLI can print it as is.
-public enum JUnitError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum JUnitError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotWrite(path: String, reason: String)
     case cannotRead(path: String, reason: String)
     /// The file is not well-formed XML or not shaped like a JUnit report; `line` is 0 if unknown.
@@ -123,7 +123,7 @@ public enum JUnitError: Error, Sendable, Equatable, CustomStringConvertible {
     /// libxml2's writer failed while building the document in memory.
     case xmlWriter(reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .cannotWrite(path, reason):
             return "cannot write report to \(path): \(reason)"

@@ -4,16 +4,16 @@ import NavFuzzKit
 
 /// Checks a report file against an XML Schema (the strict JUnit.xsd) with libxml2, so a CLI or
 /// test can prove CI tools will accept the report. Errors are collected, never printed.
-public enum JUnitSchema {
+package enum JUnitSchema {
     /// Throws `JUnitError.invalid` listing every problem if `path` does not match the schema.
-    public static func validate(xml path: String, schema schemaPath: String) throws {
+    package static func validate(xml path: String, schema schemaPath: String) throws {
         let errors = try validationErrors(xml: path, schema: schemaPath)
         if !errors.isEmpty { throw JUnitError.invalid(path: path, errors: errors) }
     }
 
     /// The schema's complaints about `path` ("line N: message"); empty means valid. A report that
     /// is not well-formed XML yields its parse error. Throws only if the schema cannot be used.
-    public static func validationErrors(xml path: String, schema schemaPath: String) throws -> [String] {
+    package static func validationErrors(xml path: String, schema schemaPath: String) throws -> [String] {
         // Parsing the .xsd ourselves keeps its read/parse errors off stderr too.
         let schemaDoc = try JUnitReader.parseDocument(path: schemaPath)
         defer { xmlFreeDoc(schemaDoc) }

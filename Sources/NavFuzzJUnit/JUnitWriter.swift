@@ -6,22 +6,22 @@ import NavFuzzKit
 ///
 /// libxml2's xmlTextWriter does the escaping, so no hand-built XML can break; every string goes
 /// through `TextSanitizer` first because libxml2 does not remove characters XML forbids.
-public enum JUnitWriter {
+package enum JUnitWriter {
     /// The complete UTF-8 document.
-    public static func xmlBytes(_ report: JUnitReport) throws -> [UInt8] {
+    package static func xmlBytes(_ report: JUnitReport) throws -> [UInt8] {
         try document { try emit(report, to: $0) }
     }
 
     /// Writes the report to `path` atomically: a reader (CI, a concurrent `merge`) sees either the
     /// earlier file or the complete new one, never a torn file. Creates missing parent directories.
-    public static func write(_ report: JUnitReport, to path: String) throws {
+    package static func write(_ report: JUnitReport, to path: String) throws {
         let bytes = try xmlBytes(report)
         try writeAtomically(bytes, to: path)
     }
 
     /// Seconds as a plain decimal with 3 places ("1.234"); `xs:decimal` forbids exponents, NaN
     /// and infinity, so those (and negatives) become "0.000".
-    public static func formatTime(_ seconds: Double) -> String {
+    package static func formatTime(_ seconds: Double) -> String {
         guard seconds.isFinite, seconds > 0 else { return "0.000" }
         let millis = Int64(min((seconds * 1000).rounded(), 9.0e15))
         let fraction = String(millis % 1000)
@@ -30,7 +30,7 @@ public enum JUnitWriter {
 
     /// UTC `YYYY-MM-DDTHH:MM:SS`: the schema allows neither a zone nor fractional seconds.
     /// Dates outside years 0001...9999 are clamped so the year always has four digits.
-    public static func formatTimestamp(_ date: Date) -> String {
+    package static func formatTimestamp(_ date: Date) -> String {
         let raw = date.timeIntervalSince1970
         let clamped = raw.isNaN ? 0 : min(max(raw.rounded(.down), -62_135_596_800), 253_402_300_799)
         let seconds = Int64(clamped)
@@ -47,7 +47,7 @@ public enum JUnitWriter {
     /// `<testsuite>` as the root: the layout of Ant's JUnit task, which its `junitreport` reads
     /// (it takes one suite per file). Each file is written atomically; returns their paths.
     @discardableResult
-    public static func writeSuites(_ report: JUnitReport, toDirectory directory: String) throws -> [String] {
+    package static func writeSuites(_ report: JUnitReport, toDirectory directory: String) throws -> [String] {
         var written: [String] = []
         var names: Set<String> = []
         for suite in report.suites {
@@ -166,7 +166,7 @@ public enum JUnitWriter {
     /// written through instead: renaming over it would replace the device with a file.
     /// Every file NavFuzz leaves for a reader goes through here (the report, its per-suite
     /// files, the page of pictures).
-    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+    package static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
         func failure(_ code: Int32) -> JUnitError {
             .cannotWrite(path: path, reason: String(cString: strerror(code)))
         }

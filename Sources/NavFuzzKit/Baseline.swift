@@ -12,6 +12,7 @@ import CoordinatorModel
 /// `PATTERN` is matched against the whole trace to the failing step, its steps joined by `; `,
 /// with `*` standing for any text.
 public struct Baseline: Sendable, Hashable {
+    /// One accepted difference: a check, optionally narrowed to an action kind and a trace pattern.
     public struct Entry: Sendable, Hashable, CustomStringConvertible {
         /// A name of `Verifier.checks`.
         public var check: String
@@ -23,6 +24,7 @@ public struct Baseline: Sendable, Hashable {
         /// The entry's line in its file, for messages.
         public var line: Int?
 
+        /// An entry for `check`, at `action` steps, after traces that match `trace`.
         public init(check: String, action: ActionName? = nil, trace: String? = nil, line: Int? = nil) {
             self.check = check; self.action = action; self.trace = trace; self.line = line
         }
@@ -50,8 +52,10 @@ public struct Baseline: Sendable, Hashable {
         }
     }
 
+    /// The entries, in file order.
     public var entries: [Entry]
 
+    /// A baseline of `entries`.
     public init(_ entries: [Entry] = []) { self.entries = entries }
 
     /// Reads the file form; `file` names it in errors.
@@ -128,14 +132,19 @@ public struct Baseline: Sendable, Hashable {
 
 /// A baseline file that cannot be read: one line naming the file and the line.
 public struct BaselineError: Error, Sendable, CustomStringConvertible {
+    /// The one-line message, naming the file and the line.
     public var description: String
-    public init(_ description: String) { self.description = description }
+    package init(_ description: String) { self.description = description }
 }
 
 /// A baseline entry that occurred: the shortest trace that showed it.
 public struct ExpectedDifference: Sendable {
+    /// The entry that matched.
     public var entry: Baseline.Entry
+    /// The failure's reason.
     public var reason: String
+    /// The shortest trace that showed it.
     public var trace: [Action]
+    /// The configuration the trace runs under.
     public var configuration: Configuration
 }

@@ -26,6 +26,7 @@ public struct Capabilities: Sendable, Hashable {
     /// every configuration it is verified under follows this dialect. Default: strict.
     public var dialect: Dialect
 
+    /// What a library offers; every argument defaults to everything (invalid calls: answered by NavFuzz, dialect: strict).
     public init(actions: Set<ActionName> = Set(ActionName.allCases), styles: Set<Style> = Set(Style.allCases),
                 rootKinds: Set<Kind> = [.navigation, .tab], kinds: Set<Kind> = Set(Kind.allCases),
                 receivesInvalidCalls: Bool = false, dialect: Dialect = .strict) {

@@ -5,10 +5,10 @@ import CoordinatorModel
 /// exploration, so the machine it builds has no bounds; its domain is the fuzzing domain over
 /// the file's routes and pages.
 extension CoordinatorMachine {
-    public static let corpusKeys = ["root", "routes", "pages", "initialPages", "dialect", "fault"]
+    package static let corpusKeys = ["root", "routes", "pages", "initialPages", "dialect", "fault"]
 
     /// Builds the machine a corpus file's settings describe.
-    public static func fromCorpus(_ c: CorpusConfiguration) throws(CorpusError) -> CoordinatorMachine {
+    package static func fromCorpus(_ c: CorpusConfiguration) throws(CorpusError) -> CoordinatorMachine {
         if let error = c.unknownKey(known: corpusKeys) { throw error }
         var root = Kind.navigation
         if let s = c["root"] {
@@ -56,7 +56,7 @@ extension CoordinatorMachine {
 
     /// The machine of a corpus file with these settings: no bounds, the fuzzing domain over
     /// the configuration's routes and pages.
-    public static func fromConfiguration(_ configuration: Configuration, fault: Fault? = nil) -> CoordinatorMachine {
+    package static func fromConfiguration(_ configuration: Configuration, fault: Fault? = nil) -> CoordinatorMachine {
         let fuzz = Preset.fuzz.domain
         let domain = Domain(routes: (0..<configuration.routeCount).map(Route.init), pages: (0..<configuration.pageCount).map(Page.init),
                             startKinds: fuzz.startKinds, startStyles: fuzz.startStyles, forceStyles: fuzz.forceStyles,
@@ -65,7 +65,7 @@ extension CoordinatorMachine {
     }
 
     /// The settings that describe this machine in a corpus file; defaults are left out.
-    public var corpusSettings: [CorpusSetting] {
+    package var corpusSettings: [CorpusSetting] {
         let c = model.configuration
         var out = [CorpusSetting(key: "root", value: c.rootKind.description)]
         if c.routeCount != 2 { out.append(CorpusSetting(key: "routes", value: String(c.routeCount))) }
@@ -81,7 +81,7 @@ extension CoordinatorMachine {
 
 extension Corpus where M == CoordinatorMachine {
     /// The corpus of the coordinator model.
-    public static var coordinators: Corpus<CoordinatorMachine> {
+    package static var coordinators: Corpus<CoordinatorMachine> {
         Corpus { (c: CorpusConfiguration) throws(CorpusError) -> CoordinatorMachine in try CoordinatorMachine.fromCorpus(c) }
     }
 }

@@ -12,6 +12,7 @@ public struct CoordinatorIDs {
     private var objects: [Int: Box] = [:]
     private var next = 0
 
+    /// No objects numbered yet.
     public init() {}
 
     /// The id of `object`, given it now when it has none.

@@ -1,41 +1,41 @@
 import CoordinatorModel
 
 /// The coordinator model as a `StateMachine`: the one file of the engine that knows coordinators.
-public struct CoordinatorMachine: ExplorableMachine, FuzzableMachine, ShrinkableMachine, DescribedMachine {
-    public let model: Model
-    public let bounds: Bounds
-    public let domain: Domain
+package struct CoordinatorMachine: ExplorableMachine, FuzzableMachine, ShrinkableMachine, DescribedMachine {
+    package let model: Model
+    package let bounds: Bounds
+    package let domain: Domain
 
-    public init(model: Model, bounds: Bounds, domain: Domain) {
+    package init(model: Model, bounds: Bounds, domain: Domain) {
         self.model = model; self.bounds = bounds; self.domain = domain
     }
 
-    public init(preset: Preset, fault: Fault? = nil) {
+    package init(preset: Preset, fault: Fault? = nil) {
         self.init(model: Model(configuration: preset.configuration, fault: fault), bounds: preset.bounds, domain: preset.domain)
     }
 
-    public func initialStates() -> [CoordinatorModel.State] { [model.initialState()] }
+    package func initialStates() -> [CoordinatorModel.State] { [model.initialState()] }
 
-    public func actions(in state: CoordinatorModel.State, into actions: inout [Action]) {
+    package func actions(in state: CoordinatorModel.State, into actions: inout [Action]) {
         domain.actions(in: state, into: &actions)
     }
 
     /// Without the up-front refusals: `Model.step` answers them with the state it was given
     /// and no events, on which no invariant can fail (docs/SEMANTICS.md §6.2).
-    public func explorationActions(in state: CoordinatorModel.State, into actions: inout [Action]) -> Int {
+    package func explorationActions(in state: CoordinatorModel.State, into actions: inout [Action]) -> Int {
         domain.actions(in: state, notRefusedUpFrontBy: model, into: &actions)
     }
 
-    public func leavesUnchanged(_ state: CoordinatorModel.State, _ step: Step) -> Bool { step.state == state }
+    package func leavesUnchanged(_ state: CoordinatorModel.State, _ step: Step) -> Bool { step.state == state }
 
-    public func step(_ state: CoordinatorModel.State, _ action: Action) -> Step {
+    package func step(_ state: CoordinatorModel.State, _ action: Action) -> Step {
         model.step(state, action)
     }
 
     /// Into the storage of the step before: no allocation per step (`Model.step(_:_:into:)`).
     /// Exploration's actions are those `explorationActions` kept, which passed the up-front
     /// refusals: they are not asked again.
-    public func step(_ state: CoordinatorModel.State, _ action: Action, into step: inout Step?) {
+    package func step(_ state: CoordinatorModel.State, _ action: Action, into step: inout Step?) {
         // Matched, not compared with nil: comparing copies the step, and the copy ends its uniqueness.
         switch step {
         case .none: step = model.step(state, action)
@@ -43,13 +43,13 @@ public struct CoordinatorMachine: ExplorableMachine, FuzzableMachine, Shrinkable
         }
     }
 
-    public func successor(of step: Step) -> CoordinatorModel.State? {
+    package func successor(of step: Step) -> CoordinatorModel.State? {
         step.outcome.isRefused ? nil : step.state
     }
 
     /// The twelve invariants (property `k` is `Invariant.all[k]`), then the `sometimes`
     /// properties of `SometimesProperty.all`.
-    public var properties: [Property<CoordinatorMachine>] {
+    package var properties: [Property<CoordinatorMachine>] {
         Invariant.all.map { invariant in
             switch invariant.check {
             case .state(let check):
@@ -63,29 +63,29 @@ public struct CoordinatorMachine: ExplorableMachine, FuzzableMachine, Shrinkable
     /// The invariants called directly, not through closures (`Invariant.checkAll`); property
     /// `k` of `properties` is `Invariant.all[k]`. The `sometimes` properties go through
     /// their closures, only until each is reached.
-    public func checkState(_ state: CoordinatorModel.State, _ checks: PropertyChecks<CoordinatorMachine>,
+    package func checkState(_ state: CoordinatorModel.State, _ checks: PropertyChecks<CoordinatorMachine>,
                            report: (Int, String) -> Void) {
         Invariant.checkAll(state, report: report)
     }
 
-    public func checkTransition(_ state: CoordinatorModel.State, _ action: Action, _ step: Step,
+    package func checkTransition(_ state: CoordinatorModel.State, _ action: Action, _ step: Step,
                                 _ checks: PropertyChecks<CoordinatorMachine>, report: (Int, String) -> Void) {
         Invariant.checkAll(state, action, step, model.configuration, report: report)
     }
 
-    public func isWithinBounds(_ state: CoordinatorModel.State) -> Bool { bounds.contains(state) }
+    package func isWithinBounds(_ state: CoordinatorModel.State) -> Bool { bounds.contains(state) }
 
-    public func encode(_ state: CoordinatorModel.State, into bytes: inout [UInt8]) {
+    package func encode(_ state: CoordinatorModel.State, into bytes: inout [UInt8]) {
         state.encodeCanonical(into: &bytes)
     }
 
-    public func decode(_ bytes: ArraySlice<UInt8>) -> CoordinatorModel.State? {
+    package func decode(_ bytes: ArraySlice<UInt8>) -> CoordinatorModel.State? {
         CoordinatorModel.State(canonicalEncoding: bytes)
     }
 
     /// Replays the canonical path from the concrete initial state, renaming each action's
     /// coordinators from canonical ids to the creation-order ids of the concrete state.
-    public func concretize(_ path: [Action], from initial: CoordinatorModel.State) -> [Action] {
+    package func concretize(_ path: [Action], from initial: CoordinatorModel.State) -> [Action] {
         var state = initial
         return path.map { action in
             let order = state.canonicalOrder()
@@ -97,21 +97,21 @@ public struct CoordinatorMachine: ExplorableMachine, FuzzableMachine, Shrinkable
         }
     }
 
-    public func describe(_ state: CoordinatorModel.State) -> String { state.description }
-    public func describe(_ action: Action) -> String { action.description }
+    package func describe(_ state: CoordinatorModel.State) -> String { state.description }
+    package func describe(_ action: Action) -> String { action.description }
 
-    public func parseAction(_ text: String) throws(ActionParseError) -> Action {
+    package func parseAction(_ text: String) throws(ActionParseError) -> Action {
         do { return try Action(parsing: text) } catch { throw ActionParseError(column: error.column, message: error.message) }
     }
 
-    public func refusal(of step: Step) -> String? {
+    package func refusal(of step: Step) -> String? {
         if case .refused(let reason) = step.outcome { return reason.rawValue }
         return nil
     }
 
-    public func kindName(of action: Action) -> String { action.name.rawValue }
+    package func kindName(of action: Action) -> String { action.name.rawValue }
 
-    public func replica() -> CoordinatorMachine {
+    package func replica() -> CoordinatorMachine {
         var configuration = model.configuration
         configuration.initialPages = configuration.initialPages.map { $0 }
         var domain = self.domain
@@ -130,7 +130,7 @@ public struct CoordinatorMachine: ExplorableMachine, FuzzableMachine, Shrinkable
 extension Explorer where M == CoordinatorMachine {
     /// Explores the coordinator model. Calling through this concrete entry point lets the
     /// compiler specialize the generic engine for the model (a large speed-up).
-    public static func coordinators(_ machine: CoordinatorMachine, options: Options) -> ExplorationReport<CoordinatorMachine> {
+    package static func coordinators(_ machine: CoordinatorMachine, options: Options) -> ExplorationReport<CoordinatorMachine> {
         Explorer(machine, options: options).run()
     }
 }

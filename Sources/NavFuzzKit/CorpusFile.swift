@@ -12,27 +12,27 @@
 /// corpus, every other key configures the machine (through the caller's factory). Every other
 /// line is one action in the machine's text form. This file only reads and writes the text; it
 /// knows nothing of any machine.
-public struct CorpusFile: Sendable, Hashable {
-    public static let header = "# navfuzz-corpus 1"
-    public static let version = 1
+package struct CorpusFile: Sendable, Hashable {
+    package static let header = "# navfuzz-corpus 1"
+    package static let version = 1
 
-    public var notes: [CorpusNote]
-    public var settings: [CorpusSetting]
+    package var notes: [CorpusNote]
+    package var settings: [CorpusSetting]
     /// The action lines, as written (trimmed), with where they are.
-    public var actions: [Located]
-    public var expectation: CorpusExpectation
+    package var actions: [Located]
+    package var expectation: CorpusExpectation
     /// Where the expectation's value starts (0 when not read from a file).
-    public var expectationLine: Int
-    public var expectationColumn: Int
+    package var expectationLine: Int
+    package var expectationColumn: Int
 
-    public struct Located: Sendable, Hashable {
-        public var text: String
-        public var line: Int
+    package struct Located: Sendable, Hashable {
+        package var text: String
+        package var line: Int
         /// 1-based column where the text starts.
-        public var column: Int
+        package var column: Int
     }
 
-    public init(notes: [CorpusNote], settings: [CorpusSetting], actions: [Located],
+    package init(notes: [CorpusNote], settings: [CorpusSetting], actions: [Located],
                 expectation: CorpusExpectation, expectationLine: Int = 0, expectationColumn: Int = 0) {
         self.notes = notes; self.settings = settings; self.actions = actions
         self.expectation = expectation; self.expectationLine = expectationLine
@@ -40,7 +40,7 @@ public struct CorpusFile: Sendable, Hashable {
     }
 
     /// Reads the text of one file; errors name `file:line:column`.
-    public init(parsing text: String, file: String) throws(CorpusError) {
+    package init(parsing text: String, file: String) throws(CorpusError) {
         var notes: [CorpusNote] = []
         var settings: [CorpusSetting] = []
         var actions: [Located] = []
@@ -99,7 +99,7 @@ public struct CorpusFile: Sendable, Hashable {
     }
 
     /// The file's text: header, notes, settings, actions, expectation, one per line.
-    public var text: String {
+    package var text: String {
         var lines = [Self.header]
         lines += notes.map { "# \($0.key): \($0.value)" }
         lines += settings.map { "\($0.key): \($0.value)" }
@@ -109,7 +109,7 @@ public struct CorpusFile: Sendable, Hashable {
     }
 
     /// The lines that carry meaning (no comments): what names a saved file.
-    public var contentText: String {
+    package var contentText: String {
         var lines = settings.map { "\($0.key): \($0.value)" }
         lines += actions.map(\.text)
         lines.append("expect: \(expectation)")
@@ -138,13 +138,13 @@ private func trimmed(_ s: Substring) -> (text: String, column: Int) {
 }
 
 /// What replaying a corpus file must show.
-public enum CorpusExpectation: Sendable, Hashable, CustomStringConvertible {
+package enum CorpusExpectation: Sendable, Hashable, CustomStringConvertible {
     /// No property fails at any step.
     case holds
     /// The first step where any property fails violates this one (others may fail with it).
     case violates(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .holds: "holds"
         case .violates(let p): "violates \(p)"
@@ -153,42 +153,42 @@ public enum CorpusExpectation: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A `# key: value` comment: what the trace guards, the bug it comes from, where it came from.
-public struct CorpusNote: Sendable, Hashable {
-    public var key: String
-    public var value: String
-    public init(key: String, value: String) { self.key = key; self.value = value }
+package struct CorpusNote: Sendable, Hashable {
+    package var key: String
+    package var value: String
+    package init(key: String, value: String) { self.key = key; self.value = value }
 }
 
 /// A `key: value` setting line, with where its value starts (for error messages).
-public struct CorpusSetting: Sendable, Hashable {
-    public var key: String
-    public var value: String
-    public var line: Int
+package struct CorpusSetting: Sendable, Hashable {
+    package var key: String
+    package var value: String
+    package var line: Int
     /// 1-based columns of the key and of the value.
-    public var keyColumn: Int
-    public var column: Int
-    public init(key: String, value: String, line: Int = 0, keyColumn: Int = 0, column: Int = 0) {
+    package var keyColumn: Int
+    package var column: Int
+    package init(key: String, value: String, line: Int = 0, keyColumn: Int = 0, column: Int = 0) {
         self.key = key; self.value = value; self.line = line; self.keyColumn = keyColumn; self.column = column
     }
 }
 
 /// The machine settings of one corpus file, handed to the caller's factory. Its helpers build
 /// errors that point at the offending value.
-public struct CorpusConfiguration: Sendable {
-    public var file: String
-    public var settings: [CorpusSetting]
+package struct CorpusConfiguration: Sendable {
+    package var file: String
+    package var settings: [CorpusSetting]
 
-    public init(file: String, settings: [CorpusSetting]) { self.file = file; self.settings = settings }
+    package init(file: String, settings: [CorpusSetting]) { self.file = file; self.settings = settings }
 
-    public subscript(key: String) -> CorpusSetting? { settings.first { $0.key == key } }
+    package subscript(key: String) -> CorpusSetting? { settings.first { $0.key == key } }
 
     /// An error at `setting`'s value.
-    public func error(_ setting: CorpusSetting, _ message: String) -> CorpusError {
+    package func error(_ setting: CorpusSetting, _ message: String) -> CorpusError {
         CorpusError(file: file, line: setting.line, column: setting.column, message: message)
     }
 
     /// An error at the first setting whose key is not in `known`, if any.
-    public func unknownKey(known: [String]) -> CorpusError? {
+    package func unknownKey(known: [String]) -> CorpusError? {
         guard let s = settings.first(where: { !known.contains($0.key) }) else { return nil }
         return CorpusError(file: file, line: s.line, column: s.keyColumn,
                            message: "expected a setting (\((known + ["initial", "expect"]).joined(separator: ", "))), found '\(s.key):'")
@@ -196,18 +196,18 @@ public struct CorpusConfiguration: Sendable {
 }
 
 /// A problem with a corpus file or directory, as one line: `FILE:LINE:COLUMN: message`.
-public struct CorpusError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var file: String
+package struct CorpusError: Error, Sendable, Hashable, CustomStringConvertible {
+    package var file: String
     /// 1-based; 0 when the problem is the file as a whole.
-    public var line: Int
-    public var column: Int
-    public var message: String
+    package var line: Int
+    package var column: Int
+    package var message: String
 
-    public init(file: String, line: Int, column: Int, message: String) {
+    package init(file: String, line: Int, column: Int, message: String) {
         self.file = file; self.line = line; self.column = column; self.message = message
     }
 
-    public var description: String {
+    package var description: String {
         line > 0 ? "\(file):\(line):\(max(column, 1)): \(message)" : "\(file): \(message)"
     }
 }

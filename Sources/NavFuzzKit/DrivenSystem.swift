@@ -155,6 +155,7 @@ public struct SystemStep: Sendable {
 /// what it said cannot be read. Crashes and hangs are conformance failures (`no-crash`,
 /// `no-hang`); a protocol error stops verification, since nothing the system says can be trusted.
 public struct SystemFailure: Error, Sendable, CustomStringConvertible {
+    /// How the system failed.
     public enum Kind: Sendable, Hashable {
         /// The system died (a driver process, a trap in a child process).
         case crash

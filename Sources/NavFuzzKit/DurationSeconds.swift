@@ -1,4 +1,4 @@
 extension Duration {
     /// The duration in seconds, for reports and rates.
-    public var inSeconds: Double { Double(components.seconds) + Double(components.attoseconds) * 1e-18 }
+    package var inSeconds: Double { Double(components.seconds) + Double(components.attoseconds) * 1e-18 }
 }

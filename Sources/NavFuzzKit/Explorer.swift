@@ -7,27 +7,27 @@ import Foundation
 /// (or up to `distinct` of them that differ), and every `sometimes` property is looked for.
 /// Results do not depend on the number of workers: levels are split into fixed chunks and
 /// merged in chunk order, so discovery order is that of a single-threaded BFS.
-public struct Explorer<M: ExplorableMachine> {
-    public struct Options: Sendable {
-        public var workers: Int
-        public var maxDepth: Int?
-        public var maxStates: Int?
-        public var maxSeconds: Double?
+package struct Explorer<M: ExplorableMachine> {
+    package struct Options: Sendable {
+        package var workers: Int
+        package var maxDepth: Int?
+        package var maxStates: Int?
+        package var maxSeconds: Double?
         /// Counterexamples kept per property, at most; more than one are kept only when their
         /// `signature`s differ. Default 1: the shortest.
-        public var distinct: Int
+        package var distinct: Int
         /// What makes two failures of one property different (the failing action, nil for a
         /// state property, and the reason). Only asked when `distinct` is above 1.
-        public var signature: (@Sendable (M.Action?, String) -> String)?
+        package var signature: (@Sendable (M.Action?, String) -> String)?
         /// Asked before each chunk of work: true ends exploration early (`StopReason.stopped`).
-        public var shouldStop: (@Sendable () -> Bool)?
+        package var shouldStop: (@Sendable () -> Bool)?
         /// Asked before every step: true ends exploration at once (a live system that cannot go
         /// on, where each step may cost a timeout).
-        public var abandons: (@Sendable () -> Bool)?
+        package var abandons: (@Sendable () -> Bool)?
         /// Called now and then from a worker thread while exploring.
-        public var progress: (@Sendable (ExplorationProgress) -> Void)?
+        package var progress: (@Sendable (ExplorationProgress) -> Void)?
 
-        public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, maxDepth: Int? = nil,
+        package init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, maxDepth: Int? = nil,
                     maxStates: Int? = nil, maxSeconds: Double? = nil, distinct: Int = 1,
                     signature: (@Sendable (M.Action?, String) -> String)? = nil,
                     shouldStop: (@Sendable () -> Bool)? = nil,
@@ -38,17 +38,17 @@ public struct Explorer<M: ExplorableMachine> {
         }
     }
 
-    public let machine: M
-    public let options: Options
+    package let machine: M
+    package let options: Options
 
-    public init(_ machine: M, options: Options = Options()) {
+    package init(_ machine: M, options: Options = Options()) {
         self.machine = machine
         self.options = options
     }
 
     static var chunkSize: Int { 64 }
 
-    public func run() -> ExplorationReport<M> {
+    package func run() -> ExplorationReport<M> {
         let clock = ContinuousClock.now
         let properties = machine.properties
         let table = VisitedTable()
@@ -448,28 +448,28 @@ final class ResultSlots<T>: @unchecked Sendable {
     var values: [T?] { slots }
 }
 
-public struct ExplorationProgress: Sendable {
+package struct ExplorationProgress: Sendable {
     /// Distinct states found up to the level being expanded.
-    public var states: Int
+    package var states: Int
     /// Transitions evaluated so far, the current level included.
-    public var transitions: Int
-    public var depth: Int
-    public var queue: Int
-    public var seconds: Double
+    package var transitions: Int
+    package var depth: Int
+    package var queue: Int
+    package var seconds: Double
 }
 
 /// A violated property and the shortest action sequence that shows it, replayable from `initial`.
-public struct Counterexample<M: StateMachine>: Sendable {
-    public var property: String
-    public var kind: PropertyKind
-    public var reason: String
-    public var initial: M.State
-    public var actions: [M.Action]
+package struct Counterexample<M: StateMachine>: Sendable {
+    package var property: String
+    package var kind: PropertyKind
+    package var reason: String
+    package var initial: M.State
+    package var actions: [M.Action]
     /// Why the path could not be rebuilt as found, when it could not: the machine did not
     /// repeat itself. `actions` are then the part that could.
-    public var unreplayable: String?
+    package var unreplayable: String?
 
-    public init(property: String, kind: PropertyKind, reason: String, initial: M.State, actions: [M.Action],
+    package init(property: String, kind: PropertyKind, reason: String, initial: M.State, actions: [M.Action],
                 unreplayable: String? = nil) {
         self.property = property; self.kind = kind; self.reason = reason; self.initial = initial
         self.actions = actions; self.unreplayable = unreplayable
@@ -477,13 +477,13 @@ public struct Counterexample<M: StateMachine>: Sendable {
 }
 
 /// Why an exploration ended before it had seen every state.
-public enum StopReason: Sendable, Hashable, CustomStringConvertible {
+package enum StopReason: Sendable, Hashable, CustomStringConvertible {
     case maxStates(Int)
     case maxSeconds(Double)
     /// `Options.shouldStop` said so.
     case stopped
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .maxStates(let n): "--max-states \(n) reached"
         case .maxSeconds(let s): "--max-seconds \(s) reached"
@@ -492,25 +492,25 @@ public enum StopReason: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-public struct ExplorationReport<M: StateMachine>: Sendable {
-    public var states: Int
-    public var applied: Int
-    public var refused: Int
-    public var depth: Int
-    public var seconds: Double
-    public var workers: Int
-    public var bytesPerState: Double
+package struct ExplorationReport<M: StateMachine>: Sendable {
+    package var states: Int
+    package var applied: Int
+    package var refused: Int
+    package var depth: Int
+    package var seconds: Double
+    package var workers: Int
+    package var bytesPerState: Double
     /// Why exploration stopped before the end, when it did.
-    public var partial: StopReason?
+    package var partial: StopReason?
     /// Per property, its shortest counterexample (or up to `distinct` that differ), in
     /// property order.
-    public var violations: [Counterexample<M>]
+    package var violations: [Counterexample<M>]
     /// The `sometimes` properties no explored state had.
-    public var unreached: [String]
+    package var unreached: [String]
 
-    public var transitions: Int { applied + refused }
-    public var statesPerSecond: Double { Double(states) / max(seconds, 1e-9) }
-    public var transitionsPerSecond: Double { Double(transitions) / max(seconds, 1e-9) }
+    package var transitions: Int { applied + refused }
+    package var statesPerSecond: Double { Double(states) / max(seconds, 1e-9) }
+    package var transitionsPerSecond: Double { Double(transitions) / max(seconds, 1e-9) }
     /// The probability that two distinct states shared a fingerprint: n(n-1)/2 pairs over 2^64.
-    public var collisionProbability: Double { Double(states) * Double(max(states - 1, 0)) / 2 / 18_446_744_073_709_551_616.0 }
+    package var collisionProbability: Double { Double(states) * Double(max(states - 1, 0)) / 2 / 18_446_744_073_709_551_616.0 }
 }

@@ -5,8 +5,8 @@ import CoordinatorModel
 /// coordinators, stacks of eight, four modal levels, every style, three routes and pages, and
 /// the `none` and `multiple` actions exploration leaves out.
 extension Preset {
-    public static let fuzz = fuzzing("fuzz", root: .navigation)
-    public static let fuzzTab = fuzzing("fuzz-tab", root: .tab)
+    package static let fuzz = fuzzing("fuzz", root: .navigation)
+    package static let fuzzTab = fuzzing("fuzz-tab", root: .tab)
 
     static func fuzzing(_ name: String, root: Kind) -> Preset {
         let routes = (0..<3).map(Route.init)
@@ -24,13 +24,13 @@ extension Preset {
     }
 
     /// The fuzzing presets, by name (`fuzz`, `fuzz-tab`).
-    public static let fuzzPresets: [Preset] = [fuzz, fuzzTab]
+    package static let fuzzPresets: [Preset] = [fuzz, fuzzTab]
 
     /// The random phase of verification: short swarm walks over every action and style,
     /// beyond what the small presets' exploration reaches — seven coordinators (a tab root
     /// with five more), stacks of four, three modal levels — with three routes and pages.
-    public static let swarm = swarming("swarm", root: .navigation)
-    public static let swarmTab = swarming("swarm-tab", root: .tab)
+    package static let swarm = swarming("swarm", root: .navigation)
+    package static let swarmTab = swarming("swarm-tab", root: .tab)
 
     static func swarming(_ name: String, root: Kind) -> Preset {
         var preset = fuzzing(name, root: root)
@@ -39,20 +39,20 @@ extension Preset {
     }
 
     /// The random phase's presets, by name (`swarm`, `swarm-tab`).
-    public static let swarmPresets: [Preset] = [swarm, swarmTab]
+    package static let swarmPresets: [Preset] = [swarm, swarmTab]
 }
 
 extension Fuzzer where M == CoordinatorMachine {
     /// Fuzzes the coordinator model. Calling through this concrete entry point lets the
     /// compiler specialize the generic engine for the model, as `Explorer.coordinators` does.
-    public static func coordinators(_ machine: CoordinatorMachine, options: Options) -> FuzzReport<CoordinatorMachine> {
+    package static func coordinators(_ machine: CoordinatorMachine, options: Options) -> FuzzReport<CoordinatorMachine> {
         Fuzzer(machine, options: options).run()
     }
 }
 
 extension Shrinker where M == CoordinatorMachine {
     /// Shrinks a coordinator trace, specialized for the model.
-    public static func coordinators(_ machine: CoordinatorMachine, actions: [Action], from initial: CoordinatorModel.State,
+    package static func coordinators(_ machine: CoordinatorMachine, actions: [Action], from initial: CoordinatorModel.State,
                                     property: String, maxSeconds: Double? = nil) -> ShrinkResult<CoordinatorMachine>? {
         Shrinker(machine).shrink(actions, from: initial, property: property, maxSeconds: maxSeconds)
     }

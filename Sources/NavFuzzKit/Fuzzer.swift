@@ -7,35 +7,35 @@ import Foundation
 /// seeded from `(seed, i)`, and results merge by walk number, so a run is the same (timings
 /// aside) whatever the number of workers. Swarm testing: each walk turns on a random subset of
 /// the action kinds, which reaches corners a fixed mix of actions rarely does.
-public struct Fuzzer<M: FuzzableMachine & ShrinkableMachine> {
-    public struct Options: Sendable {
-        public var seed: UInt64
+package struct Fuzzer<M: FuzzableMachine & ShrinkableMachine> {
+    package struct Options: Sendable {
+        package var seed: UInt64
         /// Stop after this many walks. With neither `walks` nor `maxSeconds`, 1,000 walks.
-        public var walks: Int?
+        package var walks: Int?
         /// Start no walk after this many seconds (the number of walks then varies). Read as
         /// 0 to 10⁹ seconds, NaN as 0, so that no value can overflow the deadline.
-        public var maxSeconds: Double?
+        package var maxSeconds: Double?
         /// Steps per walk; a walk stops early at its first violation of a property that ends a run.
-        public var walkLength: Int
-        public var workers: Int
+        package var walkLength: Int
+        package var workers: Int
         /// Whether each walk enables a random subset of action kinds (else all, every walk).
-        public var swarm: Bool
+        package var swarm: Bool
         /// Kind weights that replace the machine's `defaultWeight(ofKind:)`.
-        public var weights: [String: Int]
-        public var shrink: Bool
+        package var weights: [String: Int]
+        package var shrink: Bool
         /// Run only the walks whose number is `index` modulo `count`: shards of one job, which
         /// together run every walk the whole job would.
-        public var shard: (index: Int, count: Int) = (0, 1)
+        package var shard: (index: Int, count: Int) = (0, 1)
         /// Failures kept per property, at most; more than one only when their `signature`s
         /// differ (see `Explorer.Options`). Default 1: the first.
-        public var distinct: Int = 1
-        public var signature: (@Sendable (M.Action?, String) -> String)?
+        package var distinct: Int = 1
+        package var signature: (@Sendable (M.Action?, String) -> String)?
         /// Asked before each batch of walks: true starts no more walks.
-        public var shouldStop: (@Sendable () -> Bool)?
+        package var shouldStop: (@Sendable () -> Bool)?
         /// Asked before every walk: true starts no more walks (a live system that cannot go on).
-        public var abandons: (@Sendable () -> Bool)?
+        package var abandons: (@Sendable () -> Bool)?
 
-        public init(seed: UInt64 = 0, walks: Int? = nil, maxSeconds: Double? = nil, walkLength: Int = 100,
+        package init(seed: UInt64 = 0, walks: Int? = nil, maxSeconds: Double? = nil, walkLength: Int = 100,
                     workers: Int = ProcessInfo.processInfo.activeProcessorCount, swarm: Bool = true,
                     weights: [String: Int] = [:], shrink: Bool = true) {
             self.seed = seed
@@ -47,10 +47,10 @@ public struct Fuzzer<M: FuzzableMachine & ShrinkableMachine> {
         }
     }
 
-    public let machine: M
-    public let options: Options
+    package let machine: M
+    package let options: Options
 
-    public init(_ machine: M, options: Options = Options()) {
+    package init(_ machine: M, options: Options = Options()) {
         self.machine = machine
         self.options = options
     }
@@ -58,7 +58,7 @@ public struct Fuzzer<M: FuzzableMachine & ShrinkableMachine> {
     /// Walks handed to a worker at a time: few enough that the work stays balanced.
     static var batch: Int { 16 }
 
-    public func run() -> FuzzReport<M> {
+    package func run() -> FuzzReport<M> {
         let clock = ContinuousClock.now
         let machine = self.machine, options = self.options
         let properties = machine.properties
@@ -343,79 +343,79 @@ extension Fuzzer {
 }
 
 /// What a fuzz run did: its size, its coverage and its failures.
-public struct FuzzReport<M: StateMachine>: Sendable {
-    public var seed: UInt64
-    public var walks: Int
-    public var walkLength: Int
-    public var steps: Int
+package struct FuzzReport<M: StateMachine>: Sendable {
+    package var seed: UInt64
+    package var walks: Int
+    package var walkLength: Int
+    package var steps: Int
     /// Steps whose successor was outside bounds: checked, then not taken.
-    public var outsideBounds: Int
-    public var workers: Int
+    package var outsideBounds: Int
+    package var workers: Int
     /// Time spent walking (shrinking is timed per failure).
-    public var seconds: Double
-    public var coverage: FuzzCoverage
+    package var seconds: Double
+    package var coverage: FuzzCoverage
     /// Per property, its failure from the lowest walk number that failed it (or up to
     /// `distinct` that differ), in property order.
-    public var failures: [FuzzFailure<M>]
+    package var failures: [FuzzFailure<M>]
     /// The `sometimes` properties no walk reached.
-    public var unreached: [String]
+    package var unreached: [String]
 
-    public var stepsPerSecond: Double { Double(steps) / max(seconds, 1e-9) }
+    package var stepsPerSecond: Double { Double(steps) / max(seconds, 1e-9) }
 }
 
 /// How often each action kind applied or was refused (by reason), and how often each property
 /// was checked and in how many walks it failed.
-public struct FuzzCoverage: Sendable, Hashable {
-    public struct Refusal: Sendable, Hashable {
-        public var reason: String
-        public var count: Int
+package struct FuzzCoverage: Sendable, Hashable {
+    package struct Refusal: Sendable, Hashable {
+        package var reason: String
+        package var count: Int
     }
-    public struct KindCount: Sendable, Hashable {
-        public var kind: String
-        public var weight: Int
-        public var applied: Int
+    package struct KindCount: Sendable, Hashable {
+        package var kind: String
+        package var weight: Int
+        package var applied: Int
         /// By reason, sorted by reason.
-        public var refused: [Refusal]
-        public var refusedTotal: Int { refused.reduce(0) { $0 + $1.count } }
+        package var refused: [Refusal]
+        package var refusedTotal: Int { refused.reduce(0) { $0 + $1.count } }
     }
-    public struct PropertyCount: Sendable, Hashable {
-        public var property: String
-        public var kind: PropertyKind
+    package struct PropertyCount: Sendable, Hashable {
+        package var property: String
+        package var kind: PropertyKind
         /// State and `sometimes` properties: the initial state of each walk and every applied
         /// step; transition properties: every step, refused ones included.
-        public var checks: Int
+        package var checks: Int
         /// Walks that ended on a violation of this property; 0 when it never failed.
-        public var failedWalks: Int
+        package var failedWalks: Int
         /// For a `sometimes` property: whether a walk reached it.
-        public var reached: Bool
+        package var reached: Bool
     }
-    public var kinds: [KindCount]
-    public var properties: [PropertyCount]
+    package var kinds: [KindCount]
+    package var properties: [PropertyCount]
 }
 
 /// A violated property: where the fuzzer first saw it and the shrunk trace that shows it.
-public struct FuzzFailure<M: StateMachine>: Sendable {
-    public var property: String
-    public var kind: PropertyKind
+package struct FuzzFailure<M: StateMachine>: Sendable {
+    package var property: String
+    package var kind: PropertyKind
     /// The reason on the walk as found (the shrunk trace may give another).
-    public var reason: String
-    public var walk: Int
+    package var reason: String
+    package var walk: Int
     /// The seed of that walk's generator (`Xoshiro.walkSeed(seed, walk:)`).
-    public var walkSeed: UInt64
+    package var walkSeed: UInt64
     /// The action kinds swarm testing enabled for that walk.
-    public var kinds: [String]
+    package var kinds: [String]
     /// The walk up to and including the failing step.
-    public var original: Counterexample<M>
-    public var shrunk: Counterexample<M>
-    public var shrinkSeconds: Double
+    package var original: Counterexample<M>
+    package var shrunk: Counterexample<M>
+    package var shrinkSeconds: Double
 
-    public var originalLength: Int { original.actions.count }
+    package var originalLength: Int { original.actions.count }
 }
 
 extension FuzzReport where M: DescribedMachine {
     /// The report as people read it. With `timings: false` nothing depends on the clock or
     /// the number of workers, so equal runs print equal text.
-    public func text(_ machine: M, timings: Bool = true) -> String {
+    package func text(_ machine: M, timings: Bool = true) -> String {
         var lines: [String] = []
         var head = "fuzz: seed \(seed), \(walks) walks of up to \(walkLength) steps, \(steps) steps"
         if outsideBounds > 0 { head += " (\(outsideBounds) left bounds and were dropped)" }

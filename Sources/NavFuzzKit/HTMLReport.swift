@@ -5,29 +5,29 @@ import CoordinatorModel
 /// created marked, the action, its outcome and events, the broken check and, for a failure of
 /// an implementation, its tree beside the model's with the coordinators that differ marked.
 /// Browsers and CI artifact viewers open it as it is.
-public struct HTMLReport: Sendable {
+package struct HTMLReport: Sendable {
     /// One failing trace.
-    public struct Trace: Sendable {
-        public var check: String
-        public var reason: String
+    package struct Trace: Sendable {
+        package var check: String
+        package var reason: String
         /// Where it was found: `explore.small`, `verify`, a corpus file.
-        public var source: String
-        public var initial: State
+        package var source: String
+        package var initial: State
         /// The model's steps, in order.
-        public var steps: [(action: Action, step: Step)]
+        package var steps: [(action: Action, step: Step)]
         /// The implementation's state after the failing step, when an implementation failed.
-        public var implementation: State?
+        package var implementation: State?
         /// The command that replays it.
-        public var replay: String?
+        package var replay: String?
 
-        public init(check: String, reason: String, source: String, initial: State, steps: [(action: Action, step: Step)],
+        package init(check: String, reason: String, source: String, initial: State, steps: [(action: Action, step: Step)],
                     implementation: State? = nil, replay: String? = nil) {
             self.check = check; self.reason = reason; self.source = source; self.initial = initial; self.steps = steps
             self.implementation = implementation; self.replay = replay
         }
 
         /// A counterexample of the model (or of a model with a fault), its steps taken again.
-        public init(_ c: Counterexample<CoordinatorMachine>, machine: CoordinatorMachine, source: String, replay: String?) {
+        package init(_ c: Counterexample<CoordinatorMachine>, machine: CoordinatorMachine, source: String, replay: String?) {
             var state = c.initial
             var steps: [(action: Action, step: Step)] = []
             for a in c.actions {
@@ -40,7 +40,7 @@ public struct HTMLReport: Sendable {
 
         /// A failure of an implementation: the model's steps, and what the implementation showed
         /// at the failing one.
-        public init(_ f: ConformanceFailure, replay: String?) {
+        package init(_ f: ConformanceFailure, replay: String?) {
             let model = Model(configuration: f.configuration)
             var state = model.initialState()
             let initial = state
@@ -58,17 +58,17 @@ public struct HTMLReport: Sendable {
     /// Traces longer than this show their first and last steps only (and always the failing one).
     static let drawnSteps = 40
 
-    public var title: String
-    public var traces: [Trace]
+    package var title: String
+    package var traces: [Trace]
 
-    public init(title: String, traces: [Trace] = []) {
+    package init(title: String, traces: [Trace] = []) {
         self.title = title; self.traces = traces
     }
 
     /// The page. `data-steps` on the body says how many pictures it has; its script sets
     /// `data-rendered` to how many a browser drew with a size, which a headless browser's DOM
     /// dump shows (.ci/run checks the two agree).
-    public var html: String {
+    package var html: String {
         var pictures = 0
         var sections: [String] = []
         for (n, t) in traces.enumerated() {

@@ -7,10 +7,10 @@
 /// (where any property first fails), so the shrunk trace shows that property and nothing
 /// before it; it is then cut after that step. Deterministic: candidates are tried in a fixed
 /// order.
-public struct Shrinker<M: ShrinkableMachine> {
-    public let machine: M
+package struct Shrinker<M: ShrinkableMachine> {
+    package let machine: M
 
-    public init(_ machine: M) { self.machine = machine }
+    package init(_ machine: M) { self.machine = machine }
 
     /// The shrunk counterexample, or nil when `actions` does not fail `property` (or no
     /// property has that name). With `accepting`, a failure counts only when it also passes
@@ -18,7 +18,7 @@ public struct Shrinker<M: ShrinkableMachine> {
     /// keep one failure of a property apart from another while shrinking.
     /// With `maxSeconds`, it stops trying candidates once that much time has passed and returns
     /// the shortest failing trace found so far (`ShrinkResult.complete` is then false).
-    public func shrink(_ actions: [M.Action], from initial: M.State, property name: String,
+    package func shrink(_ actions: [M.Action], from initial: M.State, property name: String,
                        accepting accept: (@Sendable (M.Action?, String) -> Bool)? = nil,
                        maxSeconds: Double? = nil) -> ShrinkResult<M>? {
         let clock = ContinuousClock.now
@@ -228,15 +228,15 @@ extension Shrinker.Search {
 }
 
 /// A shrunk counterexample and what it took.
-public struct ShrinkResult<M: StateMachine>: Sendable {
-    public var counterexample: Counterexample<M>
-    public var originalLength: Int
+package struct ShrinkResult<M: StateMachine>: Sendable {
+    package var counterexample: Counterexample<M>
+    package var originalLength: Int
     /// Candidate traces replayed.
-    public var replays: Int
-    public var seconds: Double
+    package var replays: Int
+    package var seconds: Double
     /// False when a time limit stopped the shrinking: the trace still fails, but may not be
     /// 1-minimal.
-    public var complete = true
+    package var complete = true
 
-    public var shrunkLength: Int { counterexample.actions.count }
+    package var shrunkLength: Int { counterexample.actions.count }
 }

@@ -7,26 +7,27 @@ import CoordinatorModel
 public struct VerificationReport: Sendable {
     /// The driver's name from its handshake, or the adapter's type name.
     public var system: String
+    /// Every failure reported, shortest first within each check, at most `distinct` per check.
     public var failures: [ConformanceFailure] = []
+    /// Why verification could not run (a driver that cannot start, a bad baseline); nil when it ran.
     public var error: String?
     /// Implementation steps checked and resets made, including those of shrinking.
     public var steps = 0
-    public var resets = 0
+    package var resets = 0
     /// Steps sent again after a reset to bring the implementation back to a state, and saved
     /// states made and restored instead (when the implementation offers them).
-    public var replayedSteps = 0
-    public var saves = 0
-    public var restores = 0
+    package var replayedSteps = 0
+    package var saves = 0
+    package var restores = 0
     /// Seconds from the start until the first failing step was seen, if one was.
     public var firstFailureSeconds: Double?
-    /// The `sometimes` properties (SEMANTICS.md) no phase reached although the implementation
-    /// offers what they need: what the run did not test. A run with any fails.
-    public var exploredStates = 0
-    public var walks = 0
-    public var traces = 0
-    public var shrinkRuns = 0
+    package var exploredStates = 0
+    package var walks = 0
+    package var traces = 0
+    package var shrinkRuns = 0
     /// Times a driver was started again after a crash or hang.
-    public var restarts = 0
+    package var restarts = 0
+    /// Seconds the verification took.
     public var seconds = 0.0
     /// One line per source of action sequences, for the summary.
     public var sources: [String] = []
@@ -35,17 +36,20 @@ public struct VerificationReport: Sendable {
     /// The tail of the driver's standard error at the end.
     public var diagnostics = ""
 
-    public init(system: String, error: String? = nil) {
+    package init(system: String, error: String? = nil) {
         self.system = system
         self.error = error
     }
 
+    /// The `sometimes` properties (SEMANTICS.md §5.3) no phase reached although the
+    /// implementation offers what they need: what the run did not test. A run with any fails.
     public var unreached: [String] = []
     /// Baseline entries that occurred, each with the shortest trace that showed it.
     public var expected: [ExpectedDifference] = []
     /// Baseline entries that no longer occur (a whole run only): remove them. Not a failure.
     public var staleBaseline: [Baseline.Entry] = []
 
+    /// Whether it ran, every check held and every `sometimes` property was reached.
     public var passed: Bool { error == nil && failures.isEmpty && unreached.isEmpty }
 
     /// 0 every check held, 1 a check failed (or a `sometimes` property was never reached),
@@ -85,6 +89,7 @@ public struct VerificationReport: Sendable {
         }
     }
 
+    /// The whole report for people: a summary, then every failure.
     public var text: String {
         var lines = ["NavFuzz verify: \(system)"]
         var ran = "checked \(steps) steps in \(format1(seconds)) s (\(Int(stepsPerSecond)) steps/s); \(resets) resets"
@@ -123,13 +128,16 @@ public struct VerificationReport: Sendable {
 
 /// One broken check with its minimal trace and both sides of the failing step.
 public struct ConformanceFailure: Sendable {
+    /// The check that failed: a name of `Verifier.checks`.
     public var invariant: String
     /// One line: what is wrong.
     public var reason: String
     /// The minimal trace in model ids (creation order): replayable against the model as written.
     /// Its last action is the failing one; empty when the initial state already fails.
     public var trace: [Action]
+    /// The configuration the trace runs under.
     public var configuration: Configuration
+    /// The preset whose exploration or walks found it, if one did.
     public var presetName: String?
     /// Where the trace was first found.
     public var source: String
@@ -224,14 +232,19 @@ private func format1(_ x: Double) -> String {
 public struct FailingStep: Sendable {
     /// The step's index in its trace; -1 when the reset itself failed.
     public var index: Int?
+    /// The failing action in the model's ids; nil when the reset itself failed.
     public var modelAction: Action?
     /// The same action with the implementation's ids, as it was sent.
     public var implementationAction: Action?
+    /// The model's state before the step.
     public var modelBefore: State
+    /// The implementation's state before the step, in its own ids.
     public var implementationBefore: State?
-    public var modelStep: Step?
+    /// What the model did: outcome, events and the state after.
+    package var modelStep: Step?
     /// Nil when the implementation crashed or hung.
     public var implementationOutcome: Outcome?
+    /// The completion events the implementation reported, in its own ids.
     public var implementationEvents: [Completion]
     /// Nil when the implementation crashed or hung.
     public var implementationAfter: State?

@@ -19,6 +19,7 @@ import Dispatch
 /// action's kind and the kind of reason), each with its shortest trace, shrunk against the
 /// implementation and replayed once more from reset.
 public enum Verifier {
+    /// What a verification does (docs/VERIFY.md §3, Options): the defaults are the measured default run.
     public struct Options: Sendable {
         /// Exploration: each preset gives a configuration (root kind, alphabets), its bounds and
         /// its domain.
@@ -28,8 +29,11 @@ public enum Verifier {
         /// The random phase: its presets (nil: `Preset.swarm` and `swarm-tab` for the root
         /// kinds of `presets`), and walks per preset and actions per walk.
         public var walkPresets: [Preset]?
+        /// Walks per walk preset (0: no random phase).
         public var walks: Int
+        /// Actions per walk, at most.
         public var walkLength: Int
+        /// The seed of the walks: the same seed, the same run.
         public var seed: UInt64
         /// Seconds a driver may take to answer one request (used by `verify(driver:)`).
         public var timeout: Double
@@ -74,6 +78,7 @@ public enum Verifier {
         /// says so instead of verifying.
         package var problem: String?
 
+        /// Options with the defaults of `NavFuzz verify`; each argument is the property of the same name.
         public init(presets: [Preset] = [.small, .smallTab], depth: Int = 3, walkPresets: [Preset]? = nil,
                     walks: Int = 150, walkLength: Int = 40, seed: UInt64 = 0, timeout: Double = 5, startupTimeout: Double = 30,
                     traces: [GivenTrace] = [], stopAtFirstFailure: Bool = false, shrink: Bool = true, distinct: Int = 3,
@@ -159,9 +164,12 @@ public enum RunLocation: Sendable, Hashable {
 public struct GivenTrace: Sendable {
     /// How reports name it (a corpus file's path, say).
     public var name: String
+    /// The configuration the trace runs under.
     public var configuration: Configuration
+    /// The actions, in the model's ids.
     public var actions: [Action]
 
+    /// A trace named `name`.
     public init(name: String, configuration: Configuration = Configuration(), actions: [Action]) {
         self.name = name; self.configuration = configuration; self.actions = actions
     }

@@ -7,11 +7,14 @@ import CoordinatorModel
 ///     let result = await verifyConformance(MyAdapter())
 ///     XCTAssertTrue(result.passed, result.failureMessage)
 public struct VerificationResult: Sendable {
+    /// The whole report.
     public var report: VerificationReport
 
-    public init(report: VerificationReport) { self.report = report }
+    package init(report: VerificationReport) { self.report = report }
 
+    /// Whether every check held and every `sometimes` state was reached.
     public var passed: Bool { report.passed }
+    /// The failures, each with its shortest trace.
     public var failures: [ConformanceFailure] { report.failures }
 
     /// Empty when verification passed; else every failing trace with both sides' states, the

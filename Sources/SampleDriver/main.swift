@@ -10,7 +10,8 @@ import SampleCoordinators
 ///
 ///     NavFuzz verify --driver '.build/debug/SampleDriver --mutant swipe-leaves-child'
 ///
-/// `--no-save` serves it without saved states, so that NavFuzz replays paths from reset (the
+/// `--port N` serves one NavFuzz connection on 127.0.0.1:N instead (0: any free port, printed on
+/// standard error), for `NavFuzz verify --connect N`. `--no-save` serves it without saved states, so that NavFuzz replays paths from reset (the
 /// same results, more steps). `--in-process` instead verifies the library inside this process,
 /// with the default options of `NavFuzz verify` (`--first-failure`: stop at the first broken
 /// check), and prints the report: the in-process figures of BENCHMARKS.md. `--mutants` checks
@@ -26,7 +27,7 @@ func mutantName(_ arguments: [String]) -> String? {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
-    print("usage: SampleDriver [--mutant NAME] [--no-save] [--in-process [--first-failure]] | --mutants   (mutants: \(Mutant.allCases.map(\.rawValue).joined(separator: ", ")))")
+    print("usage: SampleDriver [--mutant NAME] [--port N] [--no-save] [--in-process [--first-failure]] | --mutants   (mutants: \(Mutant.allCases.map(\.rawValue).joined(separator: ", ")))")
     exit(0)
 }
 if arguments.contains("--mutants") {
@@ -50,4 +51,12 @@ if arguments.contains("--in-process") {
     exit(report.exitCode)
 }
 let system = SampleSystem(mutant: mutant, crashes: true, name: mutant.map { "SampleDriver --mutant \($0.rawValue)" } ?? "SampleDriver")
-exit(saves ? DriverServer.serve(system) : DriverServer.serve(WithoutSavedStates(system)))
+var transport = DriverServer.Transport.standardIO
+if let i = arguments.firstIndex(of: "--port") {
+    guard i + 1 < arguments.count, let port = UInt16(arguments[i + 1]) else {
+        FileHandle.standardError.write(Data("SampleDriver: --port takes a port number (0 to 65535)\n".utf8))
+        exit(2)
+    }
+    transport = .loopback(port: port)
+}
+exit(saves ? DriverServer.serve(system, over: transport) : DriverServer.serve(WithoutSavedStates(system), over: transport))
