@@ -58,8 +58,12 @@ wait "$driver_pid" || true; driver_pid=
 echo "found through the driver over standard I/O and over 127.0.0.1:$port"
 
 echo "-- the printed regression test, pasted"
-# The first test Swift Testing printed for the in-process run, as it was printed.
-awk '/As a regression test:/ { on = 1; next } on && /^@Test func/ { grab = 1 } grab { print } grab && /^}/ { exit }' "$work/buggy.log" > "$work/pasted.swift"
+# The first regression test Swift Testing printed for an in-process run, as it was printed
+# (less the indent of the issue's comment in the log).
+awk '/As a regression test:/ { on = 1; next }
+     on && /^ *@Test func/ { indent = index($0, "@") - 1; grab = 1; text = "" }
+     grab { text = text substr($0, indent + 1) "\n" }
+     grab && substr($0, indent + 1) ~ /^}/ { if (text !~ /runIn: .childProcess/) { printf "%s", text; exit } grab = 0; on = 0 }' "$work/buggy.log" > "$work/pasted.swift"
 [ -s "$work/pasted.swift" ] || { tail -80 "$work/buggy.log"; fail "no regression test was printed"; }
 cat "$work/pasted.swift"
 name=$(sed -n 's/^@Test func \([A-Za-z0-9_]*\)().*/\1/p' "$work/pasted.swift" | head -1)

@@ -1,5 +1,5 @@
 import NavFuzzJUnit
-let navFuzzVersion = "0.2.0"
+let navFuzzVersion = "0.3.0"
 
 let overallHelp = """
 USAGE: NavFuzz [options]            the CI job: verify the systems of navfuzz.json, or

@@ -184,8 +184,9 @@ struct ProjectFile {
     {
       "navfuzz": 1,
       // Each system is a driver of your coordinators speaking docs/DRIVER-PROTOCOL.md, e.g. an
-      // executable target serving your adapter with DriverServer; build it before the job
-      // (swift build -c release --product AppNavigationDriver).
+      // executable target serving your adapter with DriverServer.serve; build it before the job
+      // (swift build -c release --product AppNavigationDriver). A driver already serving on the
+      // loopback (an app in a simulator) is named by "connect": PORT instead of "driver".
       "systems": [
         {
           "name": "app",

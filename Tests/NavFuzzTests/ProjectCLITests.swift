@@ -75,7 +75,7 @@ final class ProjectCLITests: XCTestCase {
             ("{", "navfuzz.json: not JSON"),
             (#"{"navfuzz": 2, "systems": []}"#, "navfuzz.json: navfuzz: expected 1"),
             (project("", extra: ""), "navfuzz.json: systems: expected a non-empty array"),
-            (project(#"{"drvier": "x"}"#), "navfuzz.json: systems[0].drvier: unknown key (keys: name, driver, baseline, timeout, startupTimeout)"),
+            (project(#"{"drvier": "x"}"#), "navfuzz.json: systems[0].drvier: unknown key (keys: name, driver, connect, baseline, timeout, startupTimeout)"),
             (#"{"navfuzz": 1, "systems": [{"driver": "x"}], "depth": 40}"#, "navfuzz.json: depth: expected a whole number from 0 to 12, found 40"),
             (#"{"navfuzz": 1, "systems": [{"driver": "x"}], "presets": ["smal"]}"#, "navfuzz.json: presets[0]: no preset 'smal'"),
             (project(#"{"driver": "x"}"#, extra: #", "depth": 3"#), "navfuzz.json: depth: given twice"),
@@ -84,6 +84,9 @@ final class ProjectCLITests: XCTestCase {
             (project(#"{"driver": "x"}"#, extra: #", "colour": "red""#), "navfuzz.json: colour: unknown key"),
             (project(#"{"driver": "x"}"#, extra: #", "startupTimeout": 0"#),
              "navfuzz.json: startupTimeout: expected seconds above 0 and up to 3600, found 0"),
+            (project(#"{"connect": 0}"#), "navfuzz.json: systems[0].connect: expected a port from 1 to 65535, found 0"),
+            (project(#"{"driver": "x", "connect": 7001}"#), "navfuzz.json: systems[0]: has both 'driver' and 'connect'"),
+            (project(#"{"name": "a"}"#), "navfuzz.json: systems[0].driver: missing: the command that starts the driver (or 'connect'"),
             (project(#"{"driver": "x", "startupTimeout": "slow"}"#),
              "navfuzz.json: systems[0].startupTimeout: expected seconds above 0 and up to 3600, found \"slow\""),
         ]

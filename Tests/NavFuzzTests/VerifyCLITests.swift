@@ -120,4 +120,29 @@ final class VerifyCLITests: XCTestCase {
         XCTAssertEqual(waited.status, 0, waited.stdout + waited.stderr)
         try assertBadInput(quick + ["--startup-timeout", "-1"], mentions: "--startup-timeout takes a positive number of seconds, not '-1'")
     }
+
+    /// `verify --connect PORT` reaches a driver serving on the loopback; `--driver` and
+    /// `--connect` together, or neither, are one line of bad input.
+    func testConnectReachesADriverOnTheLoopback() throws {
+        let serving = Process()
+        serving.executableURL = URL(fileURLWithPath: driver)
+        serving.arguments = ["--mutant", "swipe-leaves-child", "--port", "0"]
+        let errors = Pipe()
+        serving.standardError = errors
+        try serving.run()
+        defer { if serving.isRunning { serving.terminate() }; serving.waitUntilExit() }
+        var said = Data()
+        while !said.contains(10) { let chunk = errors.fileHandleForReading.availableData; if chunk.isEmpty { break }; said += chunk }
+        let port = try XCTUnwrap(String(decoding: said, as: UTF8.self).split(separator: ":").last?.trimmingCharacters(in: .whitespacesAndNewlines))
+        let dir = try CLI.temporaryDirectory()
+        let run = try CLI.run(["verify", "--connect", port, "--presets", "small", "--depth", "2", "--walks", "0",
+                               "--save-failures", dir.path, "--junit", dir.appendingPathComponent("a.xml").path])
+        XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
+        XCTAssertTrue(run.stdout.contains("no-orphan-children"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("verify --connect \(port) --corpus "), run.stdout)
+
+        try assertBadInput(["verify", "--driver", driver, "--connect", port], mentions: "'verify' takes --driver or --connect, not both")
+        try assertBadInput(["verify"], mentions: "'verify' needs --driver 'COMMAND' or --connect PORT")
+        try assertBadInput(["verify", "--connect", "70000"], mentions: "--connect")
+    }
 }

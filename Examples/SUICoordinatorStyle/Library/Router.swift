@@ -21,6 +21,12 @@ public enum RouterItem<Route: RouteType> {
         if case .coordinator(let c) = self { return c }
         return nil
     }
+
+    /// The route of a screen entry; nil for a coordinator.
+    public var route: Route? {
+        if case .route(let r) = self { return r }
+        return nil
+    }
 }
 
 @MainActor public final class SheetItem<Route: RouteType> {

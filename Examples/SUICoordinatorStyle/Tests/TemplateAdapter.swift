@@ -1,7 +1,7 @@
 import NavFuzzKit
 import SUIStyleCoordinators
 
-/// The app's routes: the model's `r0`, `r1`, `r2` … (the random phase sends up to `r2`).
+/// The app's routes: the model's `r0`, `r1`, `r2` … as numbers.
 public struct Screen: RouteType {
     public var number: Int
     public var presentationStyle: TransitionPresentationStyle
@@ -12,21 +12,17 @@ public final class ScreenFlow: SUIStyleCoordinators.Coordinator<Screen> {
     public override func start() async { await startFlow(route: Screen(number: 0, presentationStyle: .push)) }
 }
 
-/// NavFuzz's view of the app: navigation only. Every action it maps calls the library,
-/// refusals included; a call the library ignored is reported as the model's refusal.
+/// NavFuzz's view of the app, navigation only: every action it maps calls the library,
+/// refusals included, and a call the library ignored is reported as the model's refusal.
 @MainActor public final class TemplateAdapter: AsyncNavigationSystem {
     private let makeFlow: @MainActor () -> ScreenFlow
     private var flow: ScreenFlow?
-
     public init(makeFlow: @escaping @MainActor () -> ScreenFlow) { self.makeFlow = makeFlow }
 
     public let capabilities = Capabilities(actions: [.push, .pop, .popToRoot, .present, .dismiss, .userBack, .userSwipeDismiss],
                                            styles: [.sheet, .fullScreen], rootKinds: [.navigation], kinds: [.navigation])
 
-    public func reset(configuration: Configuration) async {
-        flow = makeFlow()
-        await flow?.start()
-    }
+    public func reset(configuration: Configuration) async { flow = makeFlow(); await flow?.start() }
 
     public func apply(_ action: Action) async -> SystemStep {
         guard let flow else { return SystemStep(outcome: .refused(.noSuchCoordinator)) }
@@ -48,16 +44,13 @@ public final class ScreenFlow: SUIStyleCoordinators.Coordinator<Screen> {
             flow.router.removeLastSheet()
         default: return SystemStep(outcome: .refused(.unsupported))   // not in capabilities: never sent
         }
-        let unchanged = observedState() == before
-        return SystemStep(outcome: unchanged ? ignored.map { .refused($0) } ?? .applied : .applied)
+        let refused = observedState() == before ? ignored : nil
+        return SystemStep(outcome: refused.map { .refused($0) } ?? .applied)
     }
 
     public func observedState() -> State {
         guard let flow else { return State(coordinators: [], root: CoordinatorID(0)) }
-        func entry(_ item: RouterItem<Screen>) -> Entry {
-            if case .route(let screen) = item { return .screen(Route(screen.number)) }
-            return .screen(Route(0))   // navigation only: the app shows no child coordinators
-        }
+        func entry(_ item: RouterItem<Screen>) -> Entry { .screen(Route(item.route?.number ?? 0)) }
         let stack = ([flow.router.mainView].compactMap { $0 } + flow.router.items).map(entry)
         let modals = flow.router.sheets.map { Modal($0.presentationStyle == .sheet ? .sheet : .fullScreen, entry($0.content)) }
         return State(coordinators: [.init(id: CoordinatorID(0), kind: .navigation, parent: nil, children: [],
