@@ -4,7 +4,7 @@
 extension State {
     /// Positions in `coordinators`, in canonical order. Coordinators no hosting path reaches
     /// (only in broken states) follow through `children`, then in id order, so the order is total.
-    package func canonicalOrder() -> [Int] {
+    @_spi(Engine) public func canonicalOrder() -> [Int] {
         var order: [Int] = []
         order.reserveCapacity(count)
         var seen = [Bool](repeating: false, count: count)
@@ -23,7 +23,7 @@ extension State {
     }
 
     /// The same state with ids renumbered `c0, c1, …` in canonical order.
-    package func canonicalized() -> State {
+    @_spi(Engine) public func canonicalized() -> State {
         State(canonicalEncoding: canonicalEncoding()) ?? self
     }
 
@@ -32,7 +32,7 @@ extension State {
     /// written straight from this state, with no renumbered copy (the hot path of exploration).
     /// Ids that name no live coordinator (broken states only) are numbered after the live ones
     /// in the order the encoding meets them.
-    package func encodeCanonical(into bytes: inout [UInt8]) {
+    @_spi(Engine) public func encodeCanonical(into bytes: inout [UInt8]) {
         encodeCanonical(into: &bytes, numberingInOrder: true)
     }
 
@@ -124,7 +124,7 @@ extension State {
         for k in 0..<table where byID[k] >= 0 { byID[k] = number[Int(byID[k])] }
     }
 
-    package func canonicalEncoding() -> [UInt8] {
+    @_spi(Engine) public func canonicalEncoding() -> [UInt8] {
         var b: [UInt8] = []
         encodeCanonical(into: &b)
         return b
@@ -133,12 +133,12 @@ extension State {
     /// Decodes a canonical encoding. Nil when the bytes are not one. Written straight into
     /// the flat layout, whose lists follow the encoding's order: exploration decodes every
     /// state it expands.
-    package init?(canonicalEncoding bytes: [UInt8]) {
+    @_spi(Engine) public init?(canonicalEncoding bytes: [UInt8]) {
         self.init(canonicalEncoding: bytes[...])
     }
 
     /// The same from a part of a buffer, as exploration keeps its levels.
-    package init?(canonicalEncoding bytes: ArraySlice<UInt8>) {
+    @_spi(Engine) public init?(canonicalEncoding bytes: ArraySlice<UInt8>) {
         // Read through a pointer: a slice checks its bounds and storage on every byte.
         guard let state = bytes.withUnsafeBufferPointer({ State.decoding($0) }) else { return nil }
         self = state
@@ -206,7 +206,7 @@ extension State {
     }
 
     /// Equal exactly when the two states are the same state (docs/SEMANTICS.md §2).
-    package func isSameState(as other: State) -> Bool {
+    @_spi(Engine) public func isSameState(as other: State) -> Bool {
         canonicalEncoding() == other.canonicalEncoding()
     }
 }

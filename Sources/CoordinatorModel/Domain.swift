@@ -1,18 +1,18 @@
 /// The parameter domains actions are enumerated from (docs/SEMANTICS.md §6), and the presets.
-package struct Domain: Hashable, Sendable {
-    package var routes: [Route]
-    package var pages: [Page]
-    package var startKinds: [Kind]
+@_spi(Engine) public struct Domain: Hashable, Sendable {
+    @_spi(Engine) public var routes: [Route]
+    @_spi(Engine) public var pages: [Page]
+    @_spi(Engine) public var startKinds: [Kind]
     /// Styles for `start` and `redirect`.
-    package var startStyles: [Style]
-    package var forceStyles: [Style]
-    package var presentStyles: [Style]
-    package var pageLists: [[Page]]
-    package var badgeValues: [Int?]
+    @_spi(Engine) public var startStyles: [Style]
+    @_spi(Engine) public var forceStyles: [Style]
+    @_spi(Engine) public var presentStyles: [Style]
+    @_spi(Engine) public var pageLists: [[Page]]
+    @_spi(Engine) public var badgeValues: [Int?]
     /// Whether `none` and `multiple` of two actions are enumerated (left out of the presets).
-    package var includeNoneAndMultiple: Bool
+    @_spi(Engine) public var includeNoneAndMultiple: Bool
 
-    package init(routes: [Route], pages: [Page], startKinds: [Kind] = Kind.allCases,
+    @_spi(Engine) public init(routes: [Route], pages: [Page], startKinds: [Kind] = Kind.allCases,
                 startStyles: [Style] = [.push, .sheet, .fullScreen], forceStyles: [Style] = [.sheet, .fullScreen],
                 presentStyles: [Style] = [.sheet, .fullScreen], pageLists: [[Page]]? = nil,
                 badgeValues: [Int?] = [nil, 1], includeNoneAndMultiple: Bool = false) {
@@ -23,7 +23,7 @@ package struct Domain: Hashable, Sendable {
     }
 
     /// Each single page, then every ordered pair of distinct pages: `[p0]`, `[p1]`, `[p0,p1]`, `[p1,p0]`.
-    package static func defaultPageLists(_ pages: [Page]) -> [[Page]] {
+    @_spi(Engine) public static func defaultPageLists(_ pages: [Page]) -> [[Page]] {
         pages.map { [$0] } + pages.flatMap { a in pages.filter { $0 != a }.map { [a, $0] } }
     }
 
@@ -55,7 +55,7 @@ package struct Domain: Hashable, Sendable {
     /// Every action of the domain in `state`, in a fixed order: for each live coordinator (by
     /// id) every router, coordinator and tab action, then the global and user actions. Actions
     /// that its kind cannot take are enumerated too: their refusals are transitions to check.
-    package func actions(in state: State, into out: inout [Action]) {
+    @_spi(Engine) public func actions(in state: State, into out: inout [Action]) {
         for i in state.positions {
             let id = state.id(at: i)
             appendRouterActions(id, into: &out)
@@ -87,7 +87,7 @@ extension Domain {
     /// rules of the up-front refusal, before any action is built; a domain with arguments
     /// outside the configuration's alphabets, or with `none` and `multiple`, is filtered
     /// action by action instead.
-    package func actions(in state: State, notRefusedUpFrontBy model: Model, into out: inout [Action]) -> Int {
+    @_spi(Engine) public func actions(in state: State, notRefusedUpFrontBy model: Model, into out: inout [Action]) -> Int {
         guard !includeNoneAndMultiple, fits(model.configuration) else {
             var all: [Action] = []
             actions(in: state, into: &all)
@@ -142,11 +142,11 @@ public struct Preset: Hashable, Sendable {
     public var name: String
     /// Its root kind and alphabets.
     public var configuration: Configuration
-    package var bounds: Bounds
-    package var maxDepth: Int?
-    package var domain: Domain
+    @_spi(Engine) public var bounds: Bounds
+    @_spi(Engine) public var maxDepth: Int?
+    @_spi(Engine) public var domain: Domain
 
-    package init(name: String, configuration: Configuration, bounds: Bounds, maxDepth: Int?, domain: Domain) {
+    @_spi(Engine) public init(name: String, configuration: Configuration, bounds: Bounds, maxDepth: Int?, domain: Domain) {
         self.name = name; self.configuration = configuration; self.bounds = bounds
         self.maxDepth = maxDepth; self.domain = domain
     }

@@ -1,6 +1,6 @@
 /// Switchable faults of the model: real bugs of coordinator libraries (docs/SEMANTICS.md §8), re-created so
 /// that the explorer, fuzzer and shrinker can be shown to catch them. `nil` is the correct model.
-package enum Fault: String, CaseIterable, Sendable {
+@_spi(Engine) public enum Fault: String, CaseIterable, Sendable {
     /// A presented child swiped away by the user stays in `children` (SUICoordinator dc1db65).
     case swipeLeavesChild = "swipe-leaves-child"
     /// The user's back at a pushed child's root keeps the child (XCoordinator #57).

@@ -1,41 +1,41 @@
 /// Named invariants as values (docs/SEMANTICS.md §5). State invariants look at one state; transition
 /// invariants at one step: the state before, the action, what the step did and the
 /// configuration it ran under. A check returns nil when it holds, else a readable reason.
-package struct Invariant: Sendable, CustomStringConvertible {
-    package enum Check: Sendable {
+@_spi(Engine) public struct Invariant: Sendable, CustomStringConvertible {
+    @_spi(Engine) public enum Check: Sendable {
         case state(@Sendable (State) -> String?)
         case transition(@Sendable (_ before: State, _ action: Action, _ step: Step, _ configuration: Configuration) -> String?)
     }
 
-    package let name: String
-    package let summary: String
-    package let check: Check
+    @_spi(Engine) public let name: String
+    @_spi(Engine) public let summary: String
+    @_spi(Engine) public let check: Check
 
-    package init(name: String, summary: String, check: Check) {
+    @_spi(Engine) public init(name: String, summary: String, check: Check) {
         self.name = name; self.summary = summary; self.check = check
     }
 
     /// What an invariant looks at: one state, or one step.
-    package enum Kind: String, Sendable, Hashable {
+    @_spi(Engine) public enum Kind: String, Sendable, Hashable {
         case state, transition
     }
 
     /// The JUnit failure type and the report's grouping.
-    package var kind: Kind {
+    @_spi(Engine) public var kind: Kind {
         if case .state = check { return .state } else { return .transition }
     }
 
-    package var description: String { name }
+    @_spi(Engine) public var description: String { name }
 
     /// Checks a state invariant on `state`; a transition invariant holds vacuously.
-    package func violation(in state: State) -> String? {
+    @_spi(Engine) public func violation(in state: State) -> String? {
         if case .state(let f) = check { return f(state) }
         return nil
     }
 
     /// Checks a transition invariant on the step from `before` by `action`; a state invariant
     /// looks at the state after.
-    package func violation(before: State, action: Action, step: Step, configuration: Configuration) -> String? {
+    @_spi(Engine) public func violation(before: State, action: Action, step: Step, configuration: Configuration) -> String? {
         switch check {
         case .state(let f): f(step.state)
         case .transition(let f): f(before, action, step, configuration)
@@ -43,30 +43,30 @@ package struct Invariant: Sendable, CustomStringConvertible {
     }
 
     /// The same on a gathered `Transition`.
-    package func violation(in t: Transition) -> String? {
+    @_spi(Engine) public func violation(in t: Transition) -> String? {
         violation(before: t.before, action: t.action, step: t.step, configuration: t.configuration)
     }
 
     /// Every invariant of the model, in the order of docs/SEMANTICS.md §5.
-    package static let all: [Invariant] = stateInvariants + transitionInvariants
+    @_spi(Engine) public static let all: [Invariant] = stateInvariants + transitionInvariants
 
-    package static func named(_ name: String) -> Invariant? { all.first { $0.name == name } }
+    @_spi(Engine) public static func named(_ name: String) -> Invariant? { all.first { $0.name == name } }
 }
 
 /// One step as the transition invariants see it, gathered in one value for tests, traces and
 /// conformance; exploration and fuzzing pass the parts separately (`checkAll`).
-package struct Transition: Sendable {
-    package var before: State
-    package var action: Action
-    package var step: Step
+@_spi(Engine) public struct Transition: Sendable {
+    @_spi(Engine) public var before: State
+    @_spi(Engine) public var action: Action
+    @_spi(Engine) public var step: Step
     /// The configuration the step ran under (`restart` rebuilds its initial pages).
-    package var configuration: Configuration
+    @_spi(Engine) public var configuration: Configuration
 
-    package init(before: State, action: Action, step: Step, configuration: Configuration) {
+    @_spi(Engine) public init(before: State, action: Action, step: Step, configuration: Configuration) {
         self.before = before; self.action = action; self.step = step; self.configuration = configuration
     }
 
-    package var after: State { step.state }
+    @_spi(Engine) public var after: State { step.state }
 }
 
 extension Invariant {
@@ -74,7 +74,7 @@ extension Invariant {
     /// the reason. Calling each through its closure cost as much as the cheap checks themselves
     /// (exploration runs the transition checks on every transition). The invariant tests hold
     /// these to the closures.
-    package static func checkAll(_ s: State, report: (Int, String) -> Void) {
+    @_spi(Engine) public static func checkAll(_ s: State, report: (Int, String) -> Void) {
         if let r = treeConsistentCheck(s) { report(0, r) }
         if let r = noOrphanChildrenCheck(s) { report(1, r) }
         if let r = stackShapeCheck(s) { report(2, r) }
@@ -85,7 +85,7 @@ extension Invariant {
     /// Every transition invariant of `all`, called directly (see `checkAll(_: State)`), on the
     /// step from `before` by `action`. The parts are borrowed, not gathered in a `Transition`:
     /// building one copies the states, a reference count and its release on every transition.
-    package static func checkAll(_ before: State, _ action: Action, _ step: Step, _ configuration: Configuration,
+    @_spi(Engine) public static func checkAll(_ before: State, _ action: Action, _ step: Step, _ configuration: Configuration,
                                 report: (Int, String) -> Void) {
         // One pass over both states for the three checks that pair their coordinators.
         let pairing = Pairing(before, step)
@@ -107,7 +107,7 @@ extension Invariant {
     }
 
     /// The same on a gathered `Transition`.
-    package static func checkAll(_ t: Transition, report: (Int, String) -> Void) {
+    @_spi(Engine) public static func checkAll(_ t: Transition, report: (Int, String) -> Void) {
         checkAll(t.before, t.action, t.step, t.configuration, report: report)
     }
 }

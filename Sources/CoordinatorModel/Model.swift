@@ -1,22 +1,22 @@
 /// The reference model: `step(state, action) -> (outcome, state', events)` (docs/SEMANTICS.md §4).
 /// A pure value; a `fault` re-creates a real library bug for the project's own tests.
-package struct Model: Sendable {
-    package var configuration: Configuration
-    package var fault: Fault?
+@_spi(Engine) public struct Model: Sendable {
+    @_spi(Engine) public var configuration: Configuration
+    @_spi(Engine) public var fault: Fault?
 
-    package init(configuration: Configuration = Configuration(), fault: Fault? = nil) {
+    @_spi(Engine) public init(configuration: Configuration = Configuration(), fault: Fault? = nil) {
         self.configuration = configuration
         self.fault = fault
     }
 
     /// The root `c0`, set up as new: a navigation stack `[r0]`, or a tab with its pages.
-    package func initialState() -> State {
+    @_spi(Engine) public func initialState() -> State {
         var state = State(coordinators: [], root: CoordinatorID(0), nextID: 0), events: [Completion] = []
         _ = Effects.on(&state, &events, self) { $0.create(kind: configuration.rootKind, parent: nil, route: Route(0)) }
         return state
     }
 
-    package func step(_ state: State, _ action: Action) -> Step {
+    @_spi(Engine) public func step(_ state: State, _ action: Action) -> Step {
         var step = Step(outcome: .applied, state: state, events: [])
         self.step(state, action, into: &step)
         return step
@@ -25,7 +25,7 @@ package struct Model: Sendable {
     /// `step(state, action)`, written into `step`: when `step`'s state and events are its own
     /// (no other copy of them lives), their storage is reused, so that a caller that keeps
     /// no successor (exploration keeps encodings) allocates nothing per step.
-    package func step(_ state: State, _ action: Action, into step: inout Step) {
+    @_spi(Engine) public func step(_ state: State, _ action: Action, into step: inout Step) {
         // Asked first: emptying even an empty array costs fifty instructions.
         if !step.events.isEmpty { step.events.removeAll(keepingCapacity: true) }
         // Refused before the state is copied, when the state as it is shows why.
@@ -40,7 +40,7 @@ package struct Model: Sendable {
     /// `step(_:_:into:)` for an action that `Effects.refusalUpFront` passes, without asking
     /// again: exploration steps only the actions `Domain.actions(in:notRefusedUpFrontBy:into:)`
     /// kept, and asking again cost about 3 % of its time.
-    package func step(_ state: State, passedUpFront action: Action, into step: inout Step) {
+    @_spi(Engine) public func step(_ state: State, passedUpFront action: Action, into step: inout Step) {
         assert(Effects.refusalUpFront(action, in: state, configuration) == nil, "\(action) is refused up front")
         if !step.events.isEmpty { step.events.removeAll(keepingCapacity: true) }
         perform(state, action, into: &step)
@@ -60,7 +60,7 @@ package struct Model: Sendable {
     }
 
     /// Steps through a whole trace from `state`, stopping nowhere: refused steps leave the state.
-    package func run(_ actions: [Action], from state: State? = nil) -> [Step] {
+    @_spi(Engine) public func run(_ actions: [Action], from state: State? = nil) -> [Step] {
         var s = state ?? initialState()
         return actions.map { a in
             let st = step(s, a)
@@ -71,14 +71,14 @@ package struct Model: Sendable {
 }
 
 /// What one step did.
-package struct Step: Hashable, Sendable {
-    package var outcome: Outcome
+@_spi(Engine) public struct Step: Hashable, Sendable {
+    @_spi(Engine) public var outcome: Outcome
     /// The state after the step (the state before when refused).
-    package var state: State
+    @_spi(Engine) public var state: State
     /// `completed(coordinator, result)` for every coordinator the step ended, sorted by id.
-    package var events: [Completion]
+    @_spi(Engine) public var events: [Completion]
 
-    package init(outcome: Outcome, state: State, events: [Completion]) {
+    @_spi(Engine) public init(outcome: Outcome, state: State, events: [Completion]) {
         self.outcome = outcome; self.state = state; self.events = events
     }
 }

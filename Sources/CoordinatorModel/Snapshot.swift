@@ -6,48 +6,48 @@
 ///
 /// Entries are written `r<n>` (a screen) or `c<n>` (a hosted child). Ids are the
 /// implementation's own; comparison happens on the canonical form.
-package struct Snapshot: Codable, Hashable, Sendable {
-    package var root: Int
-    package var coordinators: [Node]
+@_spi(Engine) public struct Snapshot: Codable, Hashable, Sendable {
+    @_spi(Engine) public var root: Int
+    @_spi(Engine) public var coordinators: [Node]
 
-    package struct Node: Codable, Hashable, Sendable {
-        package var id: Int
-        package var kind: String
-        package var parent: Int?
-        package var children: [Int]
-        package var initialRoute: String?
-        package var stack: [String]
-        package var modals: [ModalNode]
-        package var tab: TabNode?
+    @_spi(Engine) public struct Node: Codable, Hashable, Sendable {
+        @_spi(Engine) public var id: Int
+        @_spi(Engine) public var kind: String
+        @_spi(Engine) public var parent: Int?
+        @_spi(Engine) public var children: [Int]
+        @_spi(Engine) public var initialRoute: String?
+        @_spi(Engine) public var stack: [String]
+        @_spi(Engine) public var modals: [ModalNode]
+        @_spi(Engine) public var tab: TabNode?
 
-        package init(id: Int, kind: String, parent: Int?, children: [Int], initialRoute: String?,
+        @_spi(Engine) public init(id: Int, kind: String, parent: Int?, children: [Int], initialRoute: String?,
                     stack: [String], modals: [ModalNode], tab: TabNode?) {
             self.id = id; self.kind = kind; self.parent = parent; self.children = children
             self.initialRoute = initialRoute; self.stack = stack; self.modals = modals; self.tab = tab
         }
     }
 
-    package struct ModalNode: Codable, Hashable, Sendable {
-        package var style: String
-        package var entry: String
-        package init(style: String, entry: String) { self.style = style; self.entry = entry }
+    @_spi(Engine) public struct ModalNode: Codable, Hashable, Sendable {
+        @_spi(Engine) public var style: String
+        @_spi(Engine) public var entry: String
+        @_spi(Engine) public init(style: String, entry: String) { self.style = style; self.entry = entry }
     }
 
-    package struct TabNode: Codable, Hashable, Sendable {
-        package var pages: [String]
-        package var current: String
+    @_spi(Engine) public struct TabNode: Codable, Hashable, Sendable {
+        @_spi(Engine) public var pages: [String]
+        @_spi(Engine) public var current: String
         /// Page name → badge value.
-        package var badges: [String: Int]
-        package var pageCoordinators: [Int]
-        package init(pages: [String], current: String, badges: [String: Int], pageCoordinators: [Int]) {
+        @_spi(Engine) public var badges: [String: Int]
+        @_spi(Engine) public var pageCoordinators: [Int]
+        @_spi(Engine) public init(pages: [String], current: String, badges: [String: Int], pageCoordinators: [Int]) {
             self.pages = pages; self.current = current; self.badges = badges; self.pageCoordinators = pageCoordinators
         }
     }
 
-    package init(root: Int, coordinators: [Node]) { self.root = root; self.coordinators = coordinators }
+    @_spi(Engine) public init(root: Int, coordinators: [Node]) { self.root = root; self.coordinators = coordinators }
 
     /// The snapshot of a model state.
-    package init(_ state: State) {
+    @_spi(Engine) public init(_ state: State) {
         root = Int(state.root.index)
         coordinators = state.coordinators.map { c in
             Node(id: Int(c.id.index), kind: c.kind.description, parent: c.parent.map { Int($0.index) },
@@ -63,7 +63,7 @@ package struct Snapshot: Codable, Hashable, Sendable {
     }
 
     /// The model state this snapshot describes. Throws naming the first field that does not parse.
-    package func state() throws(SnapshotError) -> State {
+    @_spi(Engine) public func state() throws(SnapshotError) -> State {
         var cs: [Coordinator] = []
         for (n, node) in coordinators.enumerated() {
             let at = "coordinators[\(n)]"
@@ -100,9 +100,9 @@ package struct Snapshot: Codable, Hashable, Sendable {
 }
 
 /// A snapshot field that does not describe a model value.
-package struct SnapshotError: Error, Hashable, Sendable, CustomStringConvertible {
-    package var description: String
-    package init(_ description: String) { self.description = description }
+@_spi(Engine) public struct SnapshotError: Error, Hashable, Sendable, CustomStringConvertible {
+    @_spi(Engine) public var description: String
+    @_spi(Engine) public init(_ description: String) { self.description = description }
 }
 
 private func parseIndex(_ text: String, _ prefix: Character) -> Int? {

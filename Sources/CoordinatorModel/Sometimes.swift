@@ -1,19 +1,19 @@
 /// A kind of state a run should reach (Stateright's `sometimes`): where the classic bugs of
 /// coordinator libraries live. A run that never gets there passed without testing it, so runs
 /// report the ones they never reached.
-package struct SometimesProperty: Sendable, CustomStringConvertible {
-    package let name: String
-    package let summary: String
+@_spi(Engine) public struct SometimesProperty: Sendable, CustomStringConvertible {
+    @_spi(Engine) public let name: String
+    @_spi(Engine) public let summary: String
     /// The state can only come about when the implementation offers one of these actions.
-    package let needsAny: Set<ActionName>
+    @_spi(Engine) public let needsAny: Set<ActionName>
     /// The state has a tab coordinator in it.
-    package let needsTab: Bool
-    package let holds: @Sendable (State) -> Bool
+    @_spi(Engine) public let needsTab: Bool
+    @_spi(Engine) public let holds: @Sendable (State) -> Bool
 
-    package var description: String { name }
+    @_spi(Engine) public var description: String { name }
 
     /// Every `sometimes` property of the model.
-    package static let all: [SometimesProperty] = [
+    @_spi(Engine) public static let all: [SometimesProperty] = [
         SometimesProperty(
             name: "swipe-ends-a-child", summary: "the user can swipe away a sheet that hosts a child coordinator",
             needsAny: [.start, .forcePresentation], needsTab: false) { s in

@@ -1,11 +1,11 @@
 /// The five state invariants of docs/SEMANTICS.md §5. They read fields in place (no copies of
 /// coordinators, no allocation) because they run on every state exploration finds.
 extension Invariant {
-    package static let stateInvariants: [Invariant] = [
+    @_spi(Engine) public static let stateInvariants: [Invariant] = [
         treeConsistent, noOrphanChildren, stackShape, tabConsistent, topDefined,
     ]
 
-    package static let treeConsistent = Invariant(
+    @_spi(Engine) public static let treeConsistent = Invariant(
         name: "tree-consistent",
         summary: "the root has no parent; parent and children agree, with no duplicates and no cycles",
         check: .state(treeConsistentCheck))
@@ -56,7 +56,7 @@ extension Invariant {
         }
     }
 
-    package static let noOrphanChildren = Invariant(
+    @_spi(Engine) public static let noOrphanChildren = Invariant(
         name: "no-orphan-children",
         summary: "every non-root coordinator is hosted by exactly one entry or page of its parent, and every hosted coordinator is a live child",
         check: .state(noOrphanChildrenCheck))
@@ -88,7 +88,7 @@ extension Invariant {
         }
     }
 
-    package static let stackShape = Invariant(
+    @_spi(Engine) public static let stackShape = Invariant(
         name: "stack-shape",
         summary: "navigation stacks are non-empty with a screen at entry 0; redirection holds exactly one screen; tabs have no stack; push is never a modal style",
         check: .state(stackShapeCheck))
@@ -111,7 +111,7 @@ extension Invariant {
         return nil
     }
 
-    package static let tabConsistent = Invariant(
+    @_spi(Engine) public static let tabConsistent = Invariant(
         name: "tab-consistent",
         summary: "pages are non-empty and unique, current is a page, page coordinators match pages one-to-one, badges only for existing pages",
         check: .state(tabConsistentCheck))
@@ -142,7 +142,7 @@ extension Invariant {
         return nil
     }
 
-    package static let topDefined = Invariant(
+    @_spi(Engine) public static let topDefined = Invariant(
         name: "top-defined",
         summary: "descend(root) ends on a screen owned by a live coordinator",
         check: .state(topDefinedCheck))

@@ -27,7 +27,7 @@ extension State: CustomStringConvertible {
     /// Every coordinator in the order of the tree form, with its depth: hosted children under
     /// their holder in hosting order, then children no entry hosts, then coordinators the root
     /// does not reach. Walked with a stack of its own, so any depth is fine.
-    package func treeRows() -> [(coordinator: Coordinator, depth: Int)] {
+    @_spi(Engine) public func treeRows() -> [(coordinator: Coordinator, depth: Int)] {
         var rows: [(coordinator: Coordinator, depth: Int)] = []
         var seen = Set<CoordinatorID>()
         func walk(from start: CoordinatorID) {
@@ -45,7 +45,7 @@ extension State: CustomStringConvertible {
     }
 
     /// How `c` is hosted, as the tree form writes it: ` (push)`, ` (sheet)`, ` (page p0)`, ` (not hosted)`.
-    package func hostingText(of c: Coordinator) -> String {
+    @_spi(Engine) public func hostingText(of c: Coordinator) -> String {
         switch hosting(of: c.id) {
         case .stack?: return " (push)"
         case .modal(let i)?:
@@ -58,7 +58,7 @@ extension State: CustomStringConvertible {
 
     /// What `c` holds, as the tree form writes it after the hosting: initial route, stack,
     /// pages and badges, modals.
-    package func detailText(of c: Coordinator) -> String {
+    @_spi(Engine) public func detailText(of c: Coordinator) -> String {
         var parts: [String] = []
         if c.kind != .tab && c.initialRoute != Route(0) { parts.append("initial \(c.initialRoute)") }
         if c.kind != .tab || !c.stack.isEmpty { parts.append("stack [\(c.stack.map(\.description).joined(separator: ", "))]") }

@@ -1,11 +1,11 @@
 /// The seven transition invariants of docs/SEMANTICS.md §5.
 extension Invariant {
-    package static let transitionInvariants: [Invariant] = [
+    @_spi(Engine) public static let transitionInvariants: [Invariant] = [
         refusalChangesNothing, completionExactlyOnce, finishFlowCleansUp, modalDiscipline,
         rootScreenStable, forcePresentationOnTop, restartResets,
     ]
 
-    package static let refusalChangesNothing = Invariant(
+    @_spi(Engine) public static let refusalChangesNothing = Invariant(
         name: "refusal-changes-nothing",
         summary: "a refused action leaves the state as it was and emits no events (dismiss only when presented)",
         check: .transition(refusalChangesNothingCheck))
@@ -17,7 +17,7 @@ extension Invariant {
         return nil
     }
 
-    package static let completionExactlyOnce = Invariant(
+    @_spi(Engine) public static let completionExactlyOnce = Invariant(
         name: "completion-exactly-once",
         summary: "events name exactly the coordinators that ended, each once; finished only for the finishFlow target and the tab it climbed to",
         check: .transition(completionExactlyOnceCheck))
@@ -49,7 +49,7 @@ extension Invariant {
         return nil
     }
 
-    package static let finishFlowCleansUp = Invariant(
+    @_spi(Engine) public static let finishFlowCleansUp = Invariant(
         name: "finishflow-cleans-up",
         summary: "after finishFlow no entry refers to an ended coordinator, and the parent's entries below the removed one are unchanged",
         check: .transition(finishFlowCleansUpCheck))
@@ -100,7 +100,7 @@ extension Invariant {
         return nil
     }
 
-    package static let modalDiscipline = Invariant(
+    @_spi(Engine) public static let modalDiscipline = Invariant(
         name: "modal-discipline",
         summary: "modal lists change only as the action says: present appends one, dismiss removes the top one, dismissAll and restart empty one",
         check: .transition(modalDisciplineCheck))
@@ -217,7 +217,7 @@ extension Invariant {
         }
     }
 
-    package static let rootScreenStable = Invariant(
+    @_spi(Engine) public static let rootScreenStable = Invariant(
         name: "root-screen-stable",
         summary: "stack entry 0 changes only by setRoot, replaceRoot, set of the current view, restart or restartApp",
         check: .transition(rootScreenStableCheck))
@@ -242,7 +242,7 @@ extension Invariant {
         return nil
     }
 
-    package static let forcePresentationOnTop = Invariant(
+    @_spi(Engine) public static let forcePresentationOnTop = Invariant(
         name: "force-presentation-on-top",
         summary: "after forcePresentation, top() is the new coordinator or inside its subtree",
         check: .transition(forcePresentationOnTopCheck))
@@ -268,7 +268,7 @@ extension Invariant {
         return nil
     }
 
-    package static let restartResets = Invariant(
+    @_spi(Engine) public static let restartResets = Invariant(
         name: "restart-resets",
         summary: "after restart a coordinator equals a newly set-up one of its kind and initial route",
         check: .transition(restartResetsCheck))

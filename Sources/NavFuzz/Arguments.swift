@@ -1,4 +1,4 @@
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 
 /// A small command-line reader: flags and options in any order (`--x v` or `--x=v`),
 /// positionals, and one-line errors that name the bad argument and say how to fix it.

@@ -1,7 +1,7 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 import Foundation
 import NavFuzzJUnit
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 
 /// `NavFuzz bench`: the figures of BENCHMARKS.md, each with a comparison measured in the same
 /// run (1 worker against all, step alone against step with every invariant).

@@ -1,7 +1,7 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 import Foundation
 import NavFuzzJUnit
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 
 /// What every command shares: the terminal, the environment, and the end of a run — print the
 /// summary, write the JUnit report atomically, choose the exit code.

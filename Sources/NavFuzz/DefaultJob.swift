@@ -1,7 +1,7 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 import Foundation
 import NavFuzzJUnit
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 
 /// `NavFuzz` with no command: the CI job. Replays the corpus first, then explores the four CI
 /// presets, then fuzzes both fuzz presets with a fixed seed.

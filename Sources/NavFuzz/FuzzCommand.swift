@@ -1,7 +1,7 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 import Foundation
 import NavFuzzJUnit
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 
 /// `NavFuzz fuzz`: seeded random walks, every failure shrunk, saved and printed with the
 /// command that replays it.

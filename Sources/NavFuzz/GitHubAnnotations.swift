@@ -1,6 +1,6 @@
 import Foundation
 import NavFuzzJUnit
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 
 /// Under GitHub Actions (`GITHUB_ACTIONS=true`) each failure is also a workflow annotation, so
 /// that it shows on the run's summary and the pull request: `::error file=…,title=…::message`,

@@ -1,4 +1,4 @@
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 
 /// How NavFuzz was started, for the commands it prints (replay lines): `swift run NavFuzz` from
 /// a debug build of a package, `swift run -c release NavFuzz` from a release build, else the

@@ -1,5 +1,5 @@
 import NavFuzzJUnit
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 
 /// `NavFuzz merge OUT IN…`: one report from the reports of shards.
 enum MergeCommand {

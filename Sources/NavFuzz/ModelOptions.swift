@@ -1,6 +1,6 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 import NavFuzzJUnit
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 
 /// The options that pick what is explored: a preset, then any bound or domain changed by flag.
 struct ModelOptions {

@@ -1,6 +1,6 @@
 import Foundation
 import NavFuzzJUnit
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 
 /// The pictures of a run's failing traces, gathered as each is rendered, and written at the end
 /// as one self-contained HTML page next to the JUnit report (NavFuzzKit's `HTMLReport`).

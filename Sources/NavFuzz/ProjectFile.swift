@@ -1,8 +1,8 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 import Foundation
 import NavFuzzDriver
 import NavFuzzDriverServer
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 
 /// `navfuzz.json` (docs/PROJECT.md): what `NavFuzz` with no command checks in a user's
 /// repository. JSON with `//` comments; paths and driver commands are taken from the directory

@@ -1,6 +1,6 @@
 import Foundation
 import NavFuzzJUnit
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 
 /// `NavFuzz` with no command in a repository with a project file: verifies each of its systems
 /// (corpus traces first, then the random phase and exploration), one JUnit suite each.

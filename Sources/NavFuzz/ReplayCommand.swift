@@ -1,7 +1,7 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 import Foundation
 import NavFuzzJUnit
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 
 /// `NavFuzz replay PATH…`: corpus files or directories, every invariant after every step.
 enum ReplayCommand {

@@ -1,6 +1,6 @@
 import Foundation
 import NavFuzzJUnit
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 
 /// Options every running subcommand shares: workers, where the report goes, trace format, shard.
 struct RunOptions {

@@ -1,7 +1,7 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 import Foundation
 import NavFuzzJUnit
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 
 /// `NavFuzz shrink FILE`: the shortest trace that breaks the same invariant as the file.
 enum ShrinkCommand {

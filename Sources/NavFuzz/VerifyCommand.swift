@@ -1,8 +1,8 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 import Foundation
 import NavFuzzDriver
 import NavFuzzJUnit
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 
 /// `NavFuzz verify --driver 'COMMAND'`: checks a coordinator implementation, running in another
 /// process and speaking docs/DRIVER-PROTOCOL.md, against the model.

@@ -1,5 +1,5 @@
 import Foundation
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 
 /// NavFuzz: explores, fuzzes and replays coordinator navigation against the reference model.
 /// Exit codes: 0 every invariant held, 1 an invariant broke, 2 bad input.

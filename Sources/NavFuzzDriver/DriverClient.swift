@@ -1,8 +1,8 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 import Dispatch
 import Foundation
 import NavFuzzDriverServer
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,6 +1,6 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 import NavFuzzDriverServer
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

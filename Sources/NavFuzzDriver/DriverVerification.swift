@@ -1,4 +1,4 @@
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 
 /// Where NavFuzz finds a driver (docs/DRIVER-PROTOCOL.md).
 public enum Driver: Sendable, Hashable {

@@ -1,5 +1,5 @@
 import CAffinity
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 
 /// Keeps the calling thread on the CPU it runs on until `release()`. Processes it starts
 /// meanwhile inherit the pin: a lock-step driver then shares the harness's core. The two never

@@ -1,4 +1,4 @@
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 
 /// The small JSON of the driver protocol: a value type, a parser that says where a line stops
 /// making sense, and a compact writer. Hand-written because every step of a driver run parses

@@ -1,5 +1,5 @@
-import CoordinatorModel
-import NavFuzzKit
+@_spi(Engine) import CoordinatorModel
+@_spi(Engine) import NavFuzzKit
 
 /// The messages of the driver protocol (docs/DRIVER-PROTOCOL.md) as JSON values, both ways:
 /// the harness (`DriverSystem`) and Swift drivers (`DriverServer`) share this file, so the two

@@ -1,5 +1,5 @@
-import CoordinatorModel
-import NavFuzzKit
+@_spi(Engine) import CoordinatorModel
+@_spi(Engine) import NavFuzzKit
 
 /// Snapshots straight between JSON and `State`, for the hot path of every driver step: the
 /// harness reads each step reply's snapshot into a state, a Swift driver writes its state into

@@ -1,5 +1,5 @@
 import Foundation
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 
 /// One activity of a run — replaying the corpus, exploring a preset, fuzzing, verifying — as
 /// both a JUnit suite (one test case per invariant or corpus file) and lines for people.

@@ -1,5 +1,5 @@
 import Foundation
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 
 /// An exploration as an activity: a case per property, the statistics as suite properties.
 extension Activity {

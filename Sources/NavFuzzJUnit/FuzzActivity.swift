@@ -1,5 +1,5 @@
 import Foundation
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 
 /// Fuzzing as an activity: a case per property, the seed and budget as suite properties.
 extension Activity {

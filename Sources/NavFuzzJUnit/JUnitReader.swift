@@ -1,6 +1,6 @@
 import CLibXML2
 import Foundation
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 
 /// Reads JUnit reports back into values, and merges the reports of parallel shards.
 package enum JUnitReader {

@@ -1,5 +1,5 @@
 import Foundation
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 
 /// A JUnit XML report: the `<testsuites>` root.
 /// Plain values, so a run can build it up and the writer/reader/merger stay free of state.

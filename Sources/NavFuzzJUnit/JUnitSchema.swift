@@ -1,6 +1,6 @@
 import CLibXML2
 import Foundation
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 
 /// Checks a report file against an XML Schema (the strict JUnit.xsd) with libxml2, so a CLI or
 /// test can prove CI tools will accept the report. Errors are collected, never printed.

@@ -1,6 +1,6 @@
 import CLibXML2
 import Foundation
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 
 /// Writes a `JUnitReport` as XML that validates against the strict Ant JUnit schema.
 ///

@@ -1,9 +1,9 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 
 /// The one random-action generator of NavFuzz: model fuzzing and conformance walks draw their
 /// actions here, from a domain, with one of two profiles. Building an action directly is much
 /// cheaper than enumerating every action and picking one.
-package enum SamplingProfile: Sendable, Hashable {
+@_spi(Engine) public enum SamplingProfile: Sendable, Hashable {
     /// Fuzzing the model: arguments from the domain; the target is the visible coordinator
     /// half the time (real apps act on what is on screen; for tab actions, the tab whose bar
     /// is visible), else any live one, and now and then an id never allocated, so that

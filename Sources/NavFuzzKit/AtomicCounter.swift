@@ -1,7 +1,9 @@
 import CAtomics
 
-/// A counter the engine's workers share: relaxed fetch-and-add on a word of its own.
-final class AtomicCounter: @unchecked Sendable {
+/// A counter the engine's workers share: relaxed fetch-and-add on a word of its own. A struct
+/// around a pointer, so that closures capture it without reference counting (a class here cost
+/// the exploration loop a retain and release per transition); whoever makes one frees it.
+struct AtomicCounter: @unchecked Sendable {
     private let word: UnsafeMutablePointer<Int>
 
     init(_ value: Int) {
@@ -9,8 +11,8 @@ final class AtomicCounter: @unchecked Sendable {
         word.initialize(to: value)
     }
 
-    deinit { word.deallocate() }
-
     /// Adds `n` and returns the value before.
     func add(_ n: Int) -> Int { navfuzz_fetch_add(word, n) }
+
+    func free() { word.deallocate() }
 }

@@ -1,4 +1,4 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 
 /// Differences from the model accepted for now (docs/VERIFY.md §7): a failure that matches an
 /// entry is reported as expected, is not one of the failures of its check, and verification

@@ -1,4 +1,4 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 
 /// What an implementation offers, and the dialect it speaks (docs/VERIFY.md §2.1). NavFuzz sends nothing else, explores
 /// only presets whose root it can set up, and looks only for the `sometimes` states it can

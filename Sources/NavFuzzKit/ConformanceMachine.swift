@@ -1,4 +1,4 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 
 /// An implementation under test and the model, as one `StateMachine`, so that verification
 /// runs on the same explorer, fuzzer and shrinker as the model's own checks. A state is the

@@ -1,14 +1,14 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 
 /// The corpus settings of the coordinator model (docs/CORPUS.md): `root`, `routes`, `pages`,
 /// `initialPages`, `dialect` and `fault`, each optional. A corpus file describes a model run, not an
 /// exploration, so the machine it builds has no bounds; its domain is the fuzzing domain over
 /// the file's routes and pages.
 extension CoordinatorMachine {
-    package static let corpusKeys = ["root", "routes", "pages", "initialPages", "dialect", "fault"]
+    @_spi(Engine) public static let corpusKeys = ["root", "routes", "pages", "initialPages", "dialect", "fault"]
 
     /// Builds the machine a corpus file's settings describe.
-    package static func fromCorpus(_ c: CorpusConfiguration) throws(CorpusError) -> CoordinatorMachine {
+    @_spi(Engine) public static func fromCorpus(_ c: CorpusConfiguration) throws(CorpusError) -> CoordinatorMachine {
         if let error = c.unknownKey(known: corpusKeys) { throw error }
         var root = Kind.navigation
         if let s = c["root"] {
@@ -56,7 +56,7 @@ extension CoordinatorMachine {
 
     /// The machine of a corpus file with these settings: no bounds, the fuzzing domain over
     /// the configuration's routes and pages.
-    package static func fromConfiguration(_ configuration: Configuration, fault: Fault? = nil) -> CoordinatorMachine {
+    @_spi(Engine) public static func fromConfiguration(_ configuration: Configuration, fault: Fault? = nil) -> CoordinatorMachine {
         let fuzz = Preset.fuzz.domain
         let domain = Domain(routes: (0..<configuration.routeCount).map(Route.init), pages: (0..<configuration.pageCount).map(Page.init),
                             startKinds: fuzz.startKinds, startStyles: fuzz.startStyles, forceStyles: fuzz.forceStyles,
@@ -65,7 +65,7 @@ extension CoordinatorMachine {
     }
 
     /// The settings that describe this machine in a corpus file; defaults are left out.
-    package var corpusSettings: [CorpusSetting] {
+    @_spi(Engine) public var corpusSettings: [CorpusSetting] {
         let c = model.configuration
         var out = [CorpusSetting(key: "root", value: c.rootKind.description)]
         if c.routeCount != 2 { out.append(CorpusSetting(key: "routes", value: String(c.routeCount))) }
@@ -81,7 +81,7 @@ extension CoordinatorMachine {
 
 extension Corpus where M == CoordinatorMachine {
     /// The corpus of the coordinator model.
-    package static var coordinators: Corpus<CoordinatorMachine> {
+    @_spi(Engine) public static var coordinators: Corpus<CoordinatorMachine> {
         Corpus { (c: CorpusConfiguration) throws(CorpusError) -> CoordinatorMachine in try CoordinatorMachine.fromCorpus(c) }
     }
 }

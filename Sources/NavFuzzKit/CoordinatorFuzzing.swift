@@ -1,4 +1,4 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 
 // The coordinator model's side of fuzzing and shrinking: direct sampling of random actions,
 // argument simplifications, and renaming ids when a step that created coordinators is removed.
@@ -8,11 +8,11 @@ private let actionNames: [ActionName] = ActionName.allCases
 
 extension CoordinatorMachine {
     /// Every action name, in `ActionName` order; kinds the domain leaves out get weight 0.
-    package var actionKinds: [String] { actionNames.map(\.rawValue) }
+    @_spi(Engine) public var actionKinds: [String] { actionNames.map(\.rawValue) }
 
     /// User actions are weighted high: most real orphan-child bugs come from what the person
     /// does (docs/SEMANTICS.md §8). Kinds the domain cannot supply arguments for get 0.
-    package func defaultWeight(ofKind kind: String) -> Int {
+    @_spi(Engine) public func defaultWeight(ofKind kind: String) -> Int {
         guard let name = ActionName(rawValue: kind) else { return 0 }
         let d = domain
         switch name {
@@ -39,7 +39,7 @@ extension CoordinatorMachine {
 
     /// Builds one action directly: a kind by weight, then arguments from the domain
     /// (`SamplingProfile.model`).
-    package func sampleAction(in state: CoordinatorModel.State, kinds: KindFilter, using rng: inout Xoshiro,
+    @_spi(Engine) public func sampleAction(in state: CoordinatorModel.State, kinds: KindFilter, using rng: inout Xoshiro,
                              scratch: inout [Action]) -> (action: Action, kind: Int)? {
         guard let k = kinds.pick(using: &rng), k < actionNames.count else { return nil }
         guard let action = domain.sample(actionNames[k], in: state, profile: .model, alphabets: model.configuration, using: &rng) else {
@@ -54,7 +54,7 @@ extension CoordinatorMachine {
     /// lower routes, pages and badge values; simpler kinds (navigation, redirection, tab) and
     /// styles (sheet, push, fullScreen, detents, overlay, custom); a page list with a page
     /// fewer or without its `current`. Every variant is strictly lower in one component.
-    package func simplifications(of action: Action) -> [Action] {
+    @_spi(Engine) public func simplifications(of action: Action) -> [Action] {
         var out: [Action] = []
         switch action {
         case .multiple(let c, let parts):
@@ -139,7 +139,7 @@ extension CoordinatorMachine {
     /// after it down (ids are allocated in creation order), so later actions are renamed to
     /// keep meaning the same coordinators. An action on a coordinator that is no longer created
     /// moves to its nearest ancestor that still is: the coordinator it was started from.
-    package func removing(_ range: Range<Int>, from actions: [Action], initial: CoordinatorModel.State) -> [Action]? {
+    @_spi(Engine) public func removing(_ range: Range<Int>, from actions: [Action], initial: CoordinatorModel.State) -> [Action]? {
         guard range.lowerBound >= 0, range.upperBound <= actions.count else { return nil }
         var creator: [Int32: CoordinatorID] = [:]
         var created: [Range<Int32>] = []
@@ -164,5 +164,5 @@ extension CoordinatorMachine {
         return Array(actions[..<range.lowerBound]) + actions[range.upperBound...].map { $0.retargeted(renamed) }
     }
 
-    package func events(of step: Step) -> [String] { step.events.map(\.description) }
+    @_spi(Engine) public func events(of step: Step) -> [String] { step.events.map(\.description) }
 }

@@ -1,4 +1,4 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 
 /// Numbers for an adapter's coordinator objects: the first time an object is seen it takes the
 /// next number, and keeps it while it lives. Objects are held weakly, so an id never keeps a

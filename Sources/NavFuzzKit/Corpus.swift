@@ -3,15 +3,15 @@ import Foundation
 /// The regression corpus: a directory of small trace files (docs/CORPUS.md), replayed on every
 /// run, in the manner of libFuzzer's corpus. Generic: the caller's factory turns a file's
 /// settings into the machine, so this file knows nothing of coordinators.
-package struct Corpus<M: DescribedMachine>: Sendable {
-    package typealias Factory = @Sendable (CorpusConfiguration) throws(CorpusError) -> M
-    package let factory: Factory
+@_spi(Engine) public struct Corpus<M: DescribedMachine>: Sendable {
+    @_spi(Engine) public typealias Factory = @Sendable (CorpusConfiguration) throws(CorpusError) -> M
+    @_spi(Engine) public let factory: Factory
 
-    package init(factory: @escaping Factory) { self.factory = factory }
+    @_spi(Engine) public init(factory: @escaping Factory) { self.factory = factory }
 
     /// The entries of a file, or of every `.trace` file under a directory (subdirectories
     /// included, hidden names skipped), sorted by path so that order never depends on the disk.
-    package func load(path: String) throws(CorpusError) -> [CorpusEntry<M>] {
+    @_spi(Engine) public func load(path: String) throws(CorpusError) -> [CorpusEntry<M>] {
         var entries: [CorpusEntry<M>] = []
         for file in try Self.files(at: path) {
             entries.append(try parse(try Self.read(file), path: file))
@@ -21,7 +21,7 @@ package struct Corpus<M: DescribedMachine>: Sendable {
 
     /// A corpus file is at most this big: corpus files are a few lines, and a bigger one is a
     /// mistake (a log, a device, `/dev/zero`).
-    package static var maximumFileBytes: Int { 16 << 20 }
+    @_spi(Engine) public static var maximumFileBytes: Int { 16 << 20 }
 
     /// The text of a regular file of at most `maximumFileBytes`; anything else is refused before
     /// it is read, so that a FIFO cannot hang the run nor a device fill the memory.
@@ -43,7 +43,7 @@ package struct Corpus<M: DescribedMachine>: Sendable {
 
     /// One file's text bound to its machine: settings through the factory, actions through
     /// `parseAction`, the expectation checked against the machine's property names.
-    package func parse(_ text: String, path: String) throws(CorpusError) -> CorpusEntry<M> {
+    @_spi(Engine) public func parse(_ text: String, path: String) throws(CorpusError) -> CorpusEntry<M> {
         let file = try CorpusFile(parsing: text, file: path)
         let own = file.settings.first { $0.key == "initial" }
         let machine = try factory(CorpusConfiguration(file: path, settings: file.settings.filter { $0.key != "initial" }))
@@ -73,7 +73,7 @@ package struct Corpus<M: DescribedMachine>: Sendable {
     }
 
     /// Replays one entry with every property checked after every step and judges it.
-    package func replay(_ entry: CorpusEntry<M>) -> CorpusResult {
+    @_spi(Engine) public func replay(_ entry: CorpusEntry<M>) -> CorpusResult {
         let first = TraceRun(entry.machine, initial: entry.initial, actions: entry.actions, keeping: .firstViolations).firstViolations
         let step = first.first?.step
         let action = step.flatMap { $0 > 0 ? entry.machine.describe(entry.actions[$0 - 1]) : nil }
@@ -87,12 +87,12 @@ package struct Corpus<M: DescribedMachine>: Sendable {
     }
 
     /// Loads and replays a file or directory.
-    package func replay(path: String) throws(CorpusError) -> [CorpusResult] {
+    @_spi(Engine) public func replay(path: String) throws(CorpusError) -> [CorpusResult] {
         try load(path: path).map(replay)
     }
 
     /// The trace files `load` reads, in order.
-    package static func files(at path: String) throws(CorpusError) -> [String] {
+    @_spi(Engine) public static func files(at path: String) throws(CorpusError) -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw CorpusError(file: path, line: 0, column: 0, message: "no such file or directory")
@@ -116,7 +116,7 @@ extension Corpus where M: ExplorableMachine {
     /// (settings, actions, expectation; not the comments): the same trace saved twice gets the
     /// same name, and an existing file is left as it is. Written to a temporary file and
     /// renamed, so a reader never sees half a file. Returns the path.
-    package static func save(_ counterexample: Counterexample<M>, machine: M, settings: [CorpusSetting],
+    @_spi(Engine) public static func save(_ counterexample: Counterexample<M>, machine: M, settings: [CorpusSetting],
                             notes: [CorpusNote], expectation: CorpusExpectation, to directory: String) throws(CorpusError) -> String {
         var all = settings
         let initials = machine.initialStates()
@@ -157,28 +157,28 @@ extension Corpus where M: ExplorableMachine {
 }
 
 /// A corpus file bound to its machine, ready to replay.
-package struct CorpusEntry<M: DescribedMachine> {
-    package var path: String
-    package var file: CorpusFile
-    package var machine: M
-    package var initial: M.State
-    package var actions: [M.Action]
-    package var expectation: CorpusExpectation { file.expectation }
+@_spi(Engine) public struct CorpusEntry<M: DescribedMachine> {
+    @_spi(Engine) public var path: String
+    @_spi(Engine) public var file: CorpusFile
+    @_spi(Engine) public var machine: M
+    @_spi(Engine) public var initial: M.State
+    @_spi(Engine) public var actions: [M.Action]
+    @_spi(Engine) public var expectation: CorpusExpectation { file.expectation }
 }
 
 /// The verdict on one corpus file.
-package struct CorpusResult: Sendable, Hashable {
-    package var path: String
-    package var expectation: CorpusExpectation
-    package var steps: Int
+@_spi(Engine) public struct CorpusResult: Sendable, Hashable {
+    @_spi(Engine) public var path: String
+    @_spi(Engine) public var expectation: CorpusExpectation
+    @_spi(Engine) public var steps: Int
     /// The properties that failed at the first failing step; empty when all held throughout.
-    package var violations: [TraceViolation]
+    @_spi(Engine) public var violations: [TraceViolation]
     /// The text of that step's action (nil for the initial state or when nothing failed).
-    package var failingAction: String?
-    package var passed: Bool
+    @_spi(Engine) public var failingAction: String?
+    @_spi(Engine) public var passed: Bool
 
     /// One line: `ok PATH: …` or `FAIL PATH: expected …, but …`.
-    package var summary: String {
+    @_spi(Engine) public var summary: String {
         let at: String
         if let v = violations.first {
             at = "at step \(v.step)" + (failingAction.map { " (\($0))" } ?? " (the initial state)")

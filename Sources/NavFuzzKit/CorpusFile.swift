@@ -12,27 +12,27 @@
 /// corpus, every other key configures the machine (through the caller's factory). Every other
 /// line is one action in the machine's text form. This file only reads and writes the text; it
 /// knows nothing of any machine.
-package struct CorpusFile: Sendable, Hashable {
-    package static let header = "# navfuzz-corpus 1"
-    package static let version = 1
+@_spi(Engine) public struct CorpusFile: Sendable, Hashable {
+    @_spi(Engine) public static let header = "# navfuzz-corpus 1"
+    @_spi(Engine) public static let version = 1
 
-    package var notes: [CorpusNote]
-    package var settings: [CorpusSetting]
+    @_spi(Engine) public var notes: [CorpusNote]
+    @_spi(Engine) public var settings: [CorpusSetting]
     /// The action lines, as written (trimmed), with where they are.
-    package var actions: [Located]
-    package var expectation: CorpusExpectation
+    @_spi(Engine) public var actions: [Located]
+    @_spi(Engine) public var expectation: CorpusExpectation
     /// Where the expectation's value starts (0 when not read from a file).
-    package var expectationLine: Int
-    package var expectationColumn: Int
+    @_spi(Engine) public var expectationLine: Int
+    @_spi(Engine) public var expectationColumn: Int
 
-    package struct Located: Sendable, Hashable {
-        package var text: String
-        package var line: Int
+    @_spi(Engine) public struct Located: Sendable, Hashable {
+        @_spi(Engine) public var text: String
+        @_spi(Engine) public var line: Int
         /// 1-based column where the text starts.
-        package var column: Int
+        @_spi(Engine) public var column: Int
     }
 
-    package init(notes: [CorpusNote], settings: [CorpusSetting], actions: [Located],
+    @_spi(Engine) public init(notes: [CorpusNote], settings: [CorpusSetting], actions: [Located],
                 expectation: CorpusExpectation, expectationLine: Int = 0, expectationColumn: Int = 0) {
         self.notes = notes; self.settings = settings; self.actions = actions
         self.expectation = expectation; self.expectationLine = expectationLine
@@ -40,7 +40,7 @@ package struct CorpusFile: Sendable, Hashable {
     }
 
     /// Reads the text of one file; errors name `file:line:column`.
-    package init(parsing text: String, file: String) throws(CorpusError) {
+    @_spi(Engine) public init(parsing text: String, file: String) throws(CorpusError) {
         var notes: [CorpusNote] = []
         var settings: [CorpusSetting] = []
         var actions: [Located] = []
@@ -99,7 +99,7 @@ package struct CorpusFile: Sendable, Hashable {
     }
 
     /// The file's text: header, notes, settings, actions, expectation, one per line.
-    package var text: String {
+    @_spi(Engine) public var text: String {
         var lines = [Self.header]
         lines += notes.map { "# \($0.key): \($0.value)" }
         lines += settings.map { "\($0.key): \($0.value)" }
@@ -109,7 +109,7 @@ package struct CorpusFile: Sendable, Hashable {
     }
 
     /// The lines that carry meaning (no comments): what names a saved file.
-    package var contentText: String {
+    @_spi(Engine) public var contentText: String {
         var lines = settings.map { "\($0.key): \($0.value)" }
         lines += actions.map(\.text)
         lines.append("expect: \(expectation)")
@@ -138,13 +138,13 @@ private func trimmed(_ s: Substring) -> (text: String, column: Int) {
 }
 
 /// What replaying a corpus file must show.
-package enum CorpusExpectation: Sendable, Hashable, CustomStringConvertible {
+@_spi(Engine) public enum CorpusExpectation: Sendable, Hashable, CustomStringConvertible {
     /// No property fails at any step.
     case holds
     /// The first step where any property fails violates this one (others may fail with it).
     case violates(String)
 
-    package var description: String {
+    @_spi(Engine) public var description: String {
         switch self {
         case .holds: "holds"
         case .violates(let p): "violates \(p)"
@@ -153,42 +153,42 @@ package enum CorpusExpectation: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A `# key: value` comment: what the trace guards, the bug it comes from, where it came from.
-package struct CorpusNote: Sendable, Hashable {
-    package var key: String
-    package var value: String
-    package init(key: String, value: String) { self.key = key; self.value = value }
+@_spi(Engine) public struct CorpusNote: Sendable, Hashable {
+    @_spi(Engine) public var key: String
+    @_spi(Engine) public var value: String
+    @_spi(Engine) public init(key: String, value: String) { self.key = key; self.value = value }
 }
 
 /// A `key: value` setting line, with where its value starts (for error messages).
-package struct CorpusSetting: Sendable, Hashable {
-    package var key: String
-    package var value: String
-    package var line: Int
+@_spi(Engine) public struct CorpusSetting: Sendable, Hashable {
+    @_spi(Engine) public var key: String
+    @_spi(Engine) public var value: String
+    @_spi(Engine) public var line: Int
     /// 1-based columns of the key and of the value.
-    package var keyColumn: Int
-    package var column: Int
-    package init(key: String, value: String, line: Int = 0, keyColumn: Int = 0, column: Int = 0) {
+    @_spi(Engine) public var keyColumn: Int
+    @_spi(Engine) public var column: Int
+    @_spi(Engine) public init(key: String, value: String, line: Int = 0, keyColumn: Int = 0, column: Int = 0) {
         self.key = key; self.value = value; self.line = line; self.keyColumn = keyColumn; self.column = column
     }
 }
 
 /// The machine settings of one corpus file, handed to the caller's factory. Its helpers build
 /// errors that point at the offending value.
-package struct CorpusConfiguration: Sendable {
-    package var file: String
-    package var settings: [CorpusSetting]
+@_spi(Engine) public struct CorpusConfiguration: Sendable {
+    @_spi(Engine) public var file: String
+    @_spi(Engine) public var settings: [CorpusSetting]
 
-    package init(file: String, settings: [CorpusSetting]) { self.file = file; self.settings = settings }
+    @_spi(Engine) public init(file: String, settings: [CorpusSetting]) { self.file = file; self.settings = settings }
 
-    package subscript(key: String) -> CorpusSetting? { settings.first { $0.key == key } }
+    @_spi(Engine) public subscript(key: String) -> CorpusSetting? { settings.first { $0.key == key } }
 
     /// An error at `setting`'s value.
-    package func error(_ setting: CorpusSetting, _ message: String) -> CorpusError {
+    @_spi(Engine) public func error(_ setting: CorpusSetting, _ message: String) -> CorpusError {
         CorpusError(file: file, line: setting.line, column: setting.column, message: message)
     }
 
     /// An error at the first setting whose key is not in `known`, if any.
-    package func unknownKey(known: [String]) -> CorpusError? {
+    @_spi(Engine) public func unknownKey(known: [String]) -> CorpusError? {
         guard let s = settings.first(where: { !known.contains($0.key) }) else { return nil }
         return CorpusError(file: file, line: s.line, column: s.keyColumn,
                            message: "expected a setting (\((known + ["initial", "expect"]).joined(separator: ", "))), found '\(s.key):'")
@@ -196,18 +196,18 @@ package struct CorpusConfiguration: Sendable {
 }
 
 /// A problem with a corpus file or directory, as one line: `FILE:LINE:COLUMN: message`.
-package struct CorpusError: Error, Sendable, Hashable, CustomStringConvertible {
-    package var file: String
+@_spi(Engine) public struct CorpusError: Error, Sendable, Hashable, CustomStringConvertible {
+    @_spi(Engine) public var file: String
     /// 1-based; 0 when the problem is the file as a whole.
-    package var line: Int
-    package var column: Int
-    package var message: String
+    @_spi(Engine) public var line: Int
+    @_spi(Engine) public var column: Int
+    @_spi(Engine) public var message: String
 
-    package init(file: String, line: Int, column: Int, message: String) {
+    @_spi(Engine) public init(file: String, line: Int, column: Int, message: String) {
         self.file = file; self.line = line; self.column = column; self.message = message
     }
 
-    package var description: String {
+    @_spi(Engine) public var description: String {
         line > 0 ? "\(file):\(line):\(max(column, 1)): \(message)" : "\(file): \(message)"
     }
 }

@@ -1,4 +1,4 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 
 /// A system as the engine drives it: the adopter's protocols (`NavigationSystem`,
 /// `AsyncNavigationSystem`) through `InProcessSystem` and `MainActorSystem`, and a driver

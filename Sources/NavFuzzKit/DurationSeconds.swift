@@ -1,4 +1,4 @@
 extension Duration {
     /// The duration in seconds, for reports and rates.
-    package var inSeconds: Double { Double(components.seconds) + Double(components.attoseconds) * 1e-18 }
+    @_spi(Engine) public var inSeconds: Double { Double(components.seconds) + Double(components.attoseconds) * 1e-18 }
 }

@@ -7,27 +7,27 @@ import Foundation
 /// (or up to `distinct` of them that differ), and every `sometimes` property is looked for.
 /// Results do not depend on the number of workers: levels are split into fixed chunks and
 /// merged in chunk order, so discovery order is that of a single-threaded BFS.
-package struct Explorer<M: ExplorableMachine> {
-    package struct Options: Sendable {
-        package var workers: Int
-        package var maxDepth: Int?
-        package var maxStates: Int?
-        package var maxSeconds: Double?
+@_spi(Engine) public struct Explorer<M: ExplorableMachine> {
+    @_spi(Engine) public struct Options: Sendable {
+        @_spi(Engine) public var workers: Int
+        @_spi(Engine) public var maxDepth: Int?
+        @_spi(Engine) public var maxStates: Int?
+        @_spi(Engine) public var maxSeconds: Double?
         /// Counterexamples kept per property, at most; more than one are kept only when their
         /// `signature`s differ. Default 1: the shortest.
-        package var distinct: Int
+        @_spi(Engine) public var distinct: Int
         /// What makes two failures of one property different (the failing action, nil for a
         /// state property, and the reason). Only asked when `distinct` is above 1.
-        package var signature: (@Sendable (M.Action?, String) -> String)?
+        @_spi(Engine) public var signature: (@Sendable (M.Action?, String) -> String)?
         /// Asked before each chunk of work: true ends exploration early (`StopReason.stopped`).
-        package var shouldStop: (@Sendable () -> Bool)?
+        @_spi(Engine) public var shouldStop: (@Sendable () -> Bool)?
         /// Asked before every step: true ends exploration at once (a live system that cannot go
         /// on, where each step may cost a timeout).
-        package var abandons: (@Sendable () -> Bool)?
+        @_spi(Engine) public var abandons: (@Sendable () -> Bool)?
         /// Called now and then from a worker thread while exploring.
-        package var progress: (@Sendable (ExplorationProgress) -> Void)?
+        @_spi(Engine) public var progress: (@Sendable (ExplorationProgress) -> Void)?
 
-        package init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, maxDepth: Int? = nil,
+        @_spi(Engine) public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, maxDepth: Int? = nil,
                     maxStates: Int? = nil, maxSeconds: Double? = nil, distinct: Int = 1,
                     signature: (@Sendable (M.Action?, String) -> String)? = nil,
                     shouldStop: (@Sendable () -> Bool)? = nil,
@@ -38,17 +38,17 @@ package struct Explorer<M: ExplorableMachine> {
         }
     }
 
-    package let machine: M
-    package let options: Options
+    @_spi(Engine) public let machine: M
+    @_spi(Engine) public let options: Options
 
-    package init(_ machine: M, options: Options = Options()) {
+    @_spi(Engine) public init(_ machine: M, options: Options = Options()) {
         self.machine = machine
         self.options = options
     }
 
     static var chunkSize: Int { 64 }
 
-    package func run() -> ExplorationReport<M> {
+    @_spi(Engine) public func run() -> ExplorationReport<M> {
         let clock = ContinuousClock.now
         let properties = machine.properties
         let table = VisitedTable()
@@ -244,6 +244,7 @@ package struct Explorer<M: ExplorableMachine> {
         let next = AtomicCounter(0)
         let processed = AtomicCounter(0)
         let stepped = AtomicCounter(transitions)
+        defer { next.free(); processed.free(); stepped.free() }
         let deadline = options.maxSeconds.map { start.advanced(by: .milliseconds(Int64($0 * 1000))) }
         let machine = self.machine
         let progress = options.progress, shouldStop = options.shouldStop, abandons = options.abandons
@@ -448,28 +449,28 @@ final class ResultSlots<T>: @unchecked Sendable {
     var values: [T?] { slots }
 }
 
-package struct ExplorationProgress: Sendable {
+@_spi(Engine) public struct ExplorationProgress: Sendable {
     /// Distinct states found up to the level being expanded.
-    package var states: Int
+    @_spi(Engine) public var states: Int
     /// Transitions evaluated so far, the current level included.
-    package var transitions: Int
-    package var depth: Int
-    package var queue: Int
-    package var seconds: Double
+    @_spi(Engine) public var transitions: Int
+    @_spi(Engine) public var depth: Int
+    @_spi(Engine) public var queue: Int
+    @_spi(Engine) public var seconds: Double
 }
 
 /// A violated property and the shortest action sequence that shows it, replayable from `initial`.
-package struct Counterexample<M: StateMachine>: Sendable {
-    package var property: String
-    package var kind: PropertyKind
-    package var reason: String
-    package var initial: M.State
-    package var actions: [M.Action]
+@_spi(Engine) public struct Counterexample<M: StateMachine>: Sendable {
+    @_spi(Engine) public var property: String
+    @_spi(Engine) public var kind: PropertyKind
+    @_spi(Engine) public var reason: String
+    @_spi(Engine) public var initial: M.State
+    @_spi(Engine) public var actions: [M.Action]
     /// Why the path could not be rebuilt as found, when it could not: the machine did not
     /// repeat itself. `actions` are then the part that could.
-    package var unreplayable: String?
+    @_spi(Engine) public var unreplayable: String?
 
-    package init(property: String, kind: PropertyKind, reason: String, initial: M.State, actions: [M.Action],
+    @_spi(Engine) public init(property: String, kind: PropertyKind, reason: String, initial: M.State, actions: [M.Action],
                 unreplayable: String? = nil) {
         self.property = property; self.kind = kind; self.reason = reason; self.initial = initial
         self.actions = actions; self.unreplayable = unreplayable
@@ -477,13 +478,13 @@ package struct Counterexample<M: StateMachine>: Sendable {
 }
 
 /// Why an exploration ended before it had seen every state.
-package enum StopReason: Sendable, Hashable, CustomStringConvertible {
+@_spi(Engine) public enum StopReason: Sendable, Hashable, CustomStringConvertible {
     case maxStates(Int)
     case maxSeconds(Double)
     /// `Options.shouldStop` said so.
     case stopped
 
-    package var description: String {
+    @_spi(Engine) public var description: String {
         switch self {
         case .maxStates(let n): "--max-states \(n) reached"
         case .maxSeconds(let s): "--max-seconds \(s) reached"
@@ -492,25 +493,25 @@ package enum StopReason: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-package struct ExplorationReport<M: StateMachine>: Sendable {
-    package var states: Int
-    package var applied: Int
-    package var refused: Int
-    package var depth: Int
-    package var seconds: Double
-    package var workers: Int
-    package var bytesPerState: Double
+@_spi(Engine) public struct ExplorationReport<M: StateMachine>: Sendable {
+    @_spi(Engine) public var states: Int
+    @_spi(Engine) public var applied: Int
+    @_spi(Engine) public var refused: Int
+    @_spi(Engine) public var depth: Int
+    @_spi(Engine) public var seconds: Double
+    @_spi(Engine) public var workers: Int
+    @_spi(Engine) public var bytesPerState: Double
     /// Why exploration stopped before the end, when it did.
-    package var partial: StopReason?
+    @_spi(Engine) public var partial: StopReason?
     /// Per property, its shortest counterexample (or up to `distinct` that differ), in
     /// property order.
-    package var violations: [Counterexample<M>]
+    @_spi(Engine) public var violations: [Counterexample<M>]
     /// The `sometimes` properties no explored state had.
-    package var unreached: [String]
+    @_spi(Engine) public var unreached: [String]
 
-    package var transitions: Int { applied + refused }
-    package var statesPerSecond: Double { Double(states) / max(seconds, 1e-9) }
-    package var transitionsPerSecond: Double { Double(transitions) / max(seconds, 1e-9) }
+    @_spi(Engine) public var transitions: Int { applied + refused }
+    @_spi(Engine) public var statesPerSecond: Double { Double(states) / max(seconds, 1e-9) }
+    @_spi(Engine) public var transitionsPerSecond: Double { Double(transitions) / max(seconds, 1e-9) }
     /// The probability that two distinct states shared a fingerprint: n(n-1)/2 pairs over 2^64.
-    package var collisionProbability: Double { Double(states) * Double(max(states - 1, 0)) / 2 / 18_446_744_073_709_551_616.0 }
+    @_spi(Engine) public var collisionProbability: Double { Double(states) * Double(max(states - 1, 0)) / 2 / 18_446_744_073_709_551_616.0 }
 }

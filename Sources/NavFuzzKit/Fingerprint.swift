@@ -1,8 +1,8 @@
 /// A stable 64-bit fingerprint of a byte string: the same on every run and platform (never
 /// Swift's randomly seeded `Hasher`). Eight bytes at a time, multiply-xorshift mixing, and the
 /// SplitMix64 finalizer.
-package enum Fingerprint {
-    package static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+@_spi(Engine) public enum Fingerprint {
+    @_spi(Engine) public static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
         var i = 0
         let n = bytes.count
@@ -23,11 +23,11 @@ package enum Fingerprint {
         return mix(h)
     }
 
-    package static func of(_ bytes: [UInt8]) -> UInt64 {
+    @_spi(Engine) public static func of(_ bytes: [UInt8]) -> UInt64 {
         bytes.withUnsafeBytes { of($0) }
     }
 
-    package static func of(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+    @_spi(Engine) public static func of(_ bytes: ArraySlice<UInt8>) -> UInt64 {
         bytes.withUnsafeBytes { of($0) }
     }
 

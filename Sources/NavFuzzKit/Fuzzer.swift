@@ -7,35 +7,35 @@ import Foundation
 /// seeded from `(seed, i)`, and results merge by walk number, so a run is the same (timings
 /// aside) whatever the number of workers. Swarm testing: each walk turns on a random subset of
 /// the action kinds, which reaches corners a fixed mix of actions rarely does.
-package struct Fuzzer<M: FuzzableMachine & ShrinkableMachine> {
-    package struct Options: Sendable {
-        package var seed: UInt64
+@_spi(Engine) public struct Fuzzer<M: FuzzableMachine & ShrinkableMachine> {
+    @_spi(Engine) public struct Options: Sendable {
+        @_spi(Engine) public var seed: UInt64
         /// Stop after this many walks. With neither `walks` nor `maxSeconds`, 1,000 walks.
-        package var walks: Int?
+        @_spi(Engine) public var walks: Int?
         /// Start no walk after this many seconds (the number of walks then varies). Read as
         /// 0 to 10⁹ seconds, NaN as 0, so that no value can overflow the deadline.
-        package var maxSeconds: Double?
+        @_spi(Engine) public var maxSeconds: Double?
         /// Steps per walk; a walk stops early at its first violation of a property that ends a run.
-        package var walkLength: Int
-        package var workers: Int
+        @_spi(Engine) public var walkLength: Int
+        @_spi(Engine) public var workers: Int
         /// Whether each walk enables a random subset of action kinds (else all, every walk).
-        package var swarm: Bool
+        @_spi(Engine) public var swarm: Bool
         /// Kind weights that replace the machine's `defaultWeight(ofKind:)`.
-        package var weights: [String: Int]
-        package var shrink: Bool
+        @_spi(Engine) public var weights: [String: Int]
+        @_spi(Engine) public var shrink: Bool
         /// Run only the walks whose number is `index` modulo `count`: shards of one job, which
         /// together run every walk the whole job would.
-        package var shard: (index: Int, count: Int) = (0, 1)
+        @_spi(Engine) public var shard: (index: Int, count: Int) = (0, 1)
         /// Failures kept per property, at most; more than one only when their `signature`s
         /// differ (see `Explorer.Options`). Default 1: the first.
-        package var distinct: Int = 1
-        package var signature: (@Sendable (M.Action?, String) -> String)?
+        @_spi(Engine) public var distinct: Int = 1
+        @_spi(Engine) public var signature: (@Sendable (M.Action?, String) -> String)?
         /// Asked before each batch of walks: true starts no more walks.
-        package var shouldStop: (@Sendable () -> Bool)?
+        @_spi(Engine) public var shouldStop: (@Sendable () -> Bool)?
         /// Asked before every walk: true starts no more walks (a live system that cannot go on).
-        package var abandons: (@Sendable () -> Bool)?
+        @_spi(Engine) public var abandons: (@Sendable () -> Bool)?
 
-        package init(seed: UInt64 = 0, walks: Int? = nil, maxSeconds: Double? = nil, walkLength: Int = 100,
+        @_spi(Engine) public init(seed: UInt64 = 0, walks: Int? = nil, maxSeconds: Double? = nil, walkLength: Int = 100,
                     workers: Int = ProcessInfo.processInfo.activeProcessorCount, swarm: Bool = true,
                     weights: [String: Int] = [:], shrink: Bool = true) {
             self.seed = seed
@@ -47,10 +47,10 @@ package struct Fuzzer<M: FuzzableMachine & ShrinkableMachine> {
         }
     }
 
-    package let machine: M
-    package let options: Options
+    @_spi(Engine) public let machine: M
+    @_spi(Engine) public let options: Options
 
-    package init(_ machine: M, options: Options = Options()) {
+    @_spi(Engine) public init(_ machine: M, options: Options = Options()) {
         self.machine = machine
         self.options = options
     }
@@ -58,7 +58,7 @@ package struct Fuzzer<M: FuzzableMachine & ShrinkableMachine> {
     /// Walks handed to a worker at a time: few enough that the work stays balanced.
     static var batch: Int { 16 }
 
-    package func run() -> FuzzReport<M> {
+    @_spi(Engine) public func run() -> FuzzReport<M> {
         let clock = ContinuousClock.now
         let machine = self.machine, options = self.options
         let properties = machine.properties
@@ -71,6 +71,7 @@ package struct Fuzzer<M: FuzzableMachine & ShrinkableMachine> {
         let limit = options.walks ?? Int.max
         let workers = max(1, min(options.workers, machine.maxWorkers))
         let next = AtomicCounter(0)
+        defer { next.free() }
         let slots = ResultSlots<Tally>(count: workers)
         let keep = Keep(distinct: max(1, options.distinct), signature: options.signature)
 
@@ -343,79 +344,79 @@ extension Fuzzer {
 }
 
 /// What a fuzz run did: its size, its coverage and its failures.
-package struct FuzzReport<M: StateMachine>: Sendable {
-    package var seed: UInt64
-    package var walks: Int
-    package var walkLength: Int
-    package var steps: Int
+@_spi(Engine) public struct FuzzReport<M: StateMachine>: Sendable {
+    @_spi(Engine) public var seed: UInt64
+    @_spi(Engine) public var walks: Int
+    @_spi(Engine) public var walkLength: Int
+    @_spi(Engine) public var steps: Int
     /// Steps whose successor was outside bounds: checked, then not taken.
-    package var outsideBounds: Int
-    package var workers: Int
+    @_spi(Engine) public var outsideBounds: Int
+    @_spi(Engine) public var workers: Int
     /// Time spent walking (shrinking is timed per failure).
-    package var seconds: Double
-    package var coverage: FuzzCoverage
+    @_spi(Engine) public var seconds: Double
+    @_spi(Engine) public var coverage: FuzzCoverage
     /// Per property, its failure from the lowest walk number that failed it (or up to
     /// `distinct` that differ), in property order.
-    package var failures: [FuzzFailure<M>]
+    @_spi(Engine) public var failures: [FuzzFailure<M>]
     /// The `sometimes` properties no walk reached.
-    package var unreached: [String]
+    @_spi(Engine) public var unreached: [String]
 
-    package var stepsPerSecond: Double { Double(steps) / max(seconds, 1e-9) }
+    @_spi(Engine) public var stepsPerSecond: Double { Double(steps) / max(seconds, 1e-9) }
 }
 
 /// How often each action kind applied or was refused (by reason), and how often each property
 /// was checked and in how many walks it failed.
-package struct FuzzCoverage: Sendable, Hashable {
-    package struct Refusal: Sendable, Hashable {
-        package var reason: String
-        package var count: Int
+@_spi(Engine) public struct FuzzCoverage: Sendable, Hashable {
+    @_spi(Engine) public struct Refusal: Sendable, Hashable {
+        @_spi(Engine) public var reason: String
+        @_spi(Engine) public var count: Int
     }
-    package struct KindCount: Sendable, Hashable {
-        package var kind: String
-        package var weight: Int
-        package var applied: Int
+    @_spi(Engine) public struct KindCount: Sendable, Hashable {
+        @_spi(Engine) public var kind: String
+        @_spi(Engine) public var weight: Int
+        @_spi(Engine) public var applied: Int
         /// By reason, sorted by reason.
-        package var refused: [Refusal]
-        package var refusedTotal: Int { refused.reduce(0) { $0 + $1.count } }
+        @_spi(Engine) public var refused: [Refusal]
+        @_spi(Engine) public var refusedTotal: Int { refused.reduce(0) { $0 + $1.count } }
     }
-    package struct PropertyCount: Sendable, Hashable {
-        package var property: String
-        package var kind: PropertyKind
+    @_spi(Engine) public struct PropertyCount: Sendable, Hashable {
+        @_spi(Engine) public var property: String
+        @_spi(Engine) public var kind: PropertyKind
         /// State and `sometimes` properties: the initial state of each walk and every applied
         /// step; transition properties: every step, refused ones included.
-        package var checks: Int
+        @_spi(Engine) public var checks: Int
         /// Walks that ended on a violation of this property; 0 when it never failed.
-        package var failedWalks: Int
+        @_spi(Engine) public var failedWalks: Int
         /// For a `sometimes` property: whether a walk reached it.
-        package var reached: Bool
+        @_spi(Engine) public var reached: Bool
     }
-    package var kinds: [KindCount]
-    package var properties: [PropertyCount]
+    @_spi(Engine) public var kinds: [KindCount]
+    @_spi(Engine) public var properties: [PropertyCount]
 }
 
 /// A violated property: where the fuzzer first saw it and the shrunk trace that shows it.
-package struct FuzzFailure<M: StateMachine>: Sendable {
-    package var property: String
-    package var kind: PropertyKind
+@_spi(Engine) public struct FuzzFailure<M: StateMachine>: Sendable {
+    @_spi(Engine) public var property: String
+    @_spi(Engine) public var kind: PropertyKind
     /// The reason on the walk as found (the shrunk trace may give another).
-    package var reason: String
-    package var walk: Int
+    @_spi(Engine) public var reason: String
+    @_spi(Engine) public var walk: Int
     /// The seed of that walk's generator (`Xoshiro.walkSeed(seed, walk:)`).
-    package var walkSeed: UInt64
+    @_spi(Engine) public var walkSeed: UInt64
     /// The action kinds swarm testing enabled for that walk.
-    package var kinds: [String]
+    @_spi(Engine) public var kinds: [String]
     /// The walk up to and including the failing step.
-    package var original: Counterexample<M>
-    package var shrunk: Counterexample<M>
-    package var shrinkSeconds: Double
+    @_spi(Engine) public var original: Counterexample<M>
+    @_spi(Engine) public var shrunk: Counterexample<M>
+    @_spi(Engine) public var shrinkSeconds: Double
 
-    package var originalLength: Int { original.actions.count }
+    @_spi(Engine) public var originalLength: Int { original.actions.count }
 }
 
 extension FuzzReport where M: DescribedMachine {
     /// The report as people read it. With `timings: false` nothing depends on the clock or
     /// the number of workers, so equal runs print equal text.
-    package func text(_ machine: M, timings: Bool = true) -> String {
+    @_spi(Engine) public func text(_ machine: M, timings: Bool = true) -> String {
         var lines: [String] = []
         var head = "fuzz: seed \(seed), \(walks) walks of up to \(walkLength) steps, \(steps) steps"
         if outsideBounds > 0 { head += " (\(outsideBounds) left bounds and were dropped)" }

@@ -1,33 +1,33 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 
 /// A self-contained HTML page (no network, no files beside it) with a picture of every failing
 /// trace of a run: the coordinator tree after each step as SVG, what the step changed or
 /// created marked, the action, its outcome and events, the broken check and, for a failure of
 /// an implementation, its tree beside the model's with the coordinators that differ marked.
 /// Browsers and CI artifact viewers open it as it is.
-package struct HTMLReport: Sendable {
+@_spi(Engine) public struct HTMLReport: Sendable {
     /// One failing trace.
-    package struct Trace: Sendable {
-        package var check: String
-        package var reason: String
+    @_spi(Engine) public struct Trace: Sendable {
+        @_spi(Engine) public var check: String
+        @_spi(Engine) public var reason: String
         /// Where it was found: `explore.small`, `verify`, a corpus file.
-        package var source: String
-        package var initial: State
+        @_spi(Engine) public var source: String
+        @_spi(Engine) public var initial: State
         /// The model's steps, in order.
-        package var steps: [(action: Action, step: Step)]
+        @_spi(Engine) public var steps: [(action: Action, step: Step)]
         /// The implementation's state after the failing step, when an implementation failed.
-        package var implementation: State?
+        @_spi(Engine) public var implementation: State?
         /// The command that replays it.
-        package var replay: String?
+        @_spi(Engine) public var replay: String?
 
-        package init(check: String, reason: String, source: String, initial: State, steps: [(action: Action, step: Step)],
+        @_spi(Engine) public init(check: String, reason: String, source: String, initial: State, steps: [(action: Action, step: Step)],
                     implementation: State? = nil, replay: String? = nil) {
             self.check = check; self.reason = reason; self.source = source; self.initial = initial; self.steps = steps
             self.implementation = implementation; self.replay = replay
         }
 
         /// A counterexample of the model (or of a model with a fault), its steps taken again.
-        package init(_ c: Counterexample<CoordinatorMachine>, machine: CoordinatorMachine, source: String, replay: String?) {
+        @_spi(Engine) public init(_ c: Counterexample<CoordinatorMachine>, machine: CoordinatorMachine, source: String, replay: String?) {
             var state = c.initial
             var steps: [(action: Action, step: Step)] = []
             for a in c.actions {
@@ -40,7 +40,7 @@ package struct HTMLReport: Sendable {
 
         /// A failure of an implementation: the model's steps, and what the implementation showed
         /// at the failing one.
-        package init(_ f: ConformanceFailure, replay: String?) {
+        @_spi(Engine) public init(_ f: ConformanceFailure, replay: String?) {
             let model = Model(configuration: f.configuration)
             var state = model.initialState()
             let initial = state
@@ -58,17 +58,17 @@ package struct HTMLReport: Sendable {
     /// Traces longer than this show their first and last steps only (and always the failing one).
     static let drawnSteps = 40
 
-    package var title: String
-    package var traces: [Trace]
+    @_spi(Engine) public var title: String
+    @_spi(Engine) public var traces: [Trace]
 
-    package init(title: String, traces: [Trace] = []) {
+    @_spi(Engine) public init(title: String, traces: [Trace] = []) {
         self.title = title; self.traces = traces
     }
 
     /// The page. `data-steps` on the body says how many pictures it has; its script sets
     /// `data-rendered` to how many a browser drew with a size, which a headless browser's DOM
     /// dump shows (.ci/run checks the two agree).
-    package var html: String {
+    @_spi(Engine) public var html: String {
         var pictures = 0
         var sections: [String] = []
         for (n, t) in traces.enumerated() {

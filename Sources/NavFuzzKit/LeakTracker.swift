@@ -1,4 +1,4 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 
 /// `no-leak`: holds every coordinator object of a system weakly, from the step that creates it,
 /// and reports the coordinators that ended but whose objects are still alive. Used by the

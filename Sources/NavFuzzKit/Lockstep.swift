@@ -1,4 +1,4 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 
 /// The model and an implementation in lock-step: brings the implementation to a state it was
 /// in (by restoring a saved state, else by reset and replay), takes one step on both sides and

@@ -1,5 +1,6 @@
 // An adapter imports NavFuzzKit alone: the model's actions and states come with it.
 @_exported import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 
 /// An adapter for a coordinator library whose calls are synchronous: NavFuzz resets it, applies
 /// one action at a time and reads the state after each (docs/VERIFY.md §2). For a `@MainActor`

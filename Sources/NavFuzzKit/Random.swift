@@ -5,13 +5,13 @@
 
 /// SplitMix64 (Steele, Lea, Flood 2014): turns any 64-bit seed, even 0 or 1, into well-mixed
 /// words. Used only to seed `Xoshiro` and to derive per-walk seeds.
-package struct SplitMix64: Sendable {
-    package var state: UInt64
+@_spi(Engine) public struct SplitMix64: Sendable {
+    @_spi(Engine) public var state: UInt64
 
-    package init(seed: UInt64) { state = seed }
+    @_spi(Engine) public init(seed: UInt64) { state = seed }
 
     @inline(__always)
-    package mutating func next() -> UInt64 {
+    @_spi(Engine) public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -23,16 +23,16 @@ package struct SplitMix64: Sendable {
 /// xoshiro256** (Blackman, Vigna 2018): the generator of every walk. Small (32 bytes), fast,
 /// and good enough for testing; its state is seeded through SplitMix64 so that it never starts
 /// all-zero.
-package struct Xoshiro: Sendable {
+@_spi(Engine) public struct Xoshiro: Sendable {
     var s0: UInt64, s1: UInt64, s2: UInt64, s3: UInt64
 
-    package init(seed: UInt64) {
+    @_spi(Engine) public init(seed: UInt64) {
         var sm = SplitMix64(seed: seed)
         s0 = sm.next(); s1 = sm.next(); s2 = sm.next(); s3 = sm.next()
     }
 
     @inline(__always)
-    package mutating func next() -> UInt64 {
+    @_spi(Engine) public mutating func next() -> UInt64 {
         let result = rotl(s1 &* 5, 7) &* 9
         let t = s1 << 17
         s2 ^= s0
@@ -50,7 +50,7 @@ package struct Xoshiro: Sendable {
     /// A number in `0 ..< n` (0 when `n <= 0`), without modulo bias (Lemire's multiply-shift
     /// with rejection).
     @inline(__always)
-    package mutating func below(_ n: Int) -> Int {
+    @_spi(Engine) public mutating func below(_ n: Int) -> Int {
         guard n > 1 else { return 0 }
         let bound = UInt64(n)
         var m = next().multipliedFullWidth(by: bound)
@@ -63,21 +63,21 @@ package struct Xoshiro: Sendable {
 
     /// True with probability 1/2.
     @inline(__always)
-    package mutating func coin() -> Bool { next() >> 63 == 1 }
+    @_spi(Engine) public mutating func coin() -> Bool { next() >> 63 == 1 }
 
     /// True with probability `numerator / denominator`.
     @inline(__always)
-    package mutating func chance(_ numerator: Int, in denominator: Int) -> Bool { below(denominator) < numerator }
+    @_spi(Engine) public mutating func chance(_ numerator: Int, in denominator: Int) -> Bool { below(denominator) < numerator }
 
     /// A uniformly chosen element, or nil when the collection is empty.
     @inline(__always)
-    package mutating func element<C: RandomAccessCollection>(of c: C) -> C.Element? where C.Index == Int {
+    @_spi(Engine) public mutating func element<C: RandomAccessCollection>(of c: C) -> C.Element? where C.Index == Int {
         c.isEmpty ? nil : c[c.startIndex + below(c.count)]
     }
 
     /// The seed of walk `index` of a run seeded with `seed`: it depends on nothing else, so a
     /// walk is the same whichever worker runs it and however many walks run before it.
-    package static func walkSeed(_ seed: UInt64, walk index: Int) -> UInt64 {
+    @_spi(Engine) public static func walkSeed(_ seed: UInt64, walk index: Int) -> UInt64 {
         var sm = SplitMix64(seed: seed ^ (UInt64(truncatingIfNeeded: index) &* 0xD605_BBB5_8C8A_BBA5))
         _ = sm.next()
         return sm.next()

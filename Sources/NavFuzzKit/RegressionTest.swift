@@ -1,4 +1,4 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 
 /// The test framework a printed regression test is written for.
 public enum TestFramework: Sendable, Hashable, CaseIterable {

@@ -7,10 +7,10 @@
 /// (where any property first fails), so the shrunk trace shows that property and nothing
 /// before it; it is then cut after that step. Deterministic: candidates are tried in a fixed
 /// order.
-package struct Shrinker<M: ShrinkableMachine> {
-    package let machine: M
+@_spi(Engine) public struct Shrinker<M: ShrinkableMachine> {
+    @_spi(Engine) public let machine: M
 
-    package init(_ machine: M) { self.machine = machine }
+    @_spi(Engine) public init(_ machine: M) { self.machine = machine }
 
     /// The shrunk counterexample, or nil when `actions` does not fail `property` (or no
     /// property has that name). With `accepting`, a failure counts only when it also passes
@@ -18,7 +18,7 @@ package struct Shrinker<M: ShrinkableMachine> {
     /// keep one failure of a property apart from another while shrinking.
     /// With `maxSeconds`, it stops trying candidates once that much time has passed and returns
     /// the shortest failing trace found so far (`ShrinkResult.complete` is then false).
-    package func shrink(_ actions: [M.Action], from initial: M.State, property name: String,
+    @_spi(Engine) public func shrink(_ actions: [M.Action], from initial: M.State, property name: String,
                        accepting accept: (@Sendable (M.Action?, String) -> Bool)? = nil,
                        maxSeconds: Double? = nil) -> ShrinkResult<M>? {
         let clock = ContinuousClock.now
@@ -228,15 +228,15 @@ extension Shrinker.Search {
 }
 
 /// A shrunk counterexample and what it took.
-package struct ShrinkResult<M: StateMachine>: Sendable {
-    package var counterexample: Counterexample<M>
-    package var originalLength: Int
+@_spi(Engine) public struct ShrinkResult<M: StateMachine>: Sendable {
+    @_spi(Engine) public var counterexample: Counterexample<M>
+    @_spi(Engine) public var originalLength: Int
     /// Candidate traces replayed.
-    package var replays: Int
-    package var seconds: Double
+    @_spi(Engine) public var replays: Int
+    @_spi(Engine) public var seconds: Double
     /// False when a time limit stopped the shrinking: the trace still fails, but may not be
     /// 1-minimal.
-    package var complete = true
+    @_spi(Engine) public var complete = true
 
-    package var shrunkLength: Int { counterexample.actions.count }
+    @_spi(Engine) public var shrunkLength: Int { counterexample.actions.count }
 }

@@ -2,7 +2,7 @@
 /// properties, in the spirit of Stateright's `Model`. This is the core; what exploration,
 /// fuzzing, shrinking and printing need beyond it are the refinements below, each with
 /// defaults wherever one makes sense.
-package protocol StateMachine: Sendable {
+@_spi(Engine) public protocol StateMachine: Sendable {
     associatedtype State: Sendable
     associatedtype Action: Sendable
     /// Everything one step produced; `successor(of:)` says whether it leads anywhere.
@@ -23,13 +23,13 @@ package protocol StateMachine: Sendable {
 }
 
 extension StateMachine {
-    package func isWithinBounds(_ state: State) -> Bool { true }
-    package func refusal(of step: Step) -> String? { successor(of: step) == nil ? "refused" : nil }
+    @_spi(Engine) public func isWithinBounds(_ state: State) -> Bool { true }
+    @_spi(Engine) public func refusal(of step: Step) -> String? { successor(of: step) == nil ? "refused" : nil }
 }
 
 /// Speed: the checks called without closures, and a copy per worker. Exploration, fuzzing and
 /// shrinking check every step through these; the defaults call the properties' closures.
-package protocol FastMachine: StateMachine {
+@_spi(Engine) public protocol FastMachine: StateMachine {
     /// Runs the state properties of `checks` on `state` and reports each failure with its
     /// property's index. A machine whose properties are known statically may call them
     /// directly, sparing the thunk a generically stored closure costs on every call.
@@ -48,24 +48,24 @@ package protocol FastMachine: StateMachine {
 }
 
 extension FastMachine {
-    package func checkState(_ state: State, _ checks: PropertyChecks<Self>, report: (Int, String) -> Void) {
+    @_spi(Engine) public func checkState(_ state: State, _ checks: PropertyChecks<Self>, report: (Int, String) -> Void) {
         for c in checks.state.indices { if let r = checks.state[c].1(state) { report(checks.state[c].0, r) } }
     }
 
-    package func checkTransition(_ state: State, _ action: Action, _ step: Step, _ checks: PropertyChecks<Self>,
+    @_spi(Engine) public func checkTransition(_ state: State, _ action: Action, _ step: Step, _ checks: PropertyChecks<Self>,
                                 report: (Int, String) -> Void) {
         for c in checks.transition.indices {
             if let r = checks.transition[c].1(state, action, step) { report(checks.transition[c].0, r) }
         }
     }
 
-    package func replica() -> Self { self }
-    package var maxWorkers: Int { .max }
+    @_spi(Engine) public func replica() -> Self { self }
+    @_spi(Engine) public var maxWorkers: Int { .max }
 }
 
 /// Exploration: a canonical encoding, so that states are stored as bytes and identified by
 /// 64-bit fingerprints.
-package protocol ExplorableMachine: FastMachine {
+@_spi(Engine) public protocol ExplorableMachine: FastMachine {
     /// Appends the canonical encoding: equal bytes exactly when the states are the same state.
     func encode(_ state: State, into bytes: inout [UInt8])
     func decode(_ bytes: ArraySlice<UInt8>) -> State?
@@ -96,20 +96,20 @@ package protocol ExplorableMachine: FastMachine {
 }
 
 extension ExplorableMachine {
-    package func explorationActions(in state: State, into actions: inout [Action]) -> Int {
+    @_spi(Engine) public func explorationActions(in state: State, into actions: inout [Action]) -> Int {
         self.actions(in: state, into: &actions)
         return 0
     }
 
-    package func leavesUnchanged(_ state: State, _ step: Step) -> Bool { false }
-    package func step(_ state: State, _ action: Action, into step: inout Step?) { step = self.step(state, action) }
-    package func concretize(_ path: [Action], from initial: State) -> [Action] { path }
-    package func prepare(_ state: State, _ actions: [Action], ahead: Bool) {}
-    package var preparesAhead: Bool { false }
+    @_spi(Engine) public func leavesUnchanged(_ state: State, _ step: Step) -> Bool { false }
+    @_spi(Engine) public func step(_ state: State, _ action: Action, into step: inout Step?) { step = self.step(state, action) }
+    @_spi(Engine) public func concretize(_ path: [Action], from initial: State) -> [Action] { path }
+    @_spi(Engine) public func prepare(_ state: State, _ actions: [Action], ahead: Bool) {}
+    @_spi(Engine) public var preparesAhead: Bool { false }
 }
 
 /// Fuzzing: action kinds with weights, and random actions.
-package protocol FuzzableMachine: FastMachine {
+@_spi(Engine) public protocol FuzzableMachine: FastMachine {
     /// A short name of the action's kind, for coverage and swarm testing.
     func kindName(of action: Action) -> String
     /// Every kind name `kindName(of:)` can return, in a fixed order: the fuzzer's coverage rows
@@ -136,7 +136,7 @@ package protocol FuzzableMachine: FastMachine {
 }
 
 extension FuzzableMachine {
-    package var actionKinds: [String] {
+    @_spi(Engine) public var actionKinds: [String] {
         var kinds: [String] = []
         var actions: [Action] = []
         for s in initialStates() {
@@ -150,12 +150,12 @@ extension FuzzableMachine {
         return kinds
     }
 
-    package func defaultWeight(ofKind kind: String) -> Int { 1 }
-    package var foretells: Bool { false }
-    package func foretold(_ state: State, after action: Action) -> State? { nil }
-    package func prepare(walk actions: [Action], from state: State) {}
+    @_spi(Engine) public func defaultWeight(ofKind kind: String) -> Int { 1 }
+    @_spi(Engine) public var foretells: Bool { false }
+    @_spi(Engine) public func foretold(_ state: State, after action: Action) -> State? { nil }
+    @_spi(Engine) public func prepare(walk actions: [Action], from state: State) {}
 
-    package func sampleAction(in state: State, kinds: KindFilter, using rng: inout Xoshiro,
+    @_spi(Engine) public func sampleAction(in state: State, kinds: KindFilter, using rng: inout Xoshiro,
                              scratch: inout [Action]) -> (action: Action, kind: Int)? {
         scratch.removeAll(keepingCapacity: true)
         actions(in: state, into: &scratch)
@@ -179,7 +179,7 @@ extension FuzzableMachine {
 }
 
 /// Shrinking: simpler variants of an action, and removal of steps that later steps refer to.
-package protocol ShrinkableMachine: FastMachine {
+@_spi(Engine) public protocol ShrinkableMachine: FastMachine {
     /// Simpler variants of `action`, simplest first. Each must be strictly simpler by some
     /// measure that cannot go down forever. Default: none.
     func simplifications(of action: Action) -> [Action]
@@ -191,12 +191,12 @@ package protocol ShrinkableMachine: FastMachine {
 }
 
 extension ShrinkableMachine {
-    package func simplifications(of action: Action) -> [Action] { [] }
-    package func removing(_ range: Range<Int>, from actions: [Action], initial: State) -> [Action]? { nil }
+    @_spi(Engine) public func simplifications(of action: Action) -> [Action] { [] }
+    @_spi(Engine) public func removing(_ range: Range<Int>, from actions: [Action], initial: State) -> [Action]? { nil }
 }
 
 /// Text: states and actions for people, actions parsed back from corpus files.
-package protocol DescribedMachine: StateMachine {
+@_spi(Engine) public protocol DescribedMachine: StateMachine {
     func describe(_ state: State) -> String
     func describe(_ action: Action) -> String
     /// Parses the text form `describe(_:)` prints; the error names the column.
@@ -206,22 +206,22 @@ package protocol DescribedMachine: StateMachine {
 }
 
 extension DescribedMachine {
-    package func events(of step: Step) -> [String] { [] }
+    @_spi(Engine) public func events(of step: Step) -> [String] { [] }
 }
 
 /// The action kinds a fuzz walk may pick, with their weights: the switchboard of swarm
 /// testing (each walk turns a random subset on). Kinds are numbered as in `actionKinds`.
-package struct KindFilter: Sendable {
-    package let names: [String]
+@_spi(Engine) public struct KindFilter: Sendable {
+    @_spi(Engine) public let names: [String]
     /// Weight of each kind when enabled; 0 means never.
-    package let weights: [Int]
+    @_spi(Engine) public let weights: [Int]
     private let indexByName: [String: Int]
     private var enabled: [Bool]
     /// Running sums of the enabled kinds' weights, for picking in one pass.
     private var cumulative: [Int]
 
     /// Every kind with a positive weight enabled.
-    package init(names: [String], weights: [Int]) {
+    @_spi(Engine) public init(names: [String], weights: [Int]) {
         self.names = names
         self.weights = names.indices.map { $0 < weights.count ? max(0, weights[$0]) : 1 }
         var index: [String: Int] = [:]
@@ -232,14 +232,14 @@ package struct KindFilter: Sendable {
         recompute()
     }
 
-    package var count: Int { names.count }
-    package func index(of name: String) -> Int? { indexByName[name] }
-    package func isEnabled(_ kind: Int) -> Bool { kind >= 0 && kind < enabled.count && enabled[kind] }
+    @_spi(Engine) public var count: Int { names.count }
+    @_spi(Engine) public func index(of name: String) -> Int? { indexByName[name] }
+    @_spi(Engine) public func isEnabled(_ kind: Int) -> Bool { kind >= 0 && kind < enabled.count && enabled[kind] }
     /// The names of the enabled kinds, in kind order.
-    package var enabledNames: [String] { names.indices.filter { enabled[$0] }.map { names[$0] } }
+    @_spi(Engine) public var enabledNames: [String] { names.indices.filter { enabled[$0] }.map { names[$0] } }
 
     /// Swarm testing: keep each kind with probability 1/2, and at least one.
-    package mutating func swarm(using rng: inout Xoshiro) {
+    @_spi(Engine) public mutating func swarm(using rng: inout Xoshiro) {
         let candidates = weights.indices.filter { weights[$0] > 0 }
         guard !candidates.isEmpty else { return }
         for k in enabled.indices { enabled[k] = weights[k] > 0 && rng.coin() }
@@ -257,7 +257,7 @@ package struct KindFilter: Sendable {
 
     /// An enabled kind chosen by weight, or nil when none is enabled.
     @inline(__always)
-    package func pick(using rng: inout Xoshiro) -> Int? {
+    @_spi(Engine) public func pick(using rng: inout Xoshiro) -> Int? {
         guard let total = cumulative.last, total > 0 else { return nil }
         let r = rng.below(total)
         var lo = 0, hi = cumulative.count - 1
@@ -269,7 +269,7 @@ package struct KindFilter: Sendable {
     }
 
     /// An enabled kind chosen by weight among those marked `present`, or nil.
-    package func pick(using rng: inout Xoshiro, among present: [Bool]) -> Int? {
+    @_spi(Engine) public func pick(using rng: inout Xoshiro, among present: [Bool]) -> Int? {
         var total = 0
         for k in weights.indices where enabled[k] && k < present.count && present[k] { total += weights[k] }
         guard total > 0 else { return nil }
@@ -285,15 +285,15 @@ package struct KindFilter: Sendable {
 /// What a property claims: that every state, or every step, is good (`always`, in
 /// Stateright's words), or that some state the run reaches is of a kind (`sometimes`), so that
 /// a run that passes cannot have passed by never getting anywhere.
-package enum PropertyKind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+@_spi(Engine) public enum PropertyKind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case state, transition, sometimes
-    package var description: String { rawValue }
+    @_spi(Engine) public var description: String { rawValue }
 }
 
 /// A named property: one that must always hold, on every state or on every transition, or
 /// one that some reached state must have.
-package struct Property<M: StateMachine>: Sendable {
-    package enum Check: Sendable {
+@_spi(Engine) public struct Property<M: StateMachine>: Sendable {
+    @_spi(Engine) public enum Check: Sendable {
         /// A reason when the state is bad, else nil.
         case state(@Sendable (M.State) -> String?)
         /// A reason when the step is bad, else nil.
@@ -302,19 +302,19 @@ package struct Property<M: StateMachine>: Sendable {
         case sometimes(@Sendable (M.State) -> Bool)
     }
 
-    package let name: String
-    package let summary: String
-    package let check: Check
+    @_spi(Engine) public let name: String
+    @_spi(Engine) public let summary: String
+    @_spi(Engine) public let check: Check
     /// Whether a failure ends a run: a walk stops there, and a shrunk trace may show no other
     /// property failing before its own. False for a failure that leaves the state as it should
     /// be (a leak), after which the run may go on and find more.
-    package let endsRun: Bool
+    @_spi(Engine) public let endsRun: Bool
 
-    package init(name: String, summary: String, check: Check, endsRun: Bool = true) {
+    @_spi(Engine) public init(name: String, summary: String, check: Check, endsRun: Bool = true) {
         self.name = name; self.summary = summary; self.check = check; self.endsRun = endsRun
     }
 
-    package var kind: PropertyKind {
+    @_spi(Engine) public var kind: PropertyKind {
         switch check {
         case .state: .state
         case .transition: .transition
@@ -326,12 +326,12 @@ package struct Property<M: StateMachine>: Sendable {
 /// The checks of some properties by kind, each with its property's index. They are read by
 /// index (`checks.state[i].1(s)`): copying a property, or a pair, out of an array retains its
 /// strings and closure, on every step.
-package struct PropertyChecks<M: StateMachine>: Sendable {
-    package private(set) var state: [(Int, @Sendable (M.State) -> String?)] = []
-    package private(set) var transition: [(Int, @Sendable (M.State, M.Action, M.Step) -> String?)] = []
-    package private(set) var sometimes: [(Int, @Sendable (M.State) -> Bool)] = []
+@_spi(Engine) public struct PropertyChecks<M: StateMachine>: Sendable {
+    @_spi(Engine) public private(set) var state: [(Int, @Sendable (M.State) -> String?)] = []
+    @_spi(Engine) public private(set) var transition: [(Int, @Sendable (M.State, M.Action, M.Step) -> String?)] = []
+    @_spi(Engine) public private(set) var sometimes: [(Int, @Sendable (M.State) -> Bool)] = []
 
-    package init(_ properties: [Property<M>]) {
+    @_spi(Engine) public init(_ properties: [Property<M>]) {
         for (p, property) in properties.enumerated() {
             switch property.check {
             case .state(let f): state.append((p, f))
@@ -343,12 +343,12 @@ package struct PropertyChecks<M: StateMachine>: Sendable {
 }
 
 /// Which `sometimes` properties a run reached, by property index; merged over workers.
-package struct Reached: Sendable, Hashable {
-    package private(set) var flags: [Bool]
+@_spi(Engine) public struct Reached: Sendable, Hashable {
+    @_spi(Engine) public private(set) var flags: [Bool]
 
-    package init(count: Int) { flags = [Bool](repeating: false, count: count) }
+    @_spi(Engine) public init(count: Int) { flags = [Bool](repeating: false, count: count) }
 
-    package subscript(p: Int) -> Bool { p < flags.count && flags[p] }
+    @_spi(Engine) public subscript(p: Int) -> Bool { p < flags.count && flags[p] }
 
     /// Marks every `sometimes` property of `checks` that `state` has and that was not reached yet.
     mutating func note<M: StateMachine>(_ state: M.State, _ checks: PropertyChecks<M>) {
@@ -367,15 +367,15 @@ package struct Reached: Sendable, Hashable {
     }
 
     /// The names of the `sometimes` properties never reached, in property order.
-    package func unreached<M: StateMachine>(_ properties: [Property<M>]) -> [String] {
+    @_spi(Engine) public func unreached<M: StateMachine>(_ properties: [Property<M>]) -> [String] {
         properties.indices.filter { properties[$0].kind == .sometimes && !self[$0] }.map { properties[$0].name }
     }
 }
 
 /// A line of a trace that is not an action: the 1-based column and what was expected there.
-package struct ActionParseError: Error, Hashable, Sendable, CustomStringConvertible {
-    package var column: Int
-    package var message: String
-    package init(column: Int, message: String) { self.column = column; self.message = message }
-    package var description: String { "column \(column): \(message)" }
+@_spi(Engine) public struct ActionParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    @_spi(Engine) public var column: Int
+    @_spi(Engine) public var message: String
+    @_spi(Engine) public init(column: Int, message: String) { self.column = column; self.message = message }
+    @_spi(Engine) public var description: String { "column \(column): \(message)" }
 }

@@ -2,16 +2,16 @@
 ///
 /// Test output is captured from fuzzed programs: it contains terminal colour codes, stray control
 /// bytes and broken UTF-8, any of which makes the XML unparseable or unreadable in CI.
-package enum TextSanitizer {
+@_spi(Engine) public enum TextSanitizer {
     /// Decodes bytes as UTF-8 (each invalid sequence, including encoded surrogates, becomes
     /// U+FFFD) and then sanitizes the text.
-    package static func sanitize(_ bytes: [UInt8]) -> String {
+    @_spi(Engine) public static func sanitize(_ bytes: [UInt8]) -> String {
         sanitize(String(decoding: bytes, as: UTF8.self))
     }
 
     /// Strips ANSI escape sequences and removes every character XML 1.0 does not allow.
     /// Swift strings cannot hold unpaired surrogates, so those are already gone (as U+FFFD).
-    package static func sanitize(_ text: String) -> String {
+    @_spi(Engine) public static func sanitize(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)
         var out = String.UnicodeScalarView()
         var i = 0
@@ -31,7 +31,7 @@ package enum TextSanitizer {
     /// trailing space), with every control character and every character XML does not allow
     /// written out (`\t`, `\u{1}`) rather than deleted: CI tools compare names textually, and
     /// two names must not become one (`a\u{1}.trace` and `a\u{2}.trace`).
-    package static func token(_ text: String) -> String {
+    @_spi(Engine) public static func token(_ text: String) -> String {
         var written = String.UnicodeScalarView()
         // Backslashes stay as they are: a name read back from a report and written again (a
         // merge) must not change.
@@ -55,7 +55,7 @@ package enum TextSanitizer {
     /// The text with every control character written out (`\n`, `\t`, `\u{1}`), so that it
     /// stays one visible line; with `quoting`, also `"` and `\`, which makes it the body of a
     /// Swift string literal.
-    package static func escaped(_ text: String, quoting: Bool = false) -> String {
+    @_spi(Engine) public static func escaped(_ text: String, quoting: Bool = false) -> String {
         var out = ""
         for c in text.unicodeScalars {
             switch c {

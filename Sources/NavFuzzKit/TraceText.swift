@@ -3,20 +3,20 @@ import Foundation
 /// A trace replayed from its initial state with every property checked: state properties on the
 /// initial state and after every applied step, transition properties on every step. What a
 /// counterexample printout shows and what corpus replay judges.
-package struct TraceRun<M: StateMachine> {
-    package struct StepRecord {
-        package var action: M.Action
-        package var step: M.Step
+@_spi(Engine) public struct TraceRun<M: StateMachine> {
+    @_spi(Engine) public struct StepRecord {
+        @_spi(Engine) public var action: M.Action
+        @_spi(Engine) public var step: M.Step
         /// The state after the step (the state before when refused); nil where the run was told
         /// not to keep it.
-        package var state: M.State?
-        package var applied: Bool
-        package var violations: [TraceViolation]
+        @_spi(Engine) public var state: M.State?
+        @_spi(Engine) public var applied: Bool
+        @_spi(Engine) public var violations: [TraceViolation]
     }
 
     /// What a run keeps: a trace of n steps has states of up to n entries, so keeping every
     /// state of a long trace costs memory in the square of its length.
-    package enum Keeping: Sendable {
+    @_spi(Engine) public enum Keeping: Sendable {
         /// Every step and every state (tests that look at each state).
         case everything
         /// Every step; states only where a person looks (`statesShown`).
@@ -26,16 +26,16 @@ package struct TraceRun<M: StateMachine> {
     }
 
     /// A long trace printed shows the states of its last steps and of its violations only.
-    package static var statesShownInFull: Int { 30 }
+    @_spi(Engine) public static var statesShownInFull: Int { 30 }
     static var lastStatesShown: Int { 3 }
 
-    package var initial: M.State
-    package var initialViolations: [TraceViolation]
-    package var steps: [StepRecord]
+    @_spi(Engine) public var initial: M.State
+    @_spi(Engine) public var initialViolations: [TraceViolation]
+    @_spi(Engine) public var steps: [StepRecord]
     /// The violations of the first step (0 = the initial state) where any property failed.
-    package private(set) var firstViolations: [TraceViolation] = []
+    @_spi(Engine) public private(set) var firstViolations: [TraceViolation] = []
 
-    package init(_ machine: M, initial: M.State, actions: [M.Action], keeping: Keeping = .everything) {
+    @_spi(Engine) public init(_ machine: M, initial: M.State, actions: [M.Action], keeping: Keeping = .everything) {
         let properties = machine.properties
         func check(_ state: M.State, step n: Int) -> [TraceViolation] {
             properties.compactMap { p in
@@ -84,20 +84,20 @@ package struct TraceRun<M: StateMachine> {
 }
 
 /// A property that failed at a step of a replayed trace (step 0 is the initial state).
-package struct TraceViolation: Sendable, Hashable {
-    package var property: String
-    package var kind: PropertyKind
-    package var reason: String
-    package var step: Int
+@_spi(Engine) public struct TraceViolation: Sendable, Hashable {
+    @_spi(Engine) public var property: String
+    @_spi(Engine) public var kind: PropertyKind
+    @_spi(Engine) public var reason: String
+    @_spi(Engine) public var step: Int
 }
 
 /// Counterexamples printed for people, in the manner of a short program you can read and paste:
 /// the violated property and why, then each numbered step with its outcome, its events and the
 /// state after it; and the same as JSON for tools (`--trace-format json`).
-package enum TraceText {
+@_spi(Engine) public enum TraceText {
     /// The trace as text. Each state is indented under its step; a refused step leaves it as
     /// it was, so it is not repeated.
-    package static func text<M: DescribedMachine>(_ counterexample: Counterexample<M>, machine: M) -> String {
+    @_spi(Engine) public static func text<M: DescribedMachine>(_ counterexample: Counterexample<M>, machine: M) -> String {
         var headline = "\(counterexample.property) (\(counterexample.kind)) violated: \(counterexample.reason)"
         if let broken = counterexample.unreplayable { headline += "\nWARNING: this trace is incomplete: \(broken)" }
         return text(headline: headline, TraceRun(machine, initial: counterexample.initial, actions: counterexample.actions, keeping: .forPrinting),
@@ -105,7 +105,7 @@ package enum TraceText {
     }
 
     /// Any trace as text (a corpus file, say), headed by its first violation if it has one.
-    package static func text<M: DescribedMachine>(initial: M.State, actions: [M.Action], machine: M) -> String {
+    @_spi(Engine) public static func text<M: DescribedMachine>(initial: M.State, actions: [M.Action], machine: M) -> String {
         let run = TraceRun(machine, initial: initial, actions: actions, keeping: .forPrinting)
         return text(headline: headline(run), run, machine: machine)
     }
@@ -152,14 +152,14 @@ package enum TraceText {
     /// than `TraceRun.statesShownInFull` steps carries the states of its last steps and of its
     /// violations only, as printed traces do (`state` is empty for the others): every state of a
     /// long trace would make the output grow with the square of its length.
-    package static func json<M: DescribedMachine>(_ counterexample: Counterexample<M>, machine: M) -> String {
+    @_spi(Engine) public static func json<M: DescribedMachine>(_ counterexample: Counterexample<M>, machine: M) -> String {
         json(property: counterexample.property, kind: counterexample.kind.rawValue, reason: counterexample.reason,
              TraceRun(machine, initial: counterexample.initial, actions: counterexample.actions, keeping: .forPrinting), machine: machine)
     }
 
     /// Any trace as JSON; `property`, `kind` and `reason` are those of its first violation,
     /// or empty when every property held.
-    package static func json<M: DescribedMachine>(initial: M.State, actions: [M.Action], machine: M) -> String {
+    @_spi(Engine) public static func json<M: DescribedMachine>(initial: M.State, actions: [M.Action], machine: M) -> String {
         let run = TraceRun(machine, initial: initial, actions: actions, keeping: .forPrinting)
         let v = run.firstViolations.first
         return json(property: v?.property ?? "", kind: v?.kind.rawValue ?? "", reason: v?.reason ?? "", run, machine: machine)
@@ -181,7 +181,7 @@ package enum TraceText {
 
     /// The command that replays a saved corpus file: `swift run NavFuzz replay PATH`, or with
     /// `program` as NavFuzz was started.
-    package static func replayCommand(path: String, program: String = "swift run NavFuzz") -> String {
+    @_spi(Engine) public static func replayCommand(path: String, program: String = "swift run NavFuzz") -> String {
         "\(program) replay \(shellQuoted(path))"
     }
 
@@ -191,7 +191,7 @@ package enum TraceText {
     }
 
     /// The word as is when the shell leaves it alone, else in single quotes.
-    package static func shellQuoted(_ s: String) -> String {
+    @_spi(Engine) public static func shellQuoted(_ s: String) -> String {
         let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=+,:@%")
         if !s.isEmpty && s.allSatisfy(safe.contains) { return s }
         return "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"

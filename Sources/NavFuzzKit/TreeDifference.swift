@@ -1,4 +1,4 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 
 /// A readable difference of two states, the way swift-custom-dump shows two values: both trees
 /// with ids renumbered in canonical order (so that the implementation's own numbering does not

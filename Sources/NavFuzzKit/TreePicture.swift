@@ -1,4 +1,4 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 
 /// A state as an SVG picture: the tree form (StateText.swift) drawn as boxes, one per
 /// coordinator, indented under the coordinator that hosts it, with what a reader of a failing

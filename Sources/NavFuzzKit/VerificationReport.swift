@@ -1,4 +1,4 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 
 /// What a verification found, and its rendering for people. `failures` holds up to
 /// `Options.distinct` entries per broken check, in `Verifier.checks` order, shortest first;

@@ -1,4 +1,4 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 import Dispatch
 
 /// Verifies a coordinator implementation against the model: the entry point of `NavFuzz verify`

@@ -1,4 +1,4 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 
 /// A verification's outcome with ready-made failure messages, for any test framework. The
 /// NavFuzzTesting product records them for XCTest and Swift Testing (`assertConformance`,

@@ -1,4 +1,4 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 
 /// Switchable bugs of the sample library: each re-creates a class of bug that shipped in public
 /// coordinator libraries, so that verification can be shown to catch it (docs/VERIFY.md §6

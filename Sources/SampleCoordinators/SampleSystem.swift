@@ -1,5 +1,5 @@
-import CoordinatorModel
-import NavFuzzKit
+@_spi(Engine) import CoordinatorModel
+@_spi(Engine) import NavFuzzKit
 
 /// The adapter between NavFuzz and the sample library: turns model actions into library calls
 /// and gestures, library errors into refusal reasons, finish callbacks into completion events,

@@ -1,7 +1,7 @@
 import Foundation
 import NavFuzzDriver
 import NavFuzzDriverServer
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 import SampleCoordinators
 
 /// The sample library as a NavFuzz driver: speaks the line protocol of docs/DRIVER-PROTOCOL.md

@@ -1,5 +1,5 @@
 import XCTest
-@testable import CoordinatorModel
+@_spi(Engine) @testable import CoordinatorModel
 
 /// The canonical form of docs/SEMANTICS.md §2: same screen structure ⇔ same encoding, whatever the ids.
 final class CanonicalFormTests: XCTestCase {

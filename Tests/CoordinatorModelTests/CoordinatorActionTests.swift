@@ -1,5 +1,5 @@
 import XCTest
-@testable import CoordinatorModel
+@_spi(Engine) @testable import CoordinatorModel
 
 /// Coordinator actions of docs/SEMANTICS.md §4: start, finishFlow, forcePresentation, restartApp, redirect.
 final class CoordinatorActionTests: XCTestCase {

@@ -1,4 +1,4 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 import Testing
 
 /// Every action the exploration and fuzzing domains enumerate prints and parses back to

@@ -1,5 +1,5 @@
 import XCTest
-@testable import CoordinatorModel
+@_spi(Engine) @testable import CoordinatorModel
 
 /// Exploration steps `Domain.actions(in:notRefusedUpFrontBy:into:)`: the domain's actions without
 /// those `Model.step` refuses up front, which it counts as refused unstepped. That is sound only

@@ -1,5 +1,5 @@
 import XCTest
-@testable import CoordinatorModel
+@_spi(Engine) @testable import CoordinatorModel
 
 /// A state keeps its coordinators in one buffer of words (State.swift). Every change must leave
 /// the buffer exactly as packing the changed coordinators would: compact, records in id order,

@@ -1,5 +1,5 @@
 import XCTest
-@testable import CoordinatorModel
+@_spi(Engine) @testable import CoordinatorModel
 
 /// Every invariant accepts the real model's steps: every domain action (all styles, `none` and
 /// `multiple` included) from a handful of states, plus seeded random walks.

@@ -1,5 +1,5 @@
 import XCTest
-@testable import CoordinatorModel
+@_spi(Engine) @testable import CoordinatorModel
 
 /// Router actions of docs/SEMANTICS.md §4 on a target coordinator: effects, events and every refusal.
 final class RouterActionTests: XCTestCase {

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import CoordinatorModel
+@_spi(Engine) @testable import CoordinatorModel
 
 /// The JSON snapshot of a state: round trip, and errors that name the malformed field.
 final class SnapshotTests: XCTestCase {

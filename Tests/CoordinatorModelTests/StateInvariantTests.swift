@@ -1,5 +1,5 @@
 import XCTest
-@testable import CoordinatorModel
+@_spi(Engine) @testable import CoordinatorModel
 
 /// The five state invariants of docs/SEMANTICS.md §5 catch hand-made broken states and accept sound ones.
 final class StateInvariantTests: XCTestCase {

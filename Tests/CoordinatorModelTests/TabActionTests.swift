@@ -1,5 +1,5 @@
 import XCTest
-@testable import CoordinatorModel
+@_spi(Engine) @testable import CoordinatorModel
 
 /// Tab actions of docs/SEMANTICS.md §4: select, setPages, setBadge, tabPopToRoot.
 final class TabActionTests: XCTestCase {

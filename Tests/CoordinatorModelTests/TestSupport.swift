@@ -1,5 +1,5 @@
 import XCTest
-@testable import CoordinatorModel
+@_spi(Engine) @testable import CoordinatorModel
 
 // Short helpers shared by the CoordinatorModel tests: build states from action texts, compare
 // states with hand-written expectations, and check refusals and invariants.

@@ -1,5 +1,5 @@
 import XCTest
-@testable import CoordinatorModel
+@_spi(Engine) @testable import CoordinatorModel
 
 /// The text form of actions (print/parse round trip, parse errors) and of states.
 final class TextFormTests: XCTestCase {

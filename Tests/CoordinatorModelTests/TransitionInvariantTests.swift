@@ -1,5 +1,5 @@
 import XCTest
-@testable import CoordinatorModel
+@_spi(Engine) @testable import CoordinatorModel
 
 /// The seven transition invariants of docs/SEMANTICS.md §5 catch hand-made broken steps and accept the
 /// model's real steps.

@@ -1,5 +1,5 @@
 import XCTest
-@testable import CoordinatorModel
+@_spi(Engine) @testable import CoordinatorModel
 
 /// User (environment) actions of docs/SEMANTICS.md §4: back, swipe-down, tapping a tab.
 final class UserActionTests: XCTestCase {

@@ -1,4 +1,4 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 import NavFuzzDriver
 import NavFuzzDriverServer
 import XCTest

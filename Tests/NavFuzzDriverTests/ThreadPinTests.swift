@@ -1,7 +1,7 @@
 import Foundation
 @testable import NavFuzzDriver
 import XCTest
-@testable import NavFuzzKit
+@_spi(Engine) @testable import NavFuzzKit
 
 /// The pin that puts a lock-step driver on the verifying thread's core.
 final class ThreadPinTests: XCTestCase {

@@ -1,6 +1,6 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 import XCTest
-@testable import NavFuzzKit
+@_spi(Engine) @testable import NavFuzzKit
 
 /// The coordinator machine checks its invariants directly, not through the properties'
 /// closures; both must report the same property indices and reasons.

@@ -1,5 +1,5 @@
-import CoordinatorModel
-import NavFuzzKit
+@_spi(Engine) import CoordinatorModel
+@_spi(Engine) import NavFuzzKit
 import XCTest
 
 /// Each dialect changes exactly the behaviour docs/SEMANTICS.md §9 documents, and the model in

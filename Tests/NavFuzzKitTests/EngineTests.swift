@@ -1,6 +1,6 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 import Foundation
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 import XCTest
 
 /// What the engine promises every machine: `sometimes` properties are looked for, several

@@ -1,4 +1,4 @@
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 import XCTest
 
 /// One escaper serves error lines (control characters visible, one line) and printed

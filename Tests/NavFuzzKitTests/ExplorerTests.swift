@@ -1,5 +1,5 @@
-import CoordinatorModel
-import NavFuzzKit
+@_spi(Engine) import CoordinatorModel
+@_spi(Engine) import NavFuzzKit
 import XCTest
 
 /// A tiny deliberately broken machine: a counter with +1, +3 and ×2 up to a bound, whose

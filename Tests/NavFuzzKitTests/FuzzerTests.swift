@@ -1,6 +1,6 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 import Foundation
-@testable import NavFuzzKit
+@_spi(Engine) @testable import NavFuzzKit
 import XCTest
 
 /// Machines and paths shared by the fuzzer, shrinker, corpus and trace tests.

@@ -1,5 +1,5 @@
-import CoordinatorModel
-import NavFuzzKit
+@_spi(Engine) import CoordinatorModel
+@_spi(Engine) import NavFuzzKit
 import XCTest
 
 final class HTMLReportTests: XCTestCase {

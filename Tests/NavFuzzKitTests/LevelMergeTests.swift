@@ -1,5 +1,5 @@
 import XCTest
-@testable import NavFuzzKit
+@_spi(Engine) @testable import NavFuzzKit
 
 final class LevelMergeTests: XCTestCase {
     typealias Engine = Explorer<CoordinatorMachine>

@@ -1,5 +1,5 @@
 import XCTest
-@testable import NavFuzzKit
+@_spi(Engine) @testable import NavFuzzKit
 
 final class VisitedTableTests: XCTestCase {
     /// Fingerprints that share their low bits land in one probe chain: the batch lookup must

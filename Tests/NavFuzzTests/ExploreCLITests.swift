@@ -1,7 +1,7 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 import Foundation
 import NavFuzzJUnit
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 import XCTest
 
 /// End-to-end: the built executable's exit codes, report and output for `explore`.

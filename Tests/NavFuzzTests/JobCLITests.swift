@@ -1,6 +1,6 @@
 import Foundation
 import NavFuzzJUnit
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 import XCTest
 
 /// End-to-end: fuzzing, replay, shrinking, sharding and merging through the built executable.

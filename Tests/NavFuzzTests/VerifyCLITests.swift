@@ -1,6 +1,6 @@
 import Foundation
 import NavFuzzJUnit
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 import XCTest
 
 /// End-to-end: `NavFuzz verify` against the sample library's driver.

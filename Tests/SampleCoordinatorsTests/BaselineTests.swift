@@ -1,5 +1,5 @@
-import CoordinatorModel
-@testable import NavFuzzKit
+@_spi(Engine) import CoordinatorModel
+@_spi(Engine) @testable import NavFuzzKit
 import SampleCoordinators
 import XCTest
 

@@ -1,7 +1,7 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 import Foundation
 import NavFuzzDriver
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 import SampleCoordinators
 import XCTest
 

@@ -1,6 +1,6 @@
 import Foundation
 import NavFuzzDriver
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 import SampleCoordinators
 import XCTest
 

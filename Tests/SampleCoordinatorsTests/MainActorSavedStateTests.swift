@@ -1,5 +1,5 @@
 import NavFuzzDriverServer
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 import SampleCoordinators
 import XCTest
 

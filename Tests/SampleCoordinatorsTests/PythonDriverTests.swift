@@ -1,7 +1,7 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 import Foundation
 import NavFuzzDriver
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 import XCTest
 
 /// The example driver in another language (examples/python-driver/driver.py) conforms, with

@@ -1,4 +1,4 @@
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 import NavFuzzTesting
 import SampleCoordinators
 import Testing

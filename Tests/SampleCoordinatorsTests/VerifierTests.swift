@@ -1,6 +1,6 @@
-import CoordinatorModel
+@_spi(Engine) import CoordinatorModel
 import NavFuzzDriver
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 import SampleCoordinators
 import XCTest
 
