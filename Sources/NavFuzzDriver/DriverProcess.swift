@@ -61,8 +61,12 @@ package final class DriverProcess {
 
         let words: [String] = ["/bin/sh", "-c", command]
         let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        // The environment as Foundation sees it: `environ` is not spelled alike everywhere.
-        let envp: [UnsafeMutablePointer<CChar>?] = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        // The environment as Foundation sees it (`environ` is not spelled alike everywhere),
+        // with Swift's backtracer off unless the user set it: its register dump takes seconds
+        // and pushes the runtime's `file:line: Fatal error: …` out of the tail a report keeps.
+        var environment = ProcessInfo.processInfo.environment
+        if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for a in argv + envp { free(a) } }
         var child: pid_t = 0
         // Started and listed under the lock `endAll` takes: a NavFuzz being ended either lists

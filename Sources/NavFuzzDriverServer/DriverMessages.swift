@@ -87,6 +87,7 @@ package enum DriverMessages {
         list("rootKinds", offered.rootKinds, all.rootKinds)
         list("kinds", offered.kinds, all.kinds)
         if offered.receivesInvalidCalls { members.append(("invalidCalls", .bool(true))) }
+        if offered.trapsOnRefusedCalls { members.append(("trapsOnRefusals", .bool(true))) }
         if offered.dialect != .strict { members.append(("dialect", .array(offered.dialect.names.map { .string($0) }))) }
         return .object(members)
     }

@@ -22,6 +22,13 @@ public struct Capabilities: Sendable, Hashable {
     /// the model's reason; an adapter that keeps the objects of ended coordinators and calls
     /// the library on them finds a library that crashes on a second `finishFlow`.
     public var receivesInvalidCalls: Bool
+    /// True: the library traps (an assertion in a debug build, a precondition) on calls its
+    /// contract forbids, and the model refuses them. A trap on a call the model refuses then
+    /// counts as that refusal: the system is started again, put back where it was, and the run
+    /// goes on, with no `no-crash` failure and nothing counted towards giving up. A trap on a
+    /// call the model applies is still a `no-crash` failure. Needs a process to trap in: a
+    /// driver, or `RunLocation.childProcess`.
+    public var trapsOnRefusedCalls: Bool
     /// Where the library legitimately differs from the strict model (docs/SEMANTICS.md §9):
     /// every configuration it is verified under follows this dialect. Default: strict.
     public var dialect: Dialect
@@ -29,9 +36,9 @@ public struct Capabilities: Sendable, Hashable {
     /// What a library offers; every argument defaults to everything (invalid calls: answered by NavFuzz, dialect: strict).
     public init(actions: Set<ActionName> = Set(ActionName.allCases), styles: Set<Style> = Set(Style.allCases),
                 rootKinds: Set<Kind> = [.navigation, .tab], kinds: Set<Kind> = Set(Kind.allCases),
-                receivesInvalidCalls: Bool = false, dialect: Dialect = .strict) {
+                receivesInvalidCalls: Bool = false, trapsOnRefusedCalls: Bool = false, dialect: Dialect = .strict) {
         self.actions = actions; self.styles = styles; self.rootKinds = rootKinds; self.kinds = kinds
-        self.receivesInvalidCalls = receivesInvalidCalls; self.dialect = dialect
+        self.receivesInvalidCalls = receivesInvalidCalls; self.trapsOnRefusedCalls = trapsOnRefusedCalls; self.dialect = dialect
     }
 
     /// Whether `action` is one the system offers: its kind, every modal style and coordinator

@@ -106,6 +106,9 @@ final class Lockstep {
     private(set) var replayedSteps = 0
     private(set) var saves = 0
     private(set) var restoresDone = 0
+    /// Steps the model refuses on which the system trapped, counted as refusals
+    /// (`Capabilities.trapsOnRefusedCalls`).
+    private(set) var trappedRefusals = 0
 
     private var nextSaveID = 0
 
@@ -184,7 +187,17 @@ final class Lockstep {
             do {
                 result = try takeStep(state, action, implAction, modelStep, modelChanges: modelChanges, model: model)
             } catch {
-                if error.uncertain && attempt == 0 { current = nil; continue }
+                // Tried again alone: the step is counted once.
+                if error.uncertain && attempt == 0 { steps -= 1; current = nil; continue }
+                // A library that traps on calls its contract forbids: a trap where the model
+                // refuses is that refusal. The system is put back where it was by the next step.
+                if error.kind == .crash && capabilities.trapsOnRefusedCalls && modelStep.outcome.isRefused {
+                    current = nil
+                    trappedRefusals += 1
+                    return ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep, implAction: implAction,
+                                           implBefore: implBefore, implOutcome: modelStep.outcome, implEvents: [], implAfter: nil,
+                                           findings: [], next: state.trail)
+                }
                 return stepFailure(error, modelBefore: state.model, action: action, model: model, modelStep: modelStep,
                                    implAction: implAction, implBefore: implBefore, trail: state.trail)
             }

@@ -19,6 +19,8 @@ public struct VerificationReport: Sendable {
     package var replayedSteps = 0
     package var saves = 0
     package var restores = 0
+    /// Refused calls on which the implementation trapped, counted as refusals.
+    package var trappedRefusals = 0
     /// Seconds from the start until the first failing step was seen, if one was.
     public var firstFailureSeconds: Double?
     package var exploredStates = 0

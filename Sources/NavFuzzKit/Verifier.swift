@@ -523,6 +523,10 @@ struct VerificationRun {
         report.replayedSteps = lockstep.replayedSteps
         report.saves = lockstep.saves
         report.restores = lockstep.restoresDone
+        report.trappedRefusals = lockstep.trappedRefusals
+        if lockstep.trappedRefusals > 0 {
+            report.notes.append("\(lockstep.trappedRefusals) calls the model refuses trapped the implementation and counted as those refusals (trapsOnRefusedCalls); it was started again each time")
+        }
         report.notes += lockstep.notes.prefix(3)
         if lockstep.notes.count > 3 { report.notes.append("… and \(lockstep.notes.count - 3) more like it") }
         // Only a whole run must reach every `sometimes` property: a shard, or a run stopped at

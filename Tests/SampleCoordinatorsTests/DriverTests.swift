@@ -65,8 +65,11 @@ final class DriverTests: XCTestCase {
         XCTAssertNil(report.error)
         guard let failure = report.failure("no-crash") else { return XCTFail(report.text) }
         XCTAssertEqual(failure.trace.map(\.description), ["dismiss c0"], failure.text)
-        XCTAssertTrue(failure.reason.contains("signal 6"), failure.reason)
-        XCTAssertTrue(failure.diagnostics.contains("Fatal error: dismiss()"), failure.diagnostics)
+        // A real trap, reported with the runtime's own words and where it trapped: the driver
+        // runs without Swift's backtracer, whose register dump would push them out of the tail.
+        XCTAssertTrue(failure.reason.contains("signal 4"), failure.reason)
+        XCTAssertTrue(failure.reason.contains("Coordinator.swift:") && failure.reason.contains("Fatal error: dismiss() on c0"), failure.reason)
+        XCTAssertFalse(failure.diagnostics.contains("Backtrace") || failure.diagnostics.contains("Program crashed"), failure.diagnostics)
         XCTAssertNil(failure.step.implementationAfter)
         XCTAssertGreaterThan(report.restarts, 0)
         XCTAssertGreaterThan(report.walks, 0, "verification went on after the crash")
@@ -129,5 +132,17 @@ final class DriverTests: XCTestCase {
         XCTAssertTrue(report.error?.contains("exited with status 2") == true, report.error ?? "")
         XCTAssertTrue(report.text.contains("unknown mutant 'no-such-bug'"), report.text)
         XCTAssertEqual(report.exitCode, 2)
+    }
+
+    /// A user who asks for Swift's backtrace gets it: NavFuzz turns it off only when
+    /// SWIFT_BACKTRACE is not set.
+    func testTheBacktracerIsOffUnlessTheUserAsks() throws {
+        let echo = "sh -c 'echo \"SWIFT_BACKTRACE=$SWIFT_BACKTRACE\" >&2; exit 3'"
+        let unset = Verifier.verify(driver: echo, options: Verifier.Options(timeout: 2))
+        XCTAssertTrue(unset.diagnostics.contains("SWIFT_BACKTRACE=enable=no"), unset.diagnostics)
+        setenv("SWIFT_BACKTRACE", "enable=yes", 1)
+        defer { unsetenv("SWIFT_BACKTRACE") }
+        let given = Verifier.verify(driver: echo, options: Verifier.Options(timeout: 2))
+        XCTAssertTrue(given.diagnostics.contains("SWIFT_BACKTRACE=enable=yes"), given.diagnostics)
     }
 }

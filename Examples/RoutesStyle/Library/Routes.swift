@@ -19,6 +19,13 @@ public struct Routes<Screen: Equatable>: Equatable {
     /// the root screen (what FlowStacks shipped in its issue 26).
     public var popAtRootRemovesRoot = false
 
+    /// Whether a `pop` with nothing to pop is a programmer error: an assertion, in a debug
+    /// build, as libraries of this style have (their contract: check `canPop` first).
+    public var assertsOnEmptyPop = false
+
+    /// Whether `pop` has a pushed screen to take away.
+    public var canPop: Bool { canNavigate && !routes.isEmpty }
+
     public init(root: Screen) { self.root = root }
 
     /// Whether the last route is a push: only then is there a navigation stack to act on (a
@@ -41,6 +48,7 @@ public struct Routes<Screen: Equatable>: Equatable {
     @discardableResult public mutating func pop() -> Bool {
         guard canNavigate else { return false }
         if routes.isEmpty {
+            assert(!assertsOnEmptyPop || popAtRootRemovesRoot, "pop() with nothing pushed: check canPop first")
             guard popAtRootRemovesRoot, root != nil else { return false }
             root = nil
             return true

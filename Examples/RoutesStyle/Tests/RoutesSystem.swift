@@ -10,14 +10,21 @@ final class RoutesSystem: StateSavingSystem {
     private var routes = Routes<Int>(root: 0)
     private var saved: [Int: Routes<Int>] = [:]
     private let popAtRootRemovesRoot: Bool
+    private let asserting: Bool
 
-    init(popAtRootRemovesRoot: Bool = false) { self.popAtRootRemovesRoot = popAtRootRemovesRoot }
+    /// `asserting`: the library asserts on a `pop` with nothing pushed (a debug build), and the
+    /// adapter says so (`trapsOnRefusedCalls`) when `declaresTraps`.
+    init(popAtRootRemovesRoot: Bool = false, asserting: Bool = false, declaresTraps: Bool = false) {
+        self.popAtRootRemovesRoot = popAtRootRemovesRoot
+        self.asserting = asserting
+        capabilities.trapsOnRefusedCalls = declaresTraps
+    }
 
     /// One coordinator with no tab bar and no child coordinators; sheets and covers; and the
     /// routes-array dialect (docs/SEMANTICS.md §9): stack actions act on what was presented
     /// last, `popTo` cuts the routes after the last match, and `dismiss` with nothing presented
     /// does nothing.
-    let capabilities = Capabilities(
+    private(set) var capabilities = Capabilities(
         actions: [.push, .pop, .popToRoot, .popTo, .present, .dismiss, .dismissAll, .userBack, .userSwipeDismiss],
         styles: [.sheet, .fullScreen], rootKinds: [.navigation], kinds: [],
         dialect: [.stackOnTopLayer, .popToPresented, .dismissNothingApplies])
@@ -25,6 +32,7 @@ final class RoutesSystem: StateSavingSystem {
     func reset(configuration: Configuration) {
         routes = Routes(root: 0)
         routes.popAtRootRemovesRoot = popAtRootRemovesRoot
+        routes.assertsOnEmptyPop = asserting
     }
 
     func apply(_ action: Action) -> SystemStep {

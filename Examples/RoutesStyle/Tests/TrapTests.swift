@@ -1,0 +1,39 @@
+import NavFuzzTesting
+import Testing
+
+/// A library that asserts on calls its contract forbids (`pop` with nothing pushed), run in a
+/// debug build, where its assertions trap. Declared (`trapsOnRefusedCalls`), each trap is the
+/// model's refusal, and the run checks as many steps as one of the library without assertions
+/// and finds the same bug; undeclared, each trap is a `no-crash` failure.
+@Suite struct LibrariesThatTrapOnRefusedCalls {
+    static let options = Verifier.Options(depth: 2, walks: 10, runIn: .childProcess)
+
+    @Test func declaredTrapsAreRefusals() async {
+        let trapping = await expectConformance(RoutesSystem(asserting: true, declaresTraps: true), options: Self.options)
+        let plain = await expectConformance(RoutesSystem(), options: Self.options)
+        guard let trapping, let plain else { return }   // in the child process of the other call
+        #expect(trapping.passed && trapping.report.unreached.isEmpty, "\(trapping.failureMessage)")
+        #expect(trapping.report.trappedRefusals > 0)
+        #expect(trapping.report.steps == plain.report.steps)
+    }
+
+    @Test func declaredTrapsStillFindTheBug() async {
+        var found: VerificationResult?
+        await withKnownIssue {
+            found = await expectConformance(RoutesSystem(popAtRootRemovesRoot: true, asserting: true, declaresTraps: true),
+                                            options: Self.options)
+        } matching: { issue in issue.comments.map(\.rawValue).joined().contains("stack-shape") }
+        guard let found else { return }
+        #expect(found.report.failure("stack-shape")?.trace.map(\.description) == ["pop c0"], "\(found.failureMessage)")
+        #expect(found.report.failure("no-crash") == nil, "\(found.failureMessage)")
+    }
+
+    @Test func undeclaredTrapsAreCrashes() async {
+        var found: VerificationResult?
+        await withKnownIssue {
+            found = await expectConformance(RoutesSystem(asserting: true), options: Self.options)
+        } matching: { issue in issue.comments.map(\.rawValue).joined().contains("no-crash") }
+        guard let found else { return }
+        #expect(found.report.failure("no-crash")?.reason.contains("pop() with nothing pushed") == true, "\(found.failureMessage)")
+    }
+}
