@@ -107,6 +107,19 @@ public enum Action: Hashable, Sendable {
     }
 }
 
+extension Action {
+    /// The coordinators the action names (its parts' too), in order: an adapter answers
+    /// `noSuchCoordinator` when one of them is no longer there.
+    public var coordinators: [CoordinatorID] {
+        var out: [CoordinatorID] = []
+        _ = retargeted { id in
+            out.append(id)
+            return id
+        }
+        return out
+    }
+}
+
 /// The name of each action kind, as written in the text form. Used for coverage and swarm testing.
 public enum ActionName: String, CaseIterable, Sendable {
     case push, pop, popToRoot, popTo, setRoot, replaceRoot, present, dismiss, dismissAll, close,

@@ -15,12 +15,14 @@ public struct Capabilities: Sendable, Hashable {
     public var rootKinds: Set<Kind>
     /// The kinds of coordinator it can start (`start`, `forcePresentation`).
     public var kinds: Set<Kind>
-    /// False (the default): the runner answers what the model refuses before looking at a
-    /// screen itself (arguments outside the alphabets: `invalid`; ids of no live coordinator:
-    /// `noSuchCoordinator`, docs/SEMANTICS.md §4.1) and never calls the system with it, so an
-    /// adapter only maps calls. True: the system is sent those too and must refuse them with
-    /// the model's reason; an adapter that keeps the objects of ended coordinators and calls
-    /// the library on them finds a library that crashes on a second `finishFlow`.
+    /// False (the default): the runner answers the calls the model refuses as malformed before
+    /// looking at a screen (arguments outside the alphabets: `invalid`; ids never made:
+    /// `noSuchCoordinator`, docs/SEMANTICS.md §4.1) and never sends them, so an adapter only
+    /// maps calls. Calls on coordinators that ended (a second `finishFlow`, a `pop` on a
+    /// finished flow) are sent whatever this says: the adapter answers `noSuchCoordinator`
+    /// when the coordinator's object is gone (`CoordinatorIDs.object` is nil) and calls the
+    /// library when it lives. True: the malformed calls are sent too, and the system refuses
+    /// them with the model's reason.
     public var receivesInvalidCalls: Bool
     /// True: the library traps (an assertion in a debug build, a precondition) on calls its
     /// contract forbids, and the model refuses them. A trap on a call the model refuses then
@@ -62,9 +64,12 @@ public struct Capabilities: Sendable, Hashable {
     /// Whether a tab coordinator can ever be part of the system's state.
     var hasTabs: Bool { rootKinds.contains(.tab) || (kinds.contains(.tab) && !actions.isDisjoint(with: [.start, .forcePresentation])) }
 
-    /// Whether the runner, not the system, answers a step the model refuses with `outcome`.
-    func runnerAnswers(_ outcome: Outcome) -> Bool {
+    /// Whether the runner, not the system, answers `action` in `state`, which the model
+    /// refuses with `outcome`: malformed arguments, and ids never made. An id of a coordinator
+    /// that ended is the system's to answer.
+    func runnerAnswers(_ outcome: Outcome, _ action: Action, in state: State) -> Bool {
         guard !receivesInvalidCalls, case .refused(let reason) = outcome else { return false }
-        return reason == .invalid || reason == .noSuchCoordinator
+        if reason == .invalid { return true }
+        return reason == .noSuchCoordinator && action.coordinators.contains { $0.index >= state.nextID }
     }
 }

@@ -41,17 +41,15 @@ struct ConformanceMachine: ExplorableMachine, FuzzableMachine, ShrinkableMachine
 
     func initialStates() -> [ConformanceState] { [ConformanceState(model: model.initialState(), trail: root)] }
 
-    /// The domain's actions the system offers, and, for a system that receives invalid calls,
-    /// a few aimed at each coordinator that ended (a second `finishFlow`, a `pop` on a finished
-    /// flow), which it must refuse without crashing.
+    /// The domain's actions the system offers, and a few aimed at each coordinator that ended
+    /// (a second `finishFlow`, a `pop` on a finished flow), which it must refuse without
+    /// crashing.
     func actions(in state: ConformanceState, into actions: inout [Action]) {
         let start = actions.count
         coordinators.domain.actions(in: state.model, into: &actions)
-        if capabilities.receivesInvalidCalls {
-            for id in 0 ..< Int(state.model.nextID) where !state.model.isLive(CoordinatorID(id)) {
-                let c = CoordinatorID(id)
-                actions += [.finishFlow(c), .pop(c), .dismiss(c)]
-            }
+        for id in 0 ..< Int(state.model.nextID) where !state.model.isLive(CoordinatorID(id)) {
+            let c = CoordinatorID(id)
+            actions += [.finishFlow(c), .pop(c), .dismiss(c)]
         }
         var kept = start
         for i in start ..< actions.count where capabilities.offers(actions[i]) {

@@ -165,9 +165,9 @@ final class Lockstep {
             return ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep, implAction: nil, implBefore: nil,
                                    implOutcome: nil, implEvents: [], implAfter: nil, findings: [], next: nil)
         }
-        // Invalid calls are the runner's to answer, unless the system asked for them: nothing
+        // Malformed calls are the runner's to answer, unless the system asked for them: nothing
         // to compare, and the implementation stays where it is.
-        if capabilities.runnerAnswers(modelStep.outcome) {
+        if capabilities.runnerAnswers(modelStep.outcome, action, in: state.model) {
             return ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep, implAction: nil, implBefore: nil,
                                    implOutcome: modelStep.outcome, implEvents: [], implAfter: nil, findings: [], next: state.trail)
         }
@@ -235,7 +235,7 @@ final class Lockstep {
         var calls: [AnnouncedCall] = []
         for a in actions {
             let modelStep = model.step(state.model, a)
-            if capabilities.runnerAnswers(modelStep.outcome) { continue }
+            if capabilities.runnerAnswers(modelStep.outcome, a, in: state.model) { continue }
             let changes = !modelStep.outcome.isRefused && !identical(modelStep.state, state.model)
             if away {
                 if let id = savedID {
@@ -276,7 +276,7 @@ final class Lockstep {
         var s = state.model
         for a in actions {
             let step = model.step(s, a)
-            if capabilities.runnerAnswers(step.outcome) { continue }
+            if capabilities.runnerAnswers(step.outcome, a, in: s) { continue }
             calls.append(.step(a, snapshot: true))
             if !step.outcome.isRefused { s = step.state }
         }

@@ -79,27 +79,32 @@ final class CapabilityTests: XCTestCase {
         XCTAssertGreaterThan(pushed(received(Set(Style.allCases))).present, 0)
     }
 
-    /// By default the runner answers `invalid` and `noSuchCoordinator` itself: the adapter is
-    /// never called with them. A system that asks for them gets them, and plenty.
-    func testTheRunnerAnswersInvalidCallsUnlessTheSystemAsksForThem() {
+    /// By default the runner answers malformed calls itself (arguments outside the alphabets,
+    /// ids never made): the adapter is never called with them. Calls on coordinators that
+    /// ended reach every system. A system that asks for the malformed ones gets them, and plenty.
+    func testTheRunnerAnswersMalformedCallsUnlessTheSystemAsksForThem() {
         let options = Verifier.Options(depth: 2, walks: 60)
         let mapping = Recording(Capabilities())
         XCTAssertTrue(Verifier.verify(mapping, options: options).passed)
         XCTAssertEqual(mapping.invalidReceived, 0)
+        XCTAssertEqual(mapping.neverMadeReceived, 0)
+        XCTAssertGreaterThan(mapping.staleReceived, 20)
         XCTAssertGreaterThan(mapping.received.count, 1000)
 
         let asking = Recording(Capabilities(receivesInvalidCalls: true))
         XCTAssertTrue(Verifier.verify(asking, options: options).passed)
-        XCTAssertGreaterThan(asking.invalidReceived, 50)
+        XCTAssertGreaterThan(asking.invalidReceived, 20)
+        XCTAssertGreaterThan(asking.neverMadeReceived, 5)
     }
 
-    /// A crash on a flow that ended is found only when the system receives invalid calls.
-    func testACrashOnAnEndedFlowNeedsInvalidCalls() {
+    /// A crash on a flow that ended (a second `finishFlow`, "Done" tapped twice) is found by
+    /// default, with a shortest trace: calls on ended coordinators reach every system.
+    func testACrashOnAnEndedFlowIsFoundByDefault() {
         let options = Verifier.Options(presets: [.small], depth: 2, walks: 60)
-        let asking = Recording(Capabilities(receivesInvalidCalls: true), mutant: .endedCoordinatorCrashes)
-        XCTAssertNotNil(Verifier.verify(asking, options: options).failure("snapshot-conforms"))
         let mapping = Recording(Capabilities(), mutant: .endedCoordinatorCrashes)
-        XCTAssertTrue(Verifier.verify(mapping, options: options).passed, "an adapter that only maps calls never reaches an ended flow")
+        let report = Verifier.verify(mapping, options: options)
+        XCTAssertFalse(report.passed, report.text)
+        XCTAssertTrue(report.failures.contains { $0.trace.count <= 3 }, report.text)
     }
 
     /// A handshake capability NavFuzz cannot read stops verification, naming the field.
@@ -146,8 +151,11 @@ private final class Recording: NavigationSystem {
     let inner: SampleSystem
     let capabilities: Capabilities
     private(set) var received: [Action] = []
-    private(set) var invalidReceived = 0
+    /// Calls refused `invalid`, `noSuchCoordinator` for an id never made, and for one that ended.
+    private(set) var invalidReceived = 0, neverMadeReceived = 0, staleReceived = 0
     private(set) var tabRequests = 0
+    /// The highest id seen live since the last reset.
+    private var highest = -1
 
     init(_ capabilities: Capabilities, mutant: Mutant? = nil) {
         self.capabilities = capabilities
@@ -157,12 +165,18 @@ private final class Recording: NavigationSystem {
     func reset(configuration: Configuration) {
         if configuration.rootKind == .tab { tabRequests += 1 }
         inner.reset(configuration: configuration)
+        highest = -1
+        seen()
     }
 
     func apply(_ action: Action) -> SystemStep {
         received.append(action)
         let step = inner.apply(action)
-        if step.outcome == .refused(.invalid) || step.outcome == .refused(.noSuchCoordinator) { invalidReceived += 1 }
+        if step.outcome == .refused(.invalid) { invalidReceived += 1 }
+        if step.outcome == .refused(.noSuchCoordinator) {
+            if action.coordinators.contains(where: { Int($0.index) > highest }) { neverMadeReceived += 1 } else { staleReceived += 1 }
+        }
+        seen()
         switch action {
         case .start(_, .tab, _, _), .forcePresentation(.tab, _, _): tabRequests += 1
         default: break
@@ -171,4 +185,9 @@ private final class Recording: NavigationSystem {
     }
 
     func observedState() -> State { inner.observedState() }
+
+    private func seen() {
+        let state = inner.observedState()
+        for i in state.positions { highest = max(highest, Int(state.id(at: i).index)) }
+    }
 }

@@ -60,7 +60,7 @@ private final class DialectSpeaker: StateSavingSystem {
         // Stack actions are for navigation coordinators first (docs/SEMANTICS.md §4.1).
         func navigation(_ c: CoordinatorID) -> Bool { s.index(of: c).map { s.kind(at: $0) == .navigation } ?? false }
         switch action {
-        case .dismiss(let c) where dialect.contains(.dismissNothingApplies) && modals(c) == 0:
+        case .dismiss(let c) where dialect.contains(.dismissNothingApplies) && s.index(of: c) != nil && modals(c) == 0:
             return SystemStep(outcome: .applied)
         case .popTo(let c, let r) where dialect.contains(.popToPresented) && modals(c) > 0 && navigation(c):
             let i = s.index(of: c)!

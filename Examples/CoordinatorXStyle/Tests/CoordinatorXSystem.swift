@@ -82,6 +82,8 @@ final class CoordinatorXSystem: NavigationSystem {
     // MARK: Actions
 
     private func perform(_ action: Action) -> Outcome {
+        // A coordinator that ended: gone from the tree, refused before anything else.
+        if action.coordinators.contains(where: { !liveIDs().contains(Int($0.index)) }) { return .refused(.noSuchCoordinator) }
         switch action {
         case .userBack:
             // The back of the NavigationStack the user sees.

@@ -40,7 +40,8 @@ import Testing
     func apply(_ action: Action) async -> SystemStep {
         guard case .finishFlow(let c) = action else { return await inner.apply(action) }
         let state = inner.observedState()
-        guard let i = state.index(of: c), let parent = state.parent(at: i) else { return SystemStep(outcome: .refused(.isRoot)) }
+        guard let i = state.index(of: c) else { return SystemStep(outcome: .refused(.noSuchCoordinator)) }
+        guard let parent = state.parent(at: i) else { return SystemStep(outcome: .refused(.isRoot)) }
         // A tab's page finishes its whole tab.
         var target = c
         if let p = state.index(of: parent), state.kind(at: p) == .tab, state.hasTab(at: p),

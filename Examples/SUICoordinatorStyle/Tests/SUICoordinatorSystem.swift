@@ -106,6 +106,9 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
     }
 
     private func perform(_ action: Action) async -> Outcome {
+        // A coordinator that ended (a second `finishFlow`, a tap on a flow already gone): its
+        // object is gone, and the model refuses first of all.
+        if action.coordinators.contains(where: { find($0) == nil }) { return .refused(.noSuchCoordinator) }
         switch action {
         case .push(let c, let r):
             guard let nav = find(c) as? FlowCoordinator else { return .refused(.unsupported) }
