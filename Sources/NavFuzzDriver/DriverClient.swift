@@ -206,7 +206,7 @@ package final class DriverSystem: DrivenSystem {
             if let snapshot = reply["snapshot"], !snapshot.isNull { state = try self.state(from: snapshot, reply: n) }
             lastState = state
             return SystemStep(outcome: outcome, events: events, state: state, leaked: leaked,
-                              unchanged: reply["unchanged"] == .bool(true))
+                              unchanged: reply["unchanged"] == .bool(true), notOffered: DriverMessages.isNotOffered(reply))
         } catch let e as DriverFieldError {
             throw protocolError(n, e.description)
         } catch let e as SystemFailure {
@@ -316,6 +316,9 @@ package final class DriverSystem: DrivenSystem {
         if let flag = reply["invalidCalls"], !flag.isNull {
             guard case .bool(let b) = flag else { throw protocolError(n, "field 'invalidCalls': expected true or false, found \(flag.text)") }
             offered.receivesInvalidCalls = b
+        }
+        if let kinds = try names("onlyOnTopLayer", "an action name (push, pop, …)", ActionName.init(rawValue:)) {
+            offered.offeredOnlyOnTopLayer = kinds
         }
         if let flag = reply["trapsOnRefusals"], !flag.isNull {
             guard case .bool(let b) = flag else { throw protocolError(n, "field 'trapsOnRefusals': expected true or false, found \(flag.text)") }

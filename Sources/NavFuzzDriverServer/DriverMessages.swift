@@ -88,6 +88,9 @@ package enum DriverMessages {
         list("kinds", offered.kinds, all.kinds)
         if offered.receivesInvalidCalls { members.append(("invalidCalls", .bool(true))) }
         if offered.trapsOnRefusedCalls { members.append(("trapsOnRefusals", .bool(true))) }
+        if !offered.offeredOnlyOnTopLayer.isEmpty {
+            members.append(("onlyOnTopLayer", .array(offered.offeredOnlyOnTopLayer.map(\.rawValue).sorted().map { .string($0) })))
+        }
         if offered.dialect != .strict { members.append(("dialect", .array(offered.dialect.names.map { .string($0) }))) }
         return .object(members)
     }
@@ -113,10 +116,13 @@ package enum DriverMessages {
     package static func errorReply(_ message: String) -> DriverJSON { .object([("error", .string(message))]) }
 
     /// The step reply's outcome and events (the snapshot and leaks are read separately).
+    /// Whether a step reply says the call is not offered in this state (`SystemStep.notOffered`).
+    package static func isNotOffered(_ json: DriverJSON) -> Bool { json["outcome"]?.string == "notOffered" }
+
     package static func outcomeAndEvents(from json: DriverJSON) throws(DriverFieldError) -> (Outcome, [Completion]) {
         let outcome: Outcome
         switch try string(json, "outcome", at: "") {
-        case "applied": outcome = .applied
+        case "applied", "notOffered": outcome = .applied
         case "refused":
             let reason = try string(json, "reason", at: "")
             guard let r = RefusalReason(rawValue: reason) else {
@@ -124,7 +130,7 @@ package enum DriverMessages {
             }
             outcome = .refused(r)
         case let other:
-            throw DriverFieldError("outcome", "expected \"applied\" or \"refused\", found '\(other)'")
+            throw DriverFieldError("outcome", "expected \"applied\", \"refused\" or \"notOffered\", found '\(other)'")
         }
         var events: [Completion] = []
         if let list = json["events"], !list.isNull {

@@ -114,8 +114,9 @@ extension DriverMessages {
     /// A step reply, written directly: the same JSON as `stepReply(…)` with `Snapshot(state)`,
     /// or without a snapshot when `state` is nil.
     package static func writeStepReply(outcome: Outcome, events: [Completion], state: State?, leaked: [Int],
-                                      unchanged: Bool = false, into out: inout [UInt8]) {
+                                      unchanged: Bool = false, notOffered: Bool = false, into out: inout [UInt8]) {
         switch outcome {
+        case _ where notOffered: out.append(contentsOf: #"{"outcome":"notOffered","events":["#.utf8)
         case .applied: out.append(contentsOf: #"{"outcome":"applied","events":["#.utf8)
         case .refused(let reason):
             out.append(contentsOf: #"{"outcome":"refused","reason":"#.utf8)

@@ -24,6 +24,10 @@ public struct Capabilities: Sendable, Hashable {
     /// library when it lives. True: the malformed calls are sent too, and the system refuses
     /// them with the model's reason.
     public var receivesInvalidCalls: Bool
+    /// Action kinds the library offers only on a coordinator that presents nothing (its
+    /// contract forbids them under a sheet); `apply` may answer `SystemStep.notOffered` for
+    /// them where the coordinator they name presents a modal. Default: none.
+    public var offeredOnlyOnTopLayer: Set<ActionName>
     /// True: the library traps (an assertion in a debug build, a precondition) on calls its
     /// contract forbids, and the model refuses them. A trap on a call the model refuses then
     /// counts as that refusal: the system is started again, put back where it was, and the run
@@ -38,9 +42,11 @@ public struct Capabilities: Sendable, Hashable {
     /// What a library offers; every argument defaults to everything (invalid calls: answered by NavFuzz, dialect: strict).
     public init(actions: Set<ActionName> = Set(ActionName.allCases), styles: Set<Style> = Set(Style.allCases),
                 rootKinds: Set<Kind> = [.navigation, .tab], kinds: Set<Kind> = Set(Kind.allCases),
-                receivesInvalidCalls: Bool = false, trapsOnRefusedCalls: Bool = false, dialect: Dialect = .strict) {
+                receivesInvalidCalls: Bool = false, trapsOnRefusedCalls: Bool = false,
+                offeredOnlyOnTopLayer: Set<ActionName> = [], dialect: Dialect = .strict) {
         self.actions = actions; self.styles = styles; self.rootKinds = rootKinds; self.kinds = kinds
-        self.receivesInvalidCalls = receivesInvalidCalls; self.trapsOnRefusedCalls = trapsOnRefusedCalls; self.dialect = dialect
+        self.receivesInvalidCalls = receivesInvalidCalls; self.trapsOnRefusedCalls = trapsOnRefusedCalls
+        self.offeredOnlyOnTopLayer = offeredOnlyOnTopLayer; self.dialect = dialect
     }
 
     /// Whether `action` is one the system offers: its kind, every modal style and coordinator
@@ -59,6 +65,16 @@ public struct Capabilities: Sendable, Hashable {
         default:
             return true
         }
+    }
+
+    /// Why a system's claim that `action` is not offered in `state` does not hold; nil when
+    /// its capabilities allow the claim there.
+    func notOfferedClaimFails(_ action: Action, in state: State) -> String? {
+        guard offeredOnlyOnTopLayer.contains(action.name) else {
+            return "the implementation says '\(action)' is not offered here, but its capabilities offer \(action.name.rawValue) everywhere (offeredOnlyOnTopLayer does not list it)"
+        }
+        let presents = action.coordinators.contains { c in state.index(of: c).map { state.modalCount(at: $0) > 0 } ?? false }
+        return presents ? nil : "the implementation says '\(action)' is not offered here, but the coordinator it names presents nothing: offeredOnlyOnTopLayer offers it here"
     }
 
     /// Whether a tab coordinator can ever be part of the system's state.

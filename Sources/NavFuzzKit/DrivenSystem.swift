@@ -140,15 +140,26 @@ public struct SystemStep: Sendable {
     /// True when the system says the step left its state exactly as it was (a driver's reply
     /// then carries no snapshot).
     package var unchanged: Bool
+    /// True when the library does not offer the call in this state (`SystemStep.notOffered`).
+    package var notOffered = false
 
     /// What an adapter's `apply` returns: the outcome, and one event per coordinator it ended.
     public init(outcome: Outcome, events: [Completion] = []) {
         self.init(outcome: outcome, events: events, state: nil)
     }
 
-    package init(outcome: Outcome, events: [Completion] = [], state: State?, leaked: [Int]? = nil, unchanged: Bool = false) {
+    package init(outcome: Outcome, events: [Completion] = [], state: State?, leaked: [Int]? = nil, unchanged: Bool = false,
+                 notOffered: Bool = false) {
         self.outcome = outcome; self.events = events; self.state = state; self.leaked = leaked; self.unchanged = unchanged
+        self.notOffered = notOffered
     }
+
+    /// The library does not offer this call in this state, by its contract (a `push` under a
+    /// sheet where only the top layer navigates), and the adapter did not make it. The model's
+    /// step is not compared and the path goes no further; the report counts such steps per
+    /// action kind. Allowed only where `Capabilities.offeredOnlyOnTopLayer` says so: a claim
+    /// for a call the library offers there is a `snapshot-conforms` failure.
+    public static let notOffered = SystemStep(outcome: .refused(.unsupported), state: nil, notOffered: true)
 }
 
 /// The system could not take part in a step: its process died, it did not answer in time, or

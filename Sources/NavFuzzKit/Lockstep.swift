@@ -109,6 +109,8 @@ final class Lockstep {
     /// Steps the model refuses on which the system trapped, counted as refusals
     /// (`Capabilities.trapsOnRefusedCalls`).
     private(set) var trappedRefusals = 0
+    /// Steps the system said it does not offer in their state, by action kind.
+    private(set) var notOffered: [ActionName: Int] = [:]
 
     private var nextSaveID = 0
 
@@ -311,6 +313,21 @@ final class Lockstep {
         let implBefore = implState
         steps += 1
         let reply = try system.apply(implAction)
+        if reply.notOffered {
+            if let why = capabilities.notOfferedClaimFails(action, in: state.model) {
+                current = nil
+                return ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep, implAction: implAction,
+                                       implBefore: implBefore, implOutcome: nil, implEvents: [], implAfter: nil,
+                                       findings: screened([Finding(Verifier.snapshotConforms, why)], after: state.trail, action,
+                                                          model.configuration), next: nil)
+            }
+            // Not made, so nothing to compare: both sides stay where they were.
+            notOffered[action.name, default: 0] += 1
+            return ConformanceStep(modelBefore: state.model, action: action,
+                                   modelStep: Step(outcome: .refused(.unsupported), state: state.model, events: []),
+                                   implAction: implAction, implBefore: implBefore, implOutcome: nil, implEvents: [],
+                                   implAfter: implBefore, findings: [], next: state.trail)
+        }
         let implAfter: State
         if let state = reply.state { implAfter = state } else if reply.unchanged { implAfter = implBefore } else {
             implAfter = try system.observedState()

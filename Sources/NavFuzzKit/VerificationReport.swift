@@ -21,6 +21,9 @@ public struct VerificationReport: Sendable {
     package var restores = 0
     /// Refused calls on which the implementation trapped, counted as refusals.
     package var trappedRefusals = 0
+    /// Steps the implementation said it does not offer in their state
+    /// (`SystemStep.notOffered`), per action kind: not compared with the model.
+    public var notOffered: [ActionName: Int] = [:]
     /// Seconds from the start until the first failing step was seen, if one was.
     public var firstFailureSeconds: Double?
     package var exploredStates = 0

@@ -524,6 +524,11 @@ struct VerificationRun {
         report.saves = lockstep.saves
         report.restores = lockstep.restoresDone
         report.trappedRefusals = lockstep.trappedRefusals
+        report.notOffered = lockstep.notOffered
+        if !lockstep.notOffered.isEmpty {
+            let counts = lockstep.notOffered.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }
+            report.notes.append("not offered where the implementation said so (offeredOnlyOnTopLayer): \(counts.joined(separator: ", "))")
+        }
         if lockstep.trappedRefusals > 0 {
             report.notes.append("\(lockstep.trappedRefusals) calls the model refuses trapped the implementation and counted as those refusals (trapsOnRefusedCalls); it was started again each time")
         }
