@@ -7,10 +7,11 @@
 ///
 /// The file form, one entry per line, `#` to the end of a line a comment:
 ///
-///     CHECK [ACTION-KIND|*] [trace PATTERN]
+///     CHECK [ACTION-KIND|*] [trace PATTERN] [reason PATTERN]
 ///
-/// `PATTERN` is matched against the whole trace to the failing step, its steps joined by `; `,
-/// with `*` standing for any text.
+/// A trace `PATTERN` is matched against the whole trace to the failing step, its steps joined by
+/// `; ` (so `*; push c0 r1` scopes an entry by the trace's last steps); a reason `PATTERN`
+/// against the failure's one-line reason; `*` stands for any text.
 public struct Baseline: Sendable, Hashable {
     /// One accepted difference: a check, optionally narrowed to an action kind and a trace pattern.
     public struct Entry: Sendable, Hashable, CustomStringConvertible {
@@ -21,24 +22,28 @@ public struct Baseline: Sendable, Hashable {
         public var action: ActionName?
         /// A pattern the trace must match; nil: any trace.
         public var trace: String?
+        /// A pattern the failure's reason must match; nil: any reason.
+        public var reason: String?
         /// The entry's line in its file, for messages.
         public var line: Int?
 
         /// An entry for `check`, at `action` steps, after traces that match `trace`.
-        public init(check: String, action: ActionName? = nil, trace: String? = nil, line: Int? = nil) {
-            self.check = check; self.action = action; self.trace = trace; self.line = line
+        public init(check: String, action: ActionName? = nil, trace: String? = nil, reason: String? = nil, line: Int? = nil) {
+            self.check = check; self.action = action; self.trace = trace; self.reason = reason; self.line = line
         }
 
         /// The entry as a line of the file.
         public var description: String {
             var text = check + " " + (action?.rawValue ?? "*")
             if let trace { text += " trace " + trace }
+            if let reason { text += " reason " + reason }
             return text
         }
 
         /// Whether a failure of `check` at `failing` after `trace` (which ends with it) is this one.
-        func matches(check: String, failing: Action?, trace: [Action]) -> Bool {
+        func matches(check: String, failing: Action?, trace: [Action], reason: String) -> Bool {
             guard check == self.check else { return false }
+            if let pattern = self.reason, !Baseline.glob(Array(pattern.utf8), matches: Array(reason.utf8)) { return false }
             if let action {
                 guard let failing else { return false }
                 if failing.name != action {
@@ -83,11 +88,17 @@ public struct Baseline: Sendable, Hashable {
                 }
                 rest = rest.dropFirst()
             }
-            if let keyword = rest.first {
-                guard keyword == "trace", rest.count > 1 else {
-                    throw BaselineError("\(at): expected 'trace PATTERN' after the action kind, found '\(TextSanitizer.escaped(String(keyword)))'")
-                }
-                entry.trace = rest.dropFirst().joined(separator: " ")
+            // `trace PATTERN`, then `reason PATTERN`, each optional, each to the next keyword.
+            for keyword in ["trace", "reason"] {
+                guard let first = rest.first, first == keyword else { continue }
+                let end = keyword == "trace" ? (rest.firstIndex(of: "reason") ?? rest.endIndex) : rest.endIndex
+                let pattern = rest[rest.index(after: rest.startIndex) ..< end].joined(separator: " ")
+                guard !pattern.isEmpty else { throw BaselineError("\(at): expected a pattern after '\(keyword)'") }
+                if keyword == "trace" { entry.trace = pattern } else { entry.reason = pattern }
+                rest = rest[end...]
+            }
+            if let extra = rest.first {
+                throw BaselineError("\(at): expected 'trace PATTERN' or 'reason PATTERN' after the action kind, found '\(TextSanitizer.escaped(String(extra)))'")
             }
             entries.append(entry)
         }
@@ -106,8 +117,8 @@ public struct Baseline: Sendable, Hashable {
     public var text: String { entries.map { $0.description + "\n" }.joined() }
 
     /// The first entry `check`'s failure at `failing` after `trace` matches.
-    func entry(matching check: String, failing: Action?, trace: [Action]) -> Int? {
-        entries.firstIndex { $0.matches(check: check, failing: failing, trace: trace) }
+    func entry(matching check: String, failing: Action?, trace: [Action], reason: String) -> Int? {
+        entries.firstIndex { $0.matches(check: check, failing: failing, trace: trace, reason: reason) }
     }
 
     /// `*` matches any run of bytes; everything else itself. Iterative, with one point to go

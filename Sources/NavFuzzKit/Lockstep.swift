@@ -355,9 +355,13 @@ final class Lockstep {
         }
         findings.sort { $0.check < $1.check }
 
-        // A leak leaves both sides in the same state: the run may go on from there.
+        // A leak leaves both sides in the same state: the run may go on from there. So does a
+        // failure the baseline expects, when the implementation is where the model is (wrong
+        // events, a wrong outcome): the path goes on, and the next bug on it is found.
+        let kept = screened(findings, after: state.trail, action, model.configuration)
         var next: Trail?
-        if findings.contains(where: { $0.check != Verifier.noLeak }) {
+        if kept.contains(where: { $0.check != Verifier.noLeak })
+            || (findings.contains(where: { $0.check != Verifier.noLeak }) && !sameState(modelStep.state, implAfter)) {
             current = nil
         } else if unchanged && !modelChanges {
             next = state.trail
@@ -366,10 +370,9 @@ final class Lockstep {
             arrive(at: trail, model: modelStep.state, impl: implAfter, jumped: false, identical: sameIDs)
             next = trail
         }
-        findings = screened(findings, after: state.trail, action, model.configuration)
         return ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep, implAction: implAction,
                                implBefore: implBefore, implOutcome: reply.outcome, implEvents: reply.events,
-                               implAfter: implAfter, findings: findings, next: next)
+                               implAfter: implAfter, findings: kept, next: next)
     }
 
     // MARK: - The baseline
@@ -387,7 +390,7 @@ final class Lockstep {
         if !baseline.entries.isEmpty && !findings.isEmpty {
             let trace = (trail?.path ?? []) + (action.map { [$0] } ?? [])
             kept = findings.filter { f in
-                guard let e = baseline.entry(matching: Verifier.checks[f.check], failing: action, trace: trace) else { return true }
+                guard let e = baseline.entry(matching: Verifier.checks[f.check], failing: action, trace: trace, reason: f.reason) else { return true }
                 if (expected[e]?.trace.count ?? .max) > trace.count {
                     expected[e] = ExpectedDifference(entry: baseline.entries[e], reason: f.reason, trace: trace,
                                                      configuration: configuration)

@@ -433,8 +433,9 @@ struct VerificationRun {
             let (action, reason) = (c.trace.last, c.reason)
             let distinct = options.distinct > 1 && !options.stopAtFirstFailure
             let accept: (@Sendable (Action?, String) -> Bool)? = distinct ? { @Sendable a, r in Verifier.sameKind(a, r, as: action, reason) } : nil
-            // Nor are they shrunk: every try would hang or crash again.
-            let failsAnyway = lockstep.everGaveUp && (c.check == Verifier.noCrash || c.check == Verifier.noHang)
+            // Nor is a hang shrunk then: every try would cost a timeout. A crash costs a restart,
+            // and is shrunk as far as any failure.
+            let failsAnyway = lockstep.everGaveUp && c.check == Verifier.noHang
             if options.shrink && !trace.isEmpty && !failsAnyway, let machine = machine(preset, source: c.source) {
                 lockstep.memoizing = true
                 let shrunk = Shrinker(machine).shrink(trace, from: machine.initialStates()[0], property: Verifier.checks[c.check],

@@ -27,6 +27,40 @@ final class BaselineTests: XCTestCase {
         XCTAssertNotNil(report.failure("modal-discipline"), "an entry accepts its own check only")
     }
 
+    /// A known failure that leaves the implementation where the model is (a wrong event on
+    /// every push) no longer ends its path: the bug behind it on the same path (a pop that says
+    /// its flow finished, which needs a push first), is found.
+    func testASecondBugBehindABaselinedOneOnItsPathIsFound() throws {
+        let deeper = Verifier.Options(presets: [.small], depth: 3, walks: 0, distinct: 1)
+        let popBug = { (f: ConformanceFailure) in f.trace.map(\.description) == ["push c0 r0", "pop c0"] }
+        let plain = Verifier.verify(BugsOnOnePath(), options: deeper)
+        XCTAssertFalse(plain.failures.contains(where: popBug), "without the baseline every path ends at its first push: \(plain.text)")
+        XCTAssertNotNil(plain.failure("snapshot-conforms"), plain.text)
+
+        var accepting = deeper
+        accepting.baseline = try entries("""
+            snapshot-conforms push reason *completed(c0, cancelled)*
+            completion-exactly-once push
+            """)
+        let report = Verifier.verify(BugsOnOnePath(), options: accepting)
+        XCTAssertTrue(report.failures.contains(where: popBug), report.text)
+        XCTAssertEqual(report.expected.first?.trace.map(\.description), ["push c0 r0"], report.text)
+        XCTAssertTrue(report.baselineLines.first?.contains("reason *completed(c0, cancelled)*") == true, report.text)
+    }
+
+    /// An entry scoped by its reason matches that failure only: another failure of the same
+    /// check at the same action kind is still reported.
+    func testAnEntryScopedByItsReasonMatchesThatFailureOnly() throws {
+        var accepting = options
+        accepting.baseline = try entries("snapshot-conforms * reason *events*\n")
+        let report = Verifier.verify(TwoBugsSystem(), options: accepting)
+        XCTAssertEqual(report.failures("snapshot-conforms").map { $0.trace.map(\.description) }, [["present c0 r0 fullScreen"]], report.text)
+        XCTAssertThrowsError(try entries("snapshot-conforms * reason\n"))
+        XCTAssertThrowsError(try entries("snapshot-conforms * because x\n"))
+        XCTAssertEqual(try entries("no-crash push trace *; push c0 r1 reason *Fatal*\n").entries.first?.description,
+                       "no-crash push trace *; push c0 r1 reason *Fatal*")
+    }
+
     /// Everything accepted: nothing fails, and the run says what it accepted.
     func testEveryDifferenceAcceptedLeavesNoFailure() throws {
         var accepting = options
@@ -84,8 +118,9 @@ final class BaselineTests: XCTestCase {
         let cases = [
             ("no-such-check pop", "known.baseline:1: no check named 'no-such-check' (checks: "),
             ("\nsnapshot-conforms shove", "known.baseline:2: no action kind named 'shove' (push, pop, … or *)"),
-            ("no-leak pop after x", "known.baseline:1: expected 'trace PATTERN' after the action kind, found 'after'"),
-            ("no-leak pop trace", "known.baseline:1: expected 'trace PATTERN' after the action kind, found 'trace'"),
+            ("no-leak pop after x", "known.baseline:1: expected 'trace PATTERN' or 'reason PATTERN' after the action kind, found 'after'"),
+            ("no-leak pop trace", "known.baseline:1: expected a pattern after 'trace'"),
+            ("no-leak pop trace x reason", "known.baseline:1: expected a pattern after 'reason'"),
         ]
         for (text, message) in cases {
             XCTAssertThrowsError(try Baseline(parsing: text, file: "known.baseline")) { error in
@@ -102,5 +137,21 @@ final class BaselineTests: XCTestCase {
         let report = Verifier.verify(SampleSystem(), options: accepting)
         XCTAssertEqual(report.exitCode, 2)
         XCTAssertTrue(report.error?.contains("no check named 'snapshot-conform'") == true, report.text)
+    }
+}
+
+/// Two bugs on one path: every push reports a completion that did not happen, and every pop
+/// says its flow finished (the state is right both times).
+private final class BugsOnOnePath: NavigationSystem {
+    let inner = SampleSystem()
+    var capabilities: Capabilities { inner.capabilities }
+    func reset(configuration: Configuration) { inner.reset(configuration: configuration) }
+    func observedState() -> State { inner.observedState() }
+
+    func apply(_ action: Action) -> SystemStep {
+        var step = inner.apply(action)
+        if case .push = action, step.outcome == .applied { step.events.append(Completion(CoordinatorID(0), .cancelled)) }
+        if case .pop = action, step.outcome == .applied { step.events.append(Completion(CoordinatorID(0), .finished)) }
+        return step
     }
 }
