@@ -8,12 +8,22 @@ it implements, saves and restores its state when asked, and is verified with
 
 `--no-save` leaves saving out of the handshake, so that NavFuzz replays paths from reset;
 `--plain` also puts a snapshot in every step reply, as a driver that knows only the required
-parts of the protocol does. `--bug swipe-keeps-child` swipes a sheet away but keeps its child
-flow, the classic orphan.
+parts of the protocol does. `--bug NAME` builds the library with one real-world bug:
+
+- `swipe-keeps-child`: a sheet swiped away keeps its child flow, the classic orphan;
+- `finish-twice-crashes`: `finishFlow` on a flow that already finished aborts ("Done" tapped twice);
+- `pop-to-root-stops-at-second`: `popToRoot` on a stack of three or more keeps two screens;
+- `dismiss-all-keeps-first`: `dismissAll` with two modal levels or more keeps the first;
+- `hangs-in-deep-tab-trees`: under a tab root with five coordinators or more, every step hangs.
+
+Each needs something the default run must reach: a three-entry stack, two modal levels, a call
+on a coordinator that ended, five coordinators under a tab root (scripts/bug-classes.sh).
 """
 import json
+import os
 import pickle
 import sys
+import time
 
 ACTIONS = ["push", "pop", "popToRoot", "popTo", "setRoot", "replaceRoot", "present", "dismiss",
            "dismissAll", "close", "restart", "start", "finishFlow", "userBack", "userSwipeDismiss"]
@@ -37,6 +47,7 @@ class App:
         self.coordinators = {}
         self.next_id = 0
         self.ended = []
+        self.gone = set()
         self.root = self.create(configuration["root"], None, "r0")
 
     # -- building ---------------------------------------------------------------------------
@@ -66,6 +77,7 @@ class App:
         if c is None:
             return
         self.ended.append(cid)
+        self.gone.add(cid)
         for child in self.hosted(c):
             self.end(child)
 
@@ -120,6 +132,10 @@ class App:
 
     def apply(self, words):
         name = words[0]
+        if self.bug == "hangs-in-deep-tab-trees" and self.coordinators[self.root]["kind"] == "tab" and len(self.coordinators) >= 6:
+            time.sleep(3600)
+        if self.bug == "finish-twice-crashes" and name == "finishFlow" and int(words[1][1:]) in self.gone:
+            os.abort()
         if name in ("push", "popTo", "setRoot", "replaceRoot", "present"):
             route = self.route(words[2])
         if name == "start":
@@ -135,7 +151,8 @@ class App:
             self.remove_stack(c, len(c["stack"]) - 1)
         elif name == "popToRoot":
             self.navigation(c)
-            self.remove_stack(c, 1)
+            keep = 2 if self.bug == "pop-to-root-stops-at-second" and len(c["stack"]) >= 3 else 1
+            self.remove_stack(c, keep)
         elif name == "popTo":
             self.navigation(c)
             found = [i for i, e in enumerate(c["stack"]) if e == ("screen", route)]
@@ -159,7 +176,8 @@ class App:
                 raise Refused("nothingPresented")
             self.remove_modals(c, len(c["modals"]) - 1)
         elif name == "dismissAll":
-            self.remove_modals(c, 0)
+            keep = 1 if self.bug == "dismiss-all-keeps-first" and len(c["modals"]) >= 2 else 0
+            self.remove_modals(c, keep)
         elif name == "close":
             if c["modals"]:
                 self.remove_modals(c, len(c["modals"]) - 1)
