@@ -61,9 +61,33 @@ echo '<testsuites' > broken.xml
 probe "merge of a broken report" 2 '^NavFuzz: error: malformed report broken.xml:2:' 5 -- "$navfuzz" merge out.xml broken.xml
 
 one_line=0
-echo "== reports: devices stay devices, long names fit"
+echo "== reports: links, devices and FIFOs stay as they are, long names fit"
+# check NAME CONDITION: a probe of what a run left, CONDITION a shell command list.
+check() { count=$((count + 1)); if eval "$2"; then echo "ok   $1"; else echo "FAIL $1"; failed=$((failed + 1)); fi; }
 probe "a report to /dev/null" 0 'report: /dev/null' 10 -- "$navfuzz" replay crlf.trace --junit /dev/null
-[ -c /dev/null ] || { echo "FAIL /dev/null is no longer a character device"; failed=$((failed + 1)); }
+check "/dev/null is still a character device" '[ -c /dev/null ]'
+echo stale > target.xml; ln -s target.xml link.xml
+probe "a report through a link" 0 'report: link.xml' 10 -- "$navfuzz" replay crlf.trace --junit link.xml
+check "the link stays a link to its target, which holds the report" \
+  '[ -L link.xml ] && [ "$(readlink link.xml)" = target.xml ] && grep -q "</testsuites>" target.xml'
+# As an unprivileged user, in this scratch directory: /dev/null, a link of our own to it, and
+# a FIFO of our own. Nobody cannot change the machine's /dev, whatever NavFuzz did.
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null; then
+  nobody=(setpriv --reuid=nobody --regid=nogroup --clear-groups)
+  chmod 777 "$work"; chmod 666 crlf.trace
+  ln -s /dev/null null.xml
+  probe "a report to /dev/null as nobody" 0 'report: /dev/null' 10 -- "${nobody[@]}" "$navfuzz" replay crlf.trace --junit /dev/null
+  probe "a report through a link to /dev/null as nobody" 0 'report: null.xml' 10 -- "${nobody[@]}" "$navfuzz" replay crlf.trace --junit null.xml
+  check "the link to /dev/null is unchanged, and /dev/null too" '[ -L null.xml ] && [ "$(readlink null.xml)" = /dev/null ] && [ -c /dev/null ]'
+  mkfifo report.fifo; chmod 666 report.fifo
+  (cat report.fifo > from-fifo.xml) &
+  reader=$!
+  probe "a report into a FIFO as nobody" 0 'report: report.fifo' 10 -- "${nobody[@]}" "$navfuzz" replay crlf.trace --junit report.fifo
+  wait "$reader"
+  check "the FIFO stays a FIFO and its reader got the report" '[ -p report.fifo ] && grep -q "</testsuites>" from-fifo.xml'
+else
+  echo "skip the probes as nobody: they need root and setpriv"
+fi
 long=$(printf 'r%.0s' $(seq 1 250)).xml
 probe "a report name of 254 characters" 0 'every expectation met' 10 -- "$navfuzz" replay crlf.trace --junit "$long"
 [ -f "$long" ] || { echo "FAIL the 254-character report was not written"; failed=$((failed + 1)); }

@@ -43,9 +43,12 @@ struct RunOptions {
         if junit.isEmpty { throw UsageError("--junit needs a file path", hint: "for example --junit report.xml") }
         let format = try args.choice("--trace-format", ["text", "json"]) ?? "text"
         let shard = try Shard.parse(&args, environment: environment)
+        // Beside the report when it is a file; a report written to a device or a stream
+        // (`/dev/null`, `/dev/stdout`) has no directory of its own to leave files in.
+        let toFile = (try? ReportDestination.of(junit).get())?.isFile ?? true
+        let beside = (junit as NSString).deletingLastPathComponent
         let failures = try args.option("--save-failures") ?? defaultFailures
-            ?? ((junit as NSString).deletingLastPathComponent.isEmpty ? "failures"
-                : (junit as NSString).deletingLastPathComponent + "/failures")
+            ?? (!toFile ? ".build/navfuzz/failures" : beside.isEmpty ? "failures" : beside + "/failures")
         var run = RunOptions(workers: workers, junitPath: junit, traceFormat: format, shard: shard, failuresDirectory: failures)
         run.fileAttributes = args.flag("--junit-file-attributes")
         run.perSuiteDirectory = try args.option("--junit-per-suite")
@@ -53,22 +56,44 @@ struct RunOptions {
         if let html = try args.option("--html") {
             if html.isEmpty { throw UsageError("--html needs a file path", hint: "for example --html report.html") }
             run.htmlPath = html
-        } else if !Self.isDeviceOrFIFO(junit) {
+        } else if toFile {
             // Named after the report, so that shards writing to one directory keep theirs.
             run.htmlPath = (junit.hasSuffix(".xml") ? String(junit.dropLast(4)) : junit) + ".html"
         }
         return run
     }
 
-    private static func isDeviceOrFIFO(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG
+    /// Checks before any work that the report can be written, so that a long run does not end
+    /// in an unwritable path: a file's nearest existing directory must be writable, a device
+    /// or a FIFO itself (an unprivileged `--junit /dev/null` is fine), a descriptor open for
+    /// writing.
+    func checkReportPath() throws(UsageError) {
+        let destination: ReportDestination
+        switch ReportDestination.of(junitPath) {
+        case .failure(let error):
+            throw UsageError("cannot write the report to \(error)", hint: "pass --junit with a file path")
+        case .success(let d):
+            destination = d
+        }
+        switch destination {
+        case .descriptor(let fd):
+            let flags = fcntl(fd, F_GETFL)
+            if flags < 0 || flags & O_ACCMODE == O_RDONLY {
+                throw UsageError("cannot write the report to \(junitPath): descriptor \(fd) is not open for writing",
+                                 hint: "pass --junit with a file path")
+            }
+        case .inPlace(let device):
+            if access(device, W_OK) != 0 {
+                throw UsageError("cannot write the report to \(junitPath): \(String(cString: strerror(errno)))",
+                                 hint: "pass --junit with a path you may write")
+            }
+        case .file(let file):
+            try checkDirectory(of: file)
+        }
     }
 
-    /// Checks before any work that the report can be written, so that a long run does not end
-    /// in an unwritable path.
-    func checkReportPath() throws(UsageError) {
-        let dir = (junitPath as NSString).deletingLastPathComponent
+    private func checkDirectory(of file: String) throws(UsageError) {
+        let dir = (file as NSString).deletingLastPathComponent
         var isDir: ObjCBool = false
         var probe = dir.isEmpty ? "." : dir
         // The nearest existing ancestor must be a writable directory.
@@ -81,9 +106,6 @@ struct RunOptions {
         if !isDir.boolValue || access(probe, W_OK) != 0 {
             throw UsageError("cannot write the report to \(junitPath): \(probe) is not a writable directory",
                              hint: "pass --junit with a path in a writable directory")
-        }
-        if FileManager.default.fileExists(atPath: junitPath, isDirectory: &isDir), isDir.boolValue {
-            throw UsageError("cannot write the report to \(junitPath): it is a directory", hint: "pass --junit with a file path")
         }
     }
 }
@@ -114,8 +136,10 @@ struct Shard: Equatable {
                                  hint: "set TEST_SHARD_INDEX to 0 … TEST_TOTAL_SHARDS-1")
             }
             // Bazel asks test runners that support sharding to touch this file.
+            // Touched, never replaced: it may be a link Bazel watches.
             if let status = environment["TEST_SHARD_STATUS_FILE"], !status.isEmpty {
-                _ = FileManager.default.createFile(atPath: status, contents: nil)
+                let fd = open(status, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+                if fd >= 0 { close(fd) }
             }
             return Shard(index: i, count: n)
         }

@@ -160,34 +160,49 @@ package enum JUnitWriter {
 
     // MARK: - Files
 
-    /// Temp file in the target's directory (so `rename` is atomic), then rename over `path`.
-    /// On any failure the temp file is removed and an existing file at `path` is untouched.
-    /// A path that is there and is not a regular file (`/dev/null`, `/dev/stdout`, a FIFO) is
-    /// written through instead: renaming over it would replace the device with a file.
-    /// Every file NavFuzz leaves for a reader goes through here (the report, its per-suite
-    /// files, the page of pictures).
+    /// Writes `bytes` where `path` leads (`ReportDestination`): a plain file by a temporary
+    /// file in its directory (so `rename` is atomic) renamed over it; on any failure the
+    /// temporary file is removed and an existing file is untouched. A symbolic link is followed
+    /// and its target written, the link left as it is; a device or a FIFO (`/dev/null`) is
+    /// written in place, and a descriptor of this process (`/dev/stdout`) directly: renaming
+    /// over any of them would replace it with a file. Missing parent directories are created
+    /// for a path given as it is, not for the target of a link. Every file NavFuzz leaves for
+    /// a reader goes through here (the report, its per-suite files, the page of pictures).
     package static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
         func failure(_ code: Int32) -> JUnitError {
             .cannotWrite(path: path, reason: String(cString: strerror(code)))
         }
         guard !path.isEmpty else { throw JUnitError.cannotWrite(path: path, reason: "empty path") }
-        var info = stat()
-        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
-            let fd = open(path, O_WRONLY | O_CLOEXEC)
+        let target: String
+        switch ReportDestination.of(path) {
+        case .failure(let error):
+            throw failure(error.code)
+        case .success(.descriptor(let fd)):
+            let code = writeAll(fd, bytes)
+            if code != 0 { throw failure(code) }
+            return
+        case .success(.inPlace(let device)):
+            let fd = open(device, O_WRONLY | O_CLOEXEC)
             guard fd >= 0 else { throw failure(errno) }
             var code = writeAll(fd, bytes)
             if close(fd) != 0, code == 0 { code = errno }
             if code != 0 { throw failure(code) }
             return
+        case .success(.file(let file)):
+            target = file
         }
-        if let code = makeDirectories(parentDirectory(of: path)) { throw failure(code) }
-        let temp = temporaryPath(for: path)
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw failure(errno) }
+        if target == path, let code = makeDirectories(parentDirectory(of: target)) { throw failure(code) }
+        let temp = temporaryPath(for: target)
+        // O_EXCL: a file or link already at the temporary name is never written through.
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            if errno == EEXIST { throw JUnitError.cannotWrite(path: path, reason: "\(temp) is in the way") }
+            throw failure(errno)
+        }
         var code = writeAll(fd, bytes)
         if code == 0, fsync(fd) != 0 { code = errno }
         if close(fd) != 0, code == 0 { code = errno }
-        if code == 0, rename(temp, path) != 0 { code = errno }
+        if code == 0, rename(temp, target) != 0 { code = errno }
         if code != 0 {
             unlink(temp)
             throw failure(code)

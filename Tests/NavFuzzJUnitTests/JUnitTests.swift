@@ -246,6 +246,39 @@ final class JUnitReportTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: path + "/child"))
     }
 
+    /// A link is followed and kept: its target gets the report, atomically; the temporary
+    /// file goes beside the target, and nothing else is left.
+    func testALinkIsFollowedAndKept() throws {
+        let dir = try makeTempDir()
+        try FileManager.default.createDirectory(atPath: dir + "/real", withIntermediateDirectories: true)
+        try Data("stale".utf8).write(to: URL(fileURLWithPath: dir + "/real/target.xml"))
+        try FileManager.default.createSymbolicLink(atPath: dir + "/link.xml", withDestinationPath: "real/target.xml")
+        try FileManager.default.createSymbolicLink(atPath: dir + "/chain.xml", withDestinationPath: dir + "/link.xml")
+        XCTAssertEqual(try ReportDestination.of(dir + "/chain.xml").get(), .file(dir + "/real/target.xml"))
+        try JUnitWriter.write(sampleReport(), to: dir + "/chain.xml")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: dir + "/chain.xml"), dir + "/link.xml")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: dir + "/link.xml"), "real/target.xml")
+        XCTAssertEqual(try JUnitReader.read(path: dir + "/real/target.xml"), sampleReport())
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/real"), ["target.xml"])
+        // A link into a directory that is not there is not made a directory: nothing but the
+        // report's own file is created.
+        try FileManager.default.createSymbolicLink(atPath: dir + "/far.xml", withDestinationPath: "missing/r.xml")
+        XCTAssertThrowsError(try JUnitWriter.write(sampleReport(), to: dir + "/far.xml"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/missing"))
+    }
+
+    /// The names under which the kernel reaches a descriptor of this process, and no others.
+    func testDescriptorNames() throws {
+        XCTAssertEqual(try ReportDestination.of("/dev/stdout").get(), .descriptor(1))
+        XCTAssertEqual(try ReportDestination.of("/dev/fd/2").get(), .descriptor(2))
+        XCTAssertEqual(try ReportDestination.of("/proc/self/fd/7").get(), .descriptor(7))
+        XCTAssertEqual(try ReportDestination.of("/proc/\(getpid())/fd/3").get(), .descriptor(3))
+        XCTAssertEqual(try ReportDestination.of("/dev/null").get(), .inPlace("/dev/null"))
+        XCTAssertEqual(try ReportDestination.of("fd/1").get(), .file("fd/1"))
+        XCTAssertEqual(try ReportDestination.of("/tmp/dev/fd/1").get(), .file("/tmp/dev/fd/1"))
+        XCTAssertThrowsError(try ReportDestination.of("/").get())
+    }
+
     // MARK: - (5) round trip
 
     func testReadWriteRoundTrip() throws {
