@@ -7,6 +7,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 navfuzz=$(realpath "${1:-.build/release/NavFuzz}")
 driver="$(pwd)/scripts/probes/tiny-driver.py"
+strings="$(pwd)/scripts/probes/hostile-strings.json"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
@@ -91,6 +92,41 @@ fi
 long=$(printf 'r%.0s' $(seq 1 250)).xml
 probe "a report name of 254 characters" 0 'every expectation met' 10 -- "$navfuzz" replay crlf.trace --junit "$long"
 [ -f "$long" ] || { echo "FAIL the 254-character report was not written"; failed=$((failed + 1)); }
+
+echo "== hostile names through every output (scripts/probes/hostile-strings.json)"
+mkdir hostile
+python3 - "$strings" <<'EOF'
+import json, sys
+for s in json.load(open(sys.argv[1])):
+    open("hostile/" + s + ".trace", "w").write("# navfuzz-corpus 1\npush c0 r1\nexpect: violates stack-shape\n")
+open(b"hostile/not-utf8-\xff.trace", "w").write("# navfuzz-corpus 1\npush c0 r1\nexpect: holds\n")
+EOF
+GITHUB_ACTIONS=true "$navfuzz" replay hostile --junit hostile.xml >hostile.out 2>&1; got=$?
+"$navfuzz" replay hostile --trace-format json --junit hostile-json.xml >hostile.json 2>/dev/null
+count=$((count + 1))
+why=$(python3 - "$strings" "$got" <<'EOF'
+import json, re, subprocess, sys
+names = ["hostile/" + s + ".trace" for s in json.load(open(sys.argv[1]))]
+acting = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufffe\uffff]")
+problems = [] if sys.argv[2] == "1" else ["exit " + sys.argv[2] + ", expected 1"]
+texts = {f: open(f, encoding="utf-8", errors="replace").read() for f in ["hostile.out", "hostile.xml", "hostile.html", "hostile.json"]}
+problems += [f + " holds " + repr(m.group()) for f, t in texts.items() for m in [acting.search(t)] if m]
+lines = texts["hostile.out"].split("\n")
+if any(l.startswith("::warning") for l in lines): problems.append("a ::warning line in the log")
+if sum(l.startswith("::error ") for l in lines) != len(names) + 1: problems.append("not one annotation per file")
+if not any(l.startswith("::stop-commands::") for l in lines): problems.append("workflow commands not stopped around the failures")
+for line in texts["hostile.xml"].split("\n"):
+    if line.startswith("replay: "):
+        word = line.split(" replay ", 1)[1].replace("&apos;", "'").replace("&quot;", '"').replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+        if subprocess.run(["bash", "-c", 'eval "set -- $1" && test -e "$1"', "bash", word]).returncode:
+            problems.append("a replay line names no file: " + word)
+saved = {json.loads(l).get("saved") for l in texts["hostile.json"].split("\n") if l} - {None}
+if saved != set(names): problems.append("JSON does not name the files exactly")
+if "hostile/not-utf8-\\x{ff}.trace" not in texts["hostile.xml"]: problems.append("the name that is not UTF-8 is not reported")
+print("; ".join(problems))
+EOF
+)
+if [ -n "$why" ]; then echo "FAIL hostile names: $why"; failed=$((failed + 1)); else echo "ok   hostile names: exit 1, nothing that acts in the log, report, page or JSON; replay lines name their files"; fi
 
 echo "== drivers that misbehave"
 probe "a driver that is right" 0 'all 16 checks hold' 60 -- "$navfuzz" verify --driver "$(tiny ok)" --presets small --walks 20

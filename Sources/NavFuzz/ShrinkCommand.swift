@@ -54,7 +54,9 @@ enum ShrinkCommand {
         let saveTo = directory ?? ((file as NSString).deletingLastPathComponent.isEmpty ? "." : (file as NSString).deletingLastPathComponent)
         let notes = [CorpusNote(key: "shrunk-from", value: file), CorpusNote(key: "broke", value: "\(c.property): \(c.reason)")]
         let terminal = context.terminal
-        terminal.out(format == "json" ? TraceText.json(c, machine: entry.machine) : TraceText.text(c, machine: entry.machine))
+        if format == "json" { terminal.outJSON(TraceText.json(c, machine: entry.machine)) } else {
+            terminal.outText(TraceText.text(c, machine: entry.machine))
+        }
         terminal.out("shrunk \(result.originalLength) steps to \(result.shrunkLength) in \(Figures.seconds(result.seconds)) (\(result.replays) replays)"
                      + (result.complete ? "" : "; stopped by --max-seconds: it still fails, but may not be minimal"))
         do {

@@ -25,7 +25,7 @@ func main(_ argv: [String]) -> Int32 {
     do throws(UsageError) {
         if argv.first == "--version" { terminal.out("NavFuzz \(navFuzzVersion)"); return 0 }
         if argv.first == "--help" || argv.first == "-h" || argv.first == "help" {
-            terminal.out(overallHelp + "\n\n" + DefaultJob.help)
+            terminal.outText(overallHelp + "\n\n" + DefaultJob.help)
             return 0
         }
         let name = argv.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
@@ -34,7 +34,7 @@ func main(_ argv: [String]) -> Int32 {
                 throw UsageError("unknown command '\(name)'", hint: "one of \(commands.keys.sorted().joined(separator: ", ")); see 'NavFuzz --help'")
             }
             var args = Arguments(command: name, Array(argv.dropFirst()))
-            if args.flag("--help") || args.flag("-h") { terminal.out(command.help); return 0 }
+            if args.flag("--help") || args.flag("-h") { terminal.outText(command.help); return 0 }
             return try command.run(&args, context)
         }
         var args = Arguments(command: "", argv)

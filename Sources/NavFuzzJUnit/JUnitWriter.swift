@@ -4,8 +4,10 @@ import NavFuzzKit
 
 /// Writes a `JUnitReport` as XML that validates against the strict Ant JUnit schema.
 ///
-/// libxml2's xmlTextWriter does the escaping, so no hand-built XML can break; every string goes
-/// through `TextSanitizer` first because libxml2 does not remove characters XML forbids.
+/// libxml2's xmlTextWriter does the markup escaping, so no hand-built XML can break; every
+/// string goes through `TextSanitizer`'s one rule first (names as tokens, a failure's body and
+/// captured output keeping their lines, everything else on one line), because libxml2 passes
+/// on characters XML forbids and controls that act in a reader's terminal.
 package enum JUnitWriter {
     /// The complete UTF-8 document.
     package static func xmlBytes(_ report: JUnitReport) throws -> [UInt8] {
@@ -117,7 +119,7 @@ package enum JUnitWriter {
             guard !propertyName.isEmpty else { continue }
             try out.start("property")
             try out.attribute("name", propertyName)
-            try out.attribute("value", TextSanitizer.sanitize(property.value))
+            try out.attribute("value", TextSanitizer.escaped(property.value))
             try out.end()
         }
         try out.end()
@@ -125,8 +127,8 @@ package enum JUnitWriter {
         for testCase in suite.cases {
             try emit(testCase, to: out, fileAttributes: fileAttributes)
         }
-        try out.element("system-out", text: TextSanitizer.sanitize(suite.systemOut))
-        try out.element("system-err", text: TextSanitizer.sanitize(suite.systemErr))
+        try out.element("system-out", text: TextSanitizer.escapedLines(suite.systemOut))
+        try out.element("system-err", text: TextSanitizer.escapedLines(suite.systemErr))
         try out.end()
     }
 
@@ -148,7 +150,7 @@ package enum JUnitWriter {
             try out.problem("error", message: message, type: type, text: text)
         case let .skipped(message):
             try out.start("skipped")
-            try out.attribute("message", TextSanitizer.sanitize(message))
+            try out.attribute("message", TextSanitizer.escaped(message))
             try out.end()
         }
         try out.end()
@@ -325,9 +327,9 @@ private struct XMLOut {
 
     func problem(_ name: String, message: String, type: String, text value: String) throws {
         try start(name)
-        try attribute("message", TextSanitizer.sanitize(message))
-        try attribute("type", TextSanitizer.sanitize(type))
-        try text(TextSanitizer.sanitize(value))
+        try attribute("message", TextSanitizer.escaped(message))
+        try attribute("type", TextSanitizer.escaped(type))
+        try text(TextSanitizer.escapedLines(value))
         try end()
     }
 }

@@ -101,10 +101,12 @@ final class JUnitReportTests: XCTestCase {
 
     // MARK: - (2) sanitizing
 
-    func testHostileTextIsSanitizedAndStillValidates() throws {
+    /// Control characters are written out everywhere, never deleted: in names, messages,
+    /// bodies and captured output alike; a body keeps its lines. The report still validates.
+    func testHostileTextIsWrittenOutAndStillValidates() throws {
         let schema = try schemaPath()
         let brokenUTF8 = String(decoding: [0x66, 0xFF, 0xFE, 0xC3], as: UTF8.self)
-        let hostile = "\u{1B}[31mred\u{1B}[0m \u{0}\u{7}\u{1F}" + brokenUTF8
+        let hostile = "\u{1B}[31mred\u{1B}[0m \u{0}\u{7}\u{1F}\u{9B}\u{FFFE}" + brokenUTF8
         let report = JUnitReport(suites: [JUnitSuite(
             name: hostile, timestamp: start, hostname: hostile, time: 1,
             properties: [JUnitProperty(name: hostile, value: hostile)],
@@ -120,38 +122,34 @@ final class JUnitReportTests: XCTestCase {
         XCTAssertEqual(try JUnitSchema.validationErrors(xml: path, schema: schema), [])
 
         let bytes = try XCTUnwrap(FileManager.default.contents(atPath: path))
-        for forbidden: UInt8 in [0x1B, 0x00, 0x07, 0x1F] {
-            XCTAssertFalse(bytes.contains(forbidden), "byte \(forbidden) leaked into the XML")
+        for forbidden: [UInt8] in [[0x1B], [0x00], [0x07], [0x1F], [0xC2, 0x9B], [0xEF, 0xBF, 0xBE]] {
+            XCTAssertFalse(bytes.indices.contains { bytes[$0...].starts(with: forbidden) }, "bytes \(forbidden) leaked into the XML")
         }
         let xml = String(decoding: bytes, as: UTF8.self)
-        XCTAssertFalse(xml.replacingOccurrences(of: #"\u{1b}[31m"#, with: "").contains("[31m"), "colour codes go from text, names write them out")
         XCTAssertFalse(xml.contains("&#"), "no character references for control characters")
-        XCTAssertTrue(xml.contains("red f\u{FFFD}\u{FFFD}\u{FFFD}"))
 
-        let clean = "red f\u{FFFD}\u{FFFD}\u{FFFD}"
-        XCTAssertEqual(TextSanitizer.sanitize(hostile), clean)
+        let written = #"\u{1b}[31mred\u{1b}[0m \u{0}\u{7}\u{1f}\u{9b}\u{fffe}f\#u{FFFD}\#u{FFFD}\#u{FFFD}"#
         let back = try JUnitReader.read(path: path)
         let suite = try XCTUnwrap(back.suites.first)
-        // Names are written out, not cleaned: two names never become one.
-        let name = #"\u{1b}[31mred\u{1b}[0m \u{0}\u{7}\u{1f}f\#u{FFFD}\#u{FFFD}\#u{FFFD}"#
-        XCTAssertEqual(suite.name, name)
-        XCTAssertEqual(suite.hostname, name)
-        XCTAssertEqual(suite.properties, [JUnitProperty(name: name, value: clean)])
-        XCTAssertEqual(suite.cases.first?.name, name)
-        XCTAssertEqual(TextSanitizer.token(name), name, "a name read back is written again unchanged")
+        XCTAssertEqual(suite.name, written)
+        XCTAssertEqual(suite.hostname, written)
+        XCTAssertEqual(suite.properties, [JUnitProperty(name: written, value: written)])
+        XCTAssertEqual(suite.cases.first?.name, written)
+        XCTAssertEqual(TextSanitizer.token(written), written, "a name read back is written again unchanged")
         XCTAssertNotEqual(TextSanitizer.token("a\u{1}.trace"), TextSanitizer.token("a\u{2}.trace"))
         XCTAssertEqual(TextSanitizer.token(" a \t b\n"), #"a \t b\n"#)
-        XCTAssertEqual(suite.systemOut, clean)
-        XCTAssertEqual(suite.cases.first?.outcome,
-                       .failure(message: clean, type: clean, text: clean + "\n" + clean))
+        XCTAssertEqual(suite.systemOut, written)
+        XCTAssertEqual(suite.cases.first?.outcome, .failure(message: written, type: written, text: written + "\n" + written))
+        XCTAssertEqual(back, try { try JUnitWriter.write(back, to: path); return try JUnitReader.read(path: path) }(),
+                       "written again, a report read back does not change")
     }
 
     func testSanitizerByteEntryPoint() {
         XCTAssertEqual(TextSanitizer.sanitize([0x66, 0xFF, 0xFE, 0xC3]), "f\u{FFFD}\u{FFFD}\u{FFFD}")
-        XCTAssertEqual(TextSanitizer.sanitize(Array("\u{1B}[1;31mERR\u{1B}[0m ok".utf8)), "ERR ok")
-        XCTAssertEqual(TextSanitizer.sanitize([0x61, 0x00, 0x07, 0x1F, 0x09, 0x0A, 0x0D, 0x7F, 0x62]), "a\t\n\r\u{7F}b")
+        XCTAssertEqual(TextSanitizer.sanitize(Array("\u{1B}[1;31mERR\u{1B}[0m ok".utf8)), #"\u{1b}[1;31mERR\u{1b}[0m ok"#)
+        XCTAssertEqual(TextSanitizer.sanitize([0x61, 0x00, 0x07, 0x1F, 0x09, 0x0A, 0x0D, 0x7F, 0x62]), "a\\u{0}\\u{7}\\u{1f}\\t\n\\r\\u{7f}b")
         // U+FFFE and U+FFFF are not XML characters.
-        XCTAssertEqual(TextSanitizer.sanitize([0x61, 0xEF, 0xBF, 0xBE, 0xEF, 0xBF, 0xBF, 0x62]), "ab")
+        XCTAssertEqual(TextSanitizer.sanitize([0x61, 0xEF, 0xBF, 0xBE, 0xEF, 0xBF, 0xBF, 0x62]), #"a\u{fffe}\u{ffff}b"#)
         // An encoded surrogate (U+D800 as ED A0 80) is invalid UTF-8: replaced, never kept.
         let surrogate = TextSanitizer.sanitize([0x61, 0xED, 0xA0, 0x80, 0x62])
         XCTAssertTrue(surrogate.unicodeScalars.allSatisfy { $0 == "a" || $0 == "b" || $0 == "\u{FFFD}" })
@@ -161,13 +159,10 @@ final class JUnitReportTests: XCTestCase {
         XCTAssertEqual(TextSanitizer.sanitize(Array("Zürich → 東京 🚀".utf8)), "Zürich → 東京 🚀")
     }
 
-    func testSanitizerEscapeSequences() {
-        XCTAssertEqual(TextSanitizer.sanitize("\u{1B}]0;window title\u{07}after"), "after")
-        XCTAssertEqual(TextSanitizer.sanitize("\u{1B}]8;;https://x.test\u{1B}\\link\u{1B}]8;;\u{1B}\\"), "link")
-        XCTAssertEqual(TextSanitizer.sanitize("a\u{1B}b"), "ab")
-        XCTAssertEqual(TextSanitizer.sanitize("a\u{1B}"), "a")
-        XCTAssertEqual(TextSanitizer.sanitize("\u{1B}[2K\u{1B}[1Gprogress"), "progress")
-        XCTAssertEqual(TextSanitizer.sanitize("\u{1B}[31\nnext"), "\nnext")
+    func testBodiesKeepTheirLinesAndWriteOutTheRest() {
+        XCTAssertEqual(TextSanitizer.escapedLines("a\r\nb\n\u{1B}]0;title\u{07}c"), #"a\r"# + "\n" + #"b"# + "\n" + #"\u{1b}]0;title\u{7}c"#)
+        XCTAssertEqual(TextSanitizer.escapedLines("x\u{2028}y\u{202E}z"), #"x\u{2028}y\u{202e}z"#)
+        XCTAssertEqual(TextSanitizer.escapedLines(TextSanitizer.escapedLines("a\u{1}\nb")), TextSanitizer.escapedLines("a\u{1}\nb"))
         XCTAssertEqual(TextSanitizer.token("  a \t\n b\r\n  c  "), #"a \t\n b\r\n c"#)
         XCTAssertEqual(TextSanitizer.token("\u{1B}[1m \u{0} \u{1B}[0m"), #"\u{1b}[1m \u{0} \u{1b}[0m"#)
     }

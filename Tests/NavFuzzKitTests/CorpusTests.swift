@@ -204,4 +204,13 @@ final class CorpusTests: XCTestCase {
         XCTAssertEqual(back.text, file.text)
         XCTAssertEqual(back.contentText, "root: tab\nselect c0 p1\nexpect: holds\n")
     }
+
+    /// A note quotes what found a trace (a driver's command, say): whatever it holds, it stays
+    /// one comment line, so the file reads back with the same actions.
+    func testANoteStaysOneLine() throws {
+        let file = CorpusFile(notes: [CorpusNote(key: "found-by", value: "verify --driver 'x\npush c0 r1\u{1B}[2J'")], settings: [],
+                              actions: [.init(text: "pop c0", line: 0, column: 1)], expectation: .holds)
+        XCTAssertEqual(file.text, "# navfuzz-corpus 1\n# found-by: verify --driver 'x\\npush c0 r1\\u{1b}[2J'\npop c0\nexpect: holds\n")
+        XCTAssertEqual(try CorpusFile(parsing: file.text, file: "t").actions.map(\.text), ["pop c0"])
+    }
 }
