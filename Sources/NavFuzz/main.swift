@@ -48,11 +48,15 @@ func main(_ argv: [String]) -> Int32 {
 exit(main(Array(CommandLine.arguments.dropFirst())))
 
 /// SIGINT, SIGTERM and SIGHUP (a CI timeout, Ctrl-C, a closed terminal) end NavFuzz with the
-/// conventional status 128 + signal, every driver it started with it, and a partial report.
+/// conventional status 128 + signal, every driver it started with it, and a partial report
+/// with what a running exploration reached.
 func endDriversWhenEnded() -> [DispatchSourceSignal] {
-    [SIGINT, SIGTERM, SIGHUP].map { number in
+    // A queue of their own: the handler waits for an exploration's workers, which the global
+    // queue's threads may all be busy being.
+    let queue = DispatchQueue(label: "NavFuzz.signals")
+    return [SIGINT, SIGTERM, SIGHUP].map { number in
         signal(number, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+        let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
         source.setEventHandler { exit(PartialReport.shared.end(by: number)) }
         source.resume()
         return source
