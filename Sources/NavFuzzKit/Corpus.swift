@@ -1,3 +1,4 @@
+import CoordinatorModel  // `printedNumber`: one rule for the numbers of the corpus grammar
 import Foundation
 
 /// The regression corpus: a directory of small trace files (docs/CORPUS.md), replayed on every
@@ -50,7 +51,7 @@ package struct Corpus<M: DescribedMachine>: Sendable {
         let initials = machine.initialStates()
         var initial = initials.first
         if let own {
-            guard let k = Int(own.value), k >= 0, k < initials.count else {
+            guard let k = printedNumber(own.value[...]), k < initials.count else {
                 throw CorpusError(file: path, line: own.line, column: own.column,
                                   message: "expected the number of an initial state, 0 to \(initials.count - 1), found '\(own.value)'")
             }

@@ -106,6 +106,13 @@ final class CorpusTests: XCTestCase {
         XCTAssertEqual(parseError(head + "initial: 1\nexpect: holds\n"),
                        "t.trace:2:10: expected the number of an initial state, 0 to 0, found '1'")
         XCTAssertEqual(parseError(head + "multiple c0 [push r1, restart]\nexpect: holds\n")?.hasPrefix("t.trace:2:23: expected a router action inside multiple"), true)
+        // Numbers as they are printed, and no other way (a file read prints back the same).
+        XCTAssertEqual(parseError(head + "routes: 02\nexpect: holds\n"), "t.trace:2:9: expected a number of routes from 1 to 250, found '02'")
+        XCTAssertEqual(parseError(head + "pages: +3\nexpect: holds\n"), "t.trace:2:8: expected a number of pages from 1 to 250, found '+3'")
+        XCTAssertEqual(parseError(head + "initial: 00\nexpect: holds\n"),
+                       "t.trace:2:10: expected the number of an initial state, 0 to 0, found '00'")
+        XCTAssertEqual(parseError(head + "push c0 r01\nexpect: holds\n"), "t.trace:2:9: expected a route like r0, found 'r01'")
+        XCTAssertEqual(parseError(head + "initialPages: [p0,p+1]\npages: 3\nexpect: holds\n")?.hasPrefix("t.trace:2:15: expected a page list"), true)
     }
 
     func testAMissingPathIsOneLine() {
