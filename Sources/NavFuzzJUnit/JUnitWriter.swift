@@ -30,7 +30,8 @@ package enum JUnitWriter {
         return "\(millis / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 
-    /// UTC `YYYY-MM-DDTHH:MM:SS`: the schema allows neither a zone nor fractional seconds.
+    /// UTC `YYYY-MM-DDTHH:MM:SS`: the schema allows neither a zone nor fractional seconds (the
+    /// suite's `timestamp` property has the same with `Z`).
     /// Dates outside years 0001...9999 are clamped so the year always has four digits.
     package static func formatTimestamp(_ date: Date) -> String {
         let raw = date.timeIntervalSince1970
@@ -113,7 +114,13 @@ package enum JUnitWriter {
         try out.attribute("time", formatTime(suite.time))
 
         try out.start("properties")
-        for property in suite.properties {
+        // The schema's timestamp may carry no zone, and readers take one without a zone for
+        // their local time: the same instant with its zone goes first among the properties.
+        try out.start("property")
+        try out.attribute("name", JUnitSuite.zonedTimestampProperty)
+        try out.attribute("value", formatTimestamp(suite.timestamp) + "Z")
+        try out.end()
+        for property in suite.properties where property.name != JUnitSuite.zonedTimestampProperty {
             // The schema needs a non-empty name; a property without one carries no information.
             let propertyName = TextSanitizer.token(property.name)
             guard !propertyName.isEmpty else { continue }

@@ -380,6 +380,21 @@ final class JUnitReportTests: XCTestCase {
         XCTAssertEqual(stamps, ["2023-11-14T22:13:20", "2023-11-14T22:13:20"])
     }
 
+    /// The zone the schema's timestamp cannot carry is in the suite's first property, derived
+    /// from the timestamp whatever the properties say; read back, it is left out again.
+    func testTheTimestampWithItsZoneIsASuiteProperty() throws {
+        var report = sampleReport()
+        report.suites[0].properties.insert(JUnitProperty(name: "timestamp", value: "stale"), at: 0)
+        let xml = String(decoding: try JUnitWriter.xmlBytes(report), as: UTF8.self)
+        XCTAssertTrue(xml.contains("<properties>\n      <property name=\"timestamp\" value=\"2023-11-14T22:13:20Z\"/>\n      <property name=\"seed\""), xml)
+        XCTAssertFalse(xml.contains("stale"))
+        XCTAssertEqual(xml.components(separatedBy: #"value="2023-11-14T22:13:20Z""#).count - 1, 2, "every suite has it")
+        let path = try makeTempDir() + "/zoned.xml"
+        try JUnitWriter.write(sampleReport(), to: path)
+        XCTAssertEqual(try JUnitReader.read(path: path), sampleReport())
+        if let schema = try? schemaPath() { XCTAssertEqual(try JUnitSchema.validationErrors(xml: path, schema: schema), []) }
+    }
+
     func testTimesAreFixedPointDecimals() throws {
         XCTAssertEqual(JUnitWriter.formatTime(0.00001), "0.000")
         XCTAssertEqual(JUnitWriter.formatTime(12345.6789), "12345.679")
