@@ -146,6 +146,10 @@ left=$(pgrep -f "$driver" || true)
 echo "== long traces and signals"
 { echo '# navfuzz-corpus 1'; for _ in $(seq 1 50000); do echo 'push c0 r1'; echo 'pop c0'; done; echo 'expect: holds'; } > long.trace
 probe "a 100,000-step trace replays" 0 'every expectation met' 30 -- "$navfuzz" replay long.trace
+# A million steps that fail only at the end, the failure needing the first step too.
+{ echo '# navfuzz-corpus 1'; echo 'fault: swipe-leaves-child'; echo 'start c0 navigation sheet r0'
+  yes $'push c1 r1\npop c1' | head -n 999998; echo 'userSwipeDismiss'; echo 'expect: holds'; } > million.trace
+probe "a 1,000,000-step failing trace shrinks" 1 'shrunk 1000000 steps to 2 ' 60 -- "$navfuzz" shrink million.trace --save-failures shrunk
 "$navfuzz" verify --driver "$(tiny hang-always)" --presets small --junit signalled.xml >/dev/null 2>&1 &
 pid=$!; sleep 2; kill -TERM "$pid"; wait "$pid"; got=$?
 count=$((count + 1))
