@@ -64,7 +64,10 @@ package enum ReportDestination: Equatable, Sendable {
         let n = readlink(path, &buffer, buffer.count - 1)
         guard n >= 0 else { return nil }
         // A target that is not UTF-8 could only be written under another name: refused.
-        guard let target = String(validating: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) else {
+        let bytes = buffer[..<n].map { UInt8(bitPattern: $0) }
+        let target = String(decoding: bytes, as: UTF8.self)
+        // (`String(validating:)` needs macOS 15.)
+        guard target.utf8.elementsEqual(bytes) else {
             errno = EILSEQ
             return nil
         }

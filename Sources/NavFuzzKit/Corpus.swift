@@ -138,7 +138,7 @@ package struct Corpus<M: DescribedMachine>: Sendable {
             if info.st_mode & S_IFMT == S_IFDIR {
                 subdirectories.append(name)
             } else if name.count >= 6, name.suffix(6).elementsEqual(".trace".utf8) {
-                if String(validating: path, as: UTF8.self) == nil { misnamed.append(path) } else { found.append(path) }
+                if utf8(path) == nil { misnamed.append(path) } else { found.append(path) }
             }
         }
         for name in subdirectories {
@@ -146,6 +146,12 @@ package struct Corpus<M: DescribedMachine>: Sendable {
             _ = walk(directory + [UInt8(ascii: "/")] + name, relative: path, into: &found, misnamed: &misnamed)
         }
         return true
+    }
+
+    /// The bytes as text when they are valid UTF-8 (`String(validating:)` needs iOS 18).
+    static func utf8(_ bytes: [UInt8]) -> String? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.utf8.elementsEqual(bytes) ? text : nil
     }
 
     /// Bytes as text, each byte that is not part of valid UTF-8 written as `\x{ff}`.
@@ -156,7 +162,7 @@ package struct Corpus<M: DescribedMachine>: Sendable {
             // The longest valid sequence starting here (1 to 4 bytes).
             var decoded: String?
             for length in 1...4 where i + length <= bytes.count {
-                if let s = String(validating: bytes[i..<(i + length)], as: UTF8.self) { decoded = s; i += length; break }
+                if let s = utf8(Array(bytes[i..<(i + length)])) { decoded = s; i += length; break }
             }
             if let decoded { out += decoded } else { out += "\\x{\(String(bytes[i], radix: 16))}"; i += 1 }
         }
