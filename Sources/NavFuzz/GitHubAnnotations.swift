@@ -2,8 +2,9 @@ import Foundation
 import NavFuzzJUnit
 import NavFuzzKit
 
-/// Under GitHub Actions (`GITHUB_ACTIONS=true`) each failure is also a workflow annotation, so
-/// that it shows on the run's summary and the pull request: `::error file=…,title=…::message`,
+/// Under GitHub Actions (`GITHUB_ACTIONS=true`) each failed case (a failure or an error) is
+/// also a workflow annotation, so that it shows on the run's summary and the pull request:
+/// `::error file=…,title=…::message`,
 /// pointing at the file to open in the repository — the corpus file that failed, else the
 /// project file. A trace a failure was saved as lies in the build directory, which the
 /// repository does not hold: its replay line is in the failure's text instead.
@@ -11,7 +12,11 @@ enum GitHubAnnotations {
     static func lines(_ activities: [Activity], projectFile: String?) -> [String] {
         activities.flatMap { a in
             a.cases.compactMap { c -> String? in
-                guard case .failure(let message, _, _) = c.outcome else { return nil }
+                let message: String
+                switch c.outcome {
+                case .failure(let m, _, _), .error(let m, _, _): message = m
+                case .passed, .skipped: return nil
+                }
                 var properties = "title=" + escapeProperty("NavFuzz \(a.name): \(TextSanitizer.token(c.name))")
                 if let file = c.file ?? projectFile, TextSanitizer.escaped(file) == file {
                     properties = "file=" + escapeProperty(file) + ",line=1," + properties

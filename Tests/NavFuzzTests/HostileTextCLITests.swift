@@ -98,9 +98,10 @@ final class HostileTextCLITests: XCTestCase {
         let fd = bad.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT, 0o644) }
         XCTAssertGreaterThanOrEqual(fd, 0)
         close(fd)
-        let r = try CLI.run(["replay", "c", "--junit", "r.xml"], in: dir)
+        let r = try CLI.run(["replay", "c", "--junit", "r.xml"], in: dir, environment: ["GITHUB_ACTIONS": "true"])
         XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
         XCTAssertEqual(acting(r.stdout + r.stderr), [])
+        XCTAssertTrue(r.stdout.contains(#"::error title=NavFuzz corpus%3A c/bad\x{ff}.trace::the file name is not UTF-8"#), r.stdout)
         let cases = try JUnitReader.read(path: dir.appendingPathComponent("r.xml").path).suites.flatMap(\.cases)
         XCTAssertEqual(cases.map(\.name).sorted(), [#"c/bad\x{ff}.trace"#, "c/good.trace"])
         XCTAssertTrue(cases.contains { $0.name == "c/good.trace" && $0.outcome == .passed })
