@@ -92,6 +92,14 @@ public struct TextFormError: Error, Hashable, Sendable, CustomStringConvertible 
     public var description: String { "column \(column): \(message)" }
 }
 
+/// A number as the text form prints it: ASCII digits without a sign or a leading zero (`0`,
+/// `12`; not `01`, `+1`, `-0`), so that what is read prints back the same. The corpus's
+/// settings read their numbers by it too.
+package func printedNumber(_ text: Substring) -> Int? {
+    guard let first = text.first, text.allSatisfy({ $0.isASCII && $0.isNumber }), first != "0" || text.count == 1 else { return nil }
+    return Int(text)
+}
+
 /// A small tokenizer and recursive-descent parser over one line.
 struct TextParser {
     enum Token: Equatable { case word(String), open, close, comma }
@@ -160,12 +168,13 @@ struct TextParser {
     mutating func indexed(_ prefix: Character, _ what: String, max: Int) throws(TextFormError) -> Int {
         let save = pos
         let w = try word(what)
-        guard w.first == prefix, let n = Int(w.dropFirst()), n >= 0, n <= max, w.dropFirst().allSatisfy(\.isASCII) else {
+        guard w.first == prefix, let n = printedNumber(w.dropFirst()), n <= max else {
             pos = save
             throw fail(what)
         }
         return n
     }
+
 
     mutating func coordinator() throws(TextFormError) -> CoordinatorID {
         CoordinatorID(try indexed("c", "a coordinator like c0", max: Int(Int32.max)))
@@ -199,8 +208,10 @@ struct TextParser {
         let save = pos
         let w = try word("a badge value (a whole number or nil)")
         if w == "nil" { return nil }
-        guard let v = Int(w) else { pos = save; throw fail("a badge value (a whole number or nil)") }
-        return v
+        // `-3` as printed; not `-0`, `+3` or `03`.
+        let magnitude = w.hasPrefix("-") ? w.dropFirst() : w[...]
+        guard let v = printedNumber(magnitude), !(w.hasPrefix("-") && v == 0) else { pos = save; throw fail("a badge value (a whole number or nil)") }
+        return w.hasPrefix("-") ? -v : v
     }
 
     /// One action; inside `multiple` the target is given and not written.

@@ -26,7 +26,7 @@ struct Arguments {
         for i in items.indices where !used[i] {
             if items[i] == name {
                 guard i + 1 < items.count, !used[i + 1] else {
-                    throw UsageError("\(name) needs a value", hint: "see 'NavFuzz \(command) --help'")
+                    throw UsageError("\(name) needs a value", hint: "see \(help)")
                 }
                 used[i] = true; used[i + 1] = true
                 value = items[i + 1]
@@ -37,6 +37,9 @@ struct Arguments {
         }
         return value
     }
+
+    /// Where this command's options are listed.
+    private var help: String { command.isEmpty ? "'NavFuzz --help'" : "'NavFuzz \(command) --help'" }
 
     mutating func int(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let text = try option(name) else { return nil }
@@ -76,7 +79,7 @@ struct Arguments {
         var out: [String] = []
         for i in items.indices where !used[i] {
             if items[i].hasPrefix("-") && items[i] != "-" {
-                throw UsageError("unknown option '\(items[i])' for '\(command)'", hint: "see 'NavFuzz \(command) --help'")
+                throw UsageError("unknown option '\(items[i])'" + (command.isEmpty ? "" : " for '\(command)'"), hint: "see \(help)")
             }
             out.append(items[i])
             used[i] = true
@@ -86,7 +89,7 @@ struct Arguments {
 
     mutating func noPositionals() throws(UsageError) {
         if let extra = try positionals().first {
-            throw UsageError("'\(command)' takes no argument '\(extra)'", hint: "see 'NavFuzz \(command) --help'")
+            throw UsageError((command.isEmpty ? "NavFuzz" : "'\(command)'") + " takes no argument '\(extra)'", hint: "see \(help)")
         }
     }
 }

@@ -33,10 +33,14 @@ struct Context {
         PartialReport.shared.parkIfEnded()
         var activities = activities
         let annotating = environment["GITHUB_ACTIONS"] == "true"
-        // The file of each case, only where something shows it.
+        // The file in the repository of each case, only where something shows it: its corpus
+        // file, or for a failure the project file that named what failed.
         if annotating || run.fileAttributes {
             for a in activities.indices {
-                for c in activities[a].cases.indices { activities[a].cases[c].file = GitHubAnnotations.file(of: activities[a].cases[c]) }
+                for c in activities[a].cases.indices {
+                    let testCase = activities[a].cases[c]
+                    activities[a].cases[c].file = GitHubAnnotations.file(of: testCase) ?? (testCase.outcome.isFailed ? projectFile : nil)
+                }
             }
         }
         let json = run.traceFormat == "json"
@@ -44,15 +48,17 @@ struct Context {
         if annotating {
             for line in GitHubAnnotations.lines(activities, projectFile: projectFile) { say(line) }
         }
+        // In a GitHub log no line of a failure's text may be taken for a workflow command:
+        // whatever a name or a driver's reason holds, commands stop around them.
+        let stop = annotating && !json && activities.contains { !$0.failureTexts.isEmpty } ? GitHubAnnotations.stopToken() : nil
+        if let stop { terminal.out("::stop-commands::\(stop)") }
         for a in activities {
             for text in a.failureTexts {
-                terminal.out(text)
-                if !json { terminal.out("") }
+                if json { terminal.outJSON(text) } else { terminal.outText(text + "\n") }
             }
         }
-        for a in activities {
-            say((a.failed ? terminal.red("FAIL") : terminal.green("ok  ")) + "  " + a.summary)
-        }
+        if let stop { terminal.out("::\(stop)::") }
+        for a in activities { terminal.verdict(a.failed, a.summary, onStderr: json) }
         var report = JUnitReport(activities: activities)
         report.fileAttributes = run.fileAttributes
         PartialReport.shared.finishing()
@@ -74,8 +80,8 @@ struct Context {
             + (run.shard == .whole ? "" : " (shard \(run.shard.description))"))
         say("report: \(run.junitPath)")
         if let html = run.htmlPath {
-            let title = failures == 0 ? "NavFuzz: no failures" : "NavFuzz: \(failures) failing case\(failures == 1 ? "" : "s")"
-            if Pictures.shared.write(to: html, title: title) { if failures > 0 { say("pictures: \(html)") } }
+            let page = Pictures.shared.page(of: activities)
+            if Pictures.shared.write(page, to: html) { if !page.failures.isEmpty { say("pictures: \(html)") } }
             else { say("could not write the pictures to \(html)") }
         }
         return failed == 0 ? 0 : 1
@@ -97,11 +103,12 @@ struct Context {
             fields["saved"] = path
             fields["replay"] = TraceText.replayCommand(path: path, program: Invocation.program)
         } catch {
-            tail.append("could not save the trace: \(error)")
+            tail.append(TextSanitizer.escaped("could not save the trace: \(error)"))
         }
         if let html = run.htmlPath {
-            let anchor = Pictures.shared.add(HTMLReport.Trace(c, machine: machine, source: source, replay: fields["replay"] as? String))
-            tail.append("picture: \(html)\(anchor)")
+            let anchor = Pictures.shared.add(HTMLReport.Trace(c, machine: machine, source: source, replay: fields["replay"] as? String),
+                                             suite: source, cases: [c.property])
+            tail.append("picture: " + TextSanitizer.escaped(html + anchor))
             fields["picture"] = html + anchor
         }
         if run.traceFormat == "json" { return jsonLine(TraceText.json(c, machine: machine), adding: fields) }

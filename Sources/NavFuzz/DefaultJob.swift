@@ -34,7 +34,6 @@ enum DefaultJob {
         if let path = named ?? (FileManager.default.fileExists(atPath: ProjectFile.fileName) ? ProjectFile.fileName : nil) {
             return try ProjectJob.run(try ProjectFile.load(path), &args, context: context)
         }
-        context.terminal.err("NavFuzz: no \(ProjectFile.fileName) here: checking NavFuzz's own model ('NavFuzz init' writes a project file)")
         let corpusPath = try args.option("--corpus")
         var presets: [Preset] = []
         for name in (try args.option("--explore")).map({ $0.split(separator: ",").map(String.init) }) ?? explored where name != "none" {
@@ -51,6 +50,8 @@ enum DefaultJob {
         try args.noPositionals()
         try context.starting(run)
         let terminal = context.terminal
+        // Said once the options are read: a bad option is one line, as for any command.
+        terminal.err("NavFuzz: no \(ProjectFile.fileName) here: checking NavFuzz's own model ('NavFuzz init' writes a project file)")
 
         var activities: [Activity] = []
         let corpus = corpusPath ?? "Corpus"

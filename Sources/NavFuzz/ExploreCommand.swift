@@ -52,12 +52,18 @@ enum ExploreCommand {
                     + "\(Figures.count(p.transitions)) transitions, \(rate)/s")
             }
         }
+        // A signal (a CI's timeout) stops the workers between chunks, and the report shows
+        // what they reached (`PartialReport`).
+        options.shouldStop = { PartialReport.shared.isEnding }
         let machine = model.machine
+        PartialReport.shared.startExploring()
         let report = Explorer.coordinators(machine, options: options)
         terminal.endProgress()
-        return Activity.exploration(name: name, machine: machine, report: report, settings: model.settings) { c in
+        let activity = Activity.exploration(name: name, machine: machine, report: report, settings: model.settings) { c in
             context.render(c, machine: machine, source: name, run: run)
         }
+        PartialReport.shared.explored(activity)
+        return activity
     }
 }
 

@@ -2,46 +2,49 @@ import Foundation
 import NavFuzzJUnit
 @_spi(Engine) import NavFuzzKit
 
-/// Under GitHub Actions (`GITHUB_ACTIONS=true`) each failure is also a workflow annotation, so
-/// that it shows on the run's summary and the pull request: `::error file=…,title=…::message`,
-/// pointing at the file to open — the corpus file that failed, the trace a failure was saved
-/// as, or else the project file.
+/// Under GitHub Actions (`GITHUB_ACTIONS=true`) each failed case (a failure or an error) is
+/// also a workflow annotation, so that it shows on the run's summary and the pull request:
+/// `::error file=…,title=…::message`,
+/// pointing at the file to open in the repository — the corpus file that failed, else the
+/// project file. A trace a failure was saved as lies in the build directory, which the
+/// repository does not hold: its replay line is in the failure's text instead.
 enum GitHubAnnotations {
     static func lines(_ activities: [Activity], projectFile: String?) -> [String] {
         activities.flatMap { a in
             a.cases.compactMap { c -> String? in
-                guard case .failure(let message, _, _) = c.outcome else { return nil }
-                let file = c.file ?? projectFile
-                var properties = "title=" + escapeProperty("NavFuzz \(a.name): \(c.name)")
-                if let file { properties = "file=" + escapeProperty(file) + ",line=1," + properties }
+                let message: String
+                switch c.outcome {
+                case .failure(let m, _, _), .error(let m, _, _): message = m
+                case .passed, .skipped: return nil
+                }
+                var properties = "title=" + escapeProperty("NavFuzz \(a.name): \(TextSanitizer.token(c.name))")
+                if let file = c.file ?? projectFile, TextSanitizer.escaped(file) == file {
+                    properties = "file=" + escapeProperty(file) + ",line=1," + properties
+                }
                 return "::error \(properties)::\(escapeData(message))"
             }
         }
     }
 
-    /// The file to open for a case: the corpus file it replays, else the trace a failure was
-    /// saved as (the last `.trace` word of its `replay:` line).
+    /// The file in the repository to open for a case: the corpus file it replays, named
+    /// relative to the working directory, outside hidden directories (`.build`), and exactly
+    /// (a name `TextSanitizer` would write out could only be linked under another name).
     static func file(of c: JUnitCase) -> String? {
-        if FileManager.default.fileExists(atPath: c.name) { return c.name }
-        guard case .failure(_, _, let text) = c.outcome else { return nil }
-        return savedTrace(in: text)
+        let name = c.name
+        guard !name.hasPrefix("/"), !name.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
+              TextSanitizer.escaped(name) == name, FileManager.default.fileExists(atPath: name) else { return nil }
+        return name
     }
 
-    /// The `.trace` file a failure was saved as: the last `.trace` word of its `replay:` line.
-    static func savedTrace(in text: String) -> String? {
-        for line in text.split(separator: "\n") where line.hasPrefix("replay: ") {
-            if let word = line.split(separator: " ").last(where: { $0.hasSuffix(".trace") || $0.hasSuffix(".trace'") }) {
-                return String(word).trimmingCharacters(in: CharacterSet(charactersIn: "'"))
-            }
-        }
-        return nil
+    /// A token no text of this run can hold, for `::stop-commands::TOKEN` … `::TOKEN::`.
+    static func stopToken() -> String {
+        "navfuzz-" + String(UInt64.random(in: 1...UInt64.max), radix: 16)
     }
 
-    /// GitHub's escaping of a message and of a property value, after control characters are
-    /// written out (one line, nothing invisible).
+    /// A message and a property value as GitHub reads them: first `TextSanitizer`'s rule (one
+    /// line, nothing that acts, as in the report), then GitHub's own escapes.
     static func escapeData(_ s: String) -> String {
-        TextSanitizer.escaped(s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A"))
+        TextSanitizer.escaped(s).replacingOccurrences(of: "%", with: "%25")
     }
 
     static func escapeProperty(_ s: String) -> String {

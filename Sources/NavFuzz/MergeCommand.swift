@@ -25,10 +25,10 @@ enum MergeCommand {
                 throw UsageError(values.isEmpty ? "\(path): names no shard (a report of NavFuzz has a 'shard' property)"
                                  : "\(path): its suites are of different shards (\(values.sorted().joined(separator: ", ")))", hint: hint)
             }
-            let parts = value.split(separator: "/")
-            guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (0..<n).contains(i) else {
+            guard let shard = Shard(value) else {
                 throw UsageError("\(path): shard '\(value)' is not I/N", hint: hint)
             }
+            let (i, n) = (shard.index, shard.count)
             if let total, total.count != n {
                 throw UsageError("\(path) is shard \(value) but \(total.path) is one of \(total.count)", hint: hint)
             }

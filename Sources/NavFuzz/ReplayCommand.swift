@@ -31,10 +31,16 @@ enum ReplayCommand {
         let corpus = Corpus<CoordinatorMachine>.coordinators
         let clock = ContinuousClock.now
         var entries: [CorpusEntry<CoordinatorMachine>] = []
+        var misnamed: [String] = []
         do {
             var files: [String] = []
-            for p in paths { files += try Corpus<CoordinatorMachine>.files(at: p) }
+            for p in paths {
+                let listing = try Corpus<CoordinatorMachine>.listing(at: p)
+                files += listing.files
+                misnamed += listing.misnamed
+            }
             for (i, file) in files.enumerated() where run.shard.owns(i) { entries += try corpus.load(path: file) }
+            misnamed = misnamed.enumerated().filter { run.shard.owns($0.offset) }.map(\.element)
         } catch {
             throw UsageError("\(error)", hint: "see docs/CORPUS.md for the format")
         }
@@ -42,16 +48,29 @@ enum ReplayCommand {
         let elapsed = clock.duration(to: .now)
         let seconds = elapsed.inSeconds
         let byPath = Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-        return Activity.corpus(name: name, results: results, seconds: seconds,
-                               settings: [JUnitProperty(name: "shard", value: run.shard.description)]) { r in
+        return Activity.corpus(name: name, results: results, misnamed: misnamed, seconds: seconds,
+                               settings: [JUnitProperty(name: "shard", value: run.shard.description)],
+                               renderMisnamed: { path, message in
+                                   run.traceFormat == "json" ? context.jsonLine("{}", adding: ["source": name, "file": path, "summary": message])
+                                       : "FAIL \(path): \(message)"
+                               }) { r in
             guard let e = byPath[r.path] else { return r.summary }
+            let replay = TraceText.replayCommand(path: r.path, program: Invocation.program)
+            // Drawn up to the step that failed first, or whole when nothing failed.
+            let picture = run.htmlPath.map { html -> String in
+                let first = r.violations.first
+                let actions = first.map { Array(e.actions.prefix($0.step)) } ?? e.actions
+                let trace = HTMLReport.Trace(check: first?.property ?? "expectation", reason: first?.reason ?? r.verdict,
+                                             source: name, initial: e.initial, actions: actions, model: e.machine.model, replay: replay)
+                return html + Pictures.shared.add(trace, suite: name, cases: [caseName(r.path)])
+            }
             if run.traceFormat == "json" {
-                return context.jsonLine(TraceText.json(initial: e.initial, actions: e.actions, machine: e.machine),
-                                        adding: ["source": name, "saved": r.path, "summary": r.summary,
-                                                 "replay": TraceText.replayCommand(path: r.path, program: Invocation.program)])
+                var fields: [String: Any] = ["source": name, "saved": r.path, "summary": r.summary, "replay": replay]
+                if let picture { fields["picture"] = picture }
+                return context.jsonLine(TraceText.json(initial: e.initial, actions: e.actions, machine: e.machine), adding: fields)
             }
             let trace = TraceText.text(initial: e.initial, actions: e.actions, machine: e.machine)
-            return r.summary + "\n" + trace + "\nreplay: " + TraceText.replayCommand(path: r.path, program: Invocation.program)
+            return r.summary + "\n" + trace + "\nreplay: " + replay + (picture.map { "\npicture: " + TextSanitizer.escaped($0) } ?? "")
         }
     }
 }

@@ -43,9 +43,12 @@ struct RunOptions {
         if junit.isEmpty { throw UsageError("--junit needs a file path", hint: "for example --junit report.xml") }
         let format = try args.choice("--trace-format", ["text", "json"]) ?? "text"
         let shard = try Shard.parse(&args, environment: environment)
+        // Beside the report when it is a file; a report written to a device or a stream
+        // (`/dev/null`, `/dev/stdout`) has no directory of its own to leave files in.
+        let toFile = (try? ReportDestination.of(junit).get())?.isFile ?? true
+        let beside = (junit as NSString).deletingLastPathComponent
         let failures = try args.option("--save-failures") ?? defaultFailures
-            ?? ((junit as NSString).deletingLastPathComponent.isEmpty ? "failures"
-                : (junit as NSString).deletingLastPathComponent + "/failures")
+            ?? (!toFile ? ".build/navfuzz/failures" : beside.isEmpty ? "failures" : beside + "/failures")
         var run = RunOptions(workers: workers, junitPath: junit, traceFormat: format, shard: shard, failuresDirectory: failures)
         run.fileAttributes = args.flag("--junit-file-attributes")
         run.perSuiteDirectory = try args.option("--junit-per-suite")
@@ -53,22 +56,44 @@ struct RunOptions {
         if let html = try args.option("--html") {
             if html.isEmpty { throw UsageError("--html needs a file path", hint: "for example --html report.html") }
             run.htmlPath = html
-        } else if !Self.isDeviceOrFIFO(junit) {
+        } else if toFile {
             // Named after the report, so that shards writing to one directory keep theirs.
             run.htmlPath = (junit.hasSuffix(".xml") ? String(junit.dropLast(4)) : junit) + ".html"
         }
         return run
     }
 
-    private static func isDeviceOrFIFO(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG
+    /// Checks before any work that the report can be written, so that a long run does not end
+    /// in an unwritable path: a file's nearest existing directory must be writable, a device
+    /// or a FIFO itself (an unprivileged `--junit /dev/null` is fine), a descriptor open for
+    /// writing.
+    func checkReportPath() throws(UsageError) {
+        let destination: ReportDestination
+        switch ReportDestination.of(junitPath) {
+        case .failure(let error):
+            throw UsageError("cannot write the report to \(error)", hint: "pass --junit with a file path")
+        case .success(let d):
+            destination = d
+        }
+        switch destination {
+        case .descriptor(let fd):
+            let flags = fcntl(fd, F_GETFL)
+            if flags < 0 || flags & O_ACCMODE == O_RDONLY {
+                throw UsageError("cannot write the report to \(junitPath): descriptor \(fd) is not open for writing",
+                                 hint: "pass --junit with a file path")
+            }
+        case .inPlace(let device):
+            if access(device, W_OK) != 0 {
+                throw UsageError("cannot write the report to \(junitPath): \(String(cString: strerror(errno)))",
+                                 hint: "pass --junit with a path you may write")
+            }
+        case .file(let file):
+            try checkDirectory(of: file)
+        }
     }
 
-    /// Checks before any work that the report can be written, so that a long run does not end
-    /// in an unwritable path.
-    func checkReportPath() throws(UsageError) {
-        let dir = (junitPath as NSString).deletingLastPathComponent
+    private func checkDirectory(of file: String) throws(UsageError) {
+        let dir = (file as NSString).deletingLastPathComponent
         var isDir: ObjCBool = false
         var probe = dir.isEmpty ? "." : dir
         // The nearest existing ancestor must be a writable directory.
@@ -82,9 +107,6 @@ struct RunOptions {
             throw UsageError("cannot write the report to \(junitPath): \(probe) is not a writable directory",
                              hint: "pass --junit with a path in a writable directory")
         }
-        if FileManager.default.fileExists(atPath: junitPath, isDirectory: &isDir), isDir.boolValue {
-            throw UsageError("cannot write the report to \(junitPath): it is a directory", hint: "pass --junit with a file path")
-        }
     }
 }
 
@@ -95,33 +117,53 @@ struct Shard: Equatable {
     var count: Int
     static let whole = Shard(index: 0, count: 1)
 
+    /// Shards at most, from `--shard` and from Bazel's variables alike.
+    static let maximumCount = 10_000
+
     static func parse(_ args: inout Arguments, environment: [String: String]) throws(UsageError) -> Shard {
+        let total = environment["TEST_TOTAL_SHARDS"] ?? "", index = environment["TEST_SHARD_INDEX"] ?? ""
+        // Bazel sets both; one alone is a mistake a run must not pass over quietly.
+        if total.isEmpty && !index.isEmpty {
+            throw UsageError("TEST_SHARD_INDEX=\(index) is set but TEST_TOTAL_SHARDS is not",
+                             hint: "set both, as Bazel does, or neither and pass --shard I/N")
+        }
         if let text = try args.option("--shard") {
-            if let total = environment["TEST_TOTAL_SHARDS"], !total.isEmpty {
+            if !total.isEmpty {
                 throw UsageError("--shard \(text) conflicts with TEST_TOTAL_SHARDS=\(total) from the environment",
                                  hint: "use one of them: under Bazel, leave out --shard")
             }
-            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 10_000, i >= 0, i < n else {
-                throw UsageError("--shard takes I/N with 0 <= I < N, not '\(text)'", hint: "for example --shard 0/4")
+            guard let shard = Shard(text) else {
+                throw UsageError("--shard takes I/N with 0 <= I < N <= \(maximumCount), not '\(text)'", hint: "for example --shard 0/4")
             }
-            return Shard(index: i, count: n)
+            return shard
         }
-        if let total = environment["TEST_TOTAL_SHARDS"], !total.isEmpty {
-            let indexText = environment["TEST_SHARD_INDEX"] ?? ""
-            guard let n = Int(total), n >= 1, let i = Int(indexText), i >= 0, i < n else {
-                throw UsageError("TEST_TOTAL_SHARDS=\(total) and TEST_SHARD_INDEX=\(indexText) do not name a shard",
-                                 hint: "set TEST_SHARD_INDEX to 0 … TEST_TOTAL_SHARDS-1")
+        if !total.isEmpty {
+            guard let shard = Shard(index + "/" + total) else {
+                throw UsageError("TEST_TOTAL_SHARDS=\(total) and TEST_SHARD_INDEX=\(index) do not name a shard (0 <= I < N <= \(maximumCount))",
+                                 hint: "set TEST_SHARD_INDEX to 0 … TEST_TOTAL_SHARDS-1, with at most \(maximumCount) shards")
             }
-            // Bazel asks test runners that support sharding to touch this file.
+            // Bazel asks test runners that support sharding to touch this file; touched, never
+            // replaced: it may be a link Bazel watches.
             if let status = environment["TEST_SHARD_STATUS_FILE"], !status.isEmpty {
-                _ = FileManager.default.createFile(atPath: status, contents: nil)
+                let fd = open(status, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+                if fd >= 0 { close(fd) }
             }
-            return Shard(index: i, count: n)
+            return shard
         }
         return .whole
     }
 
     func owns(_ item: Int) -> Bool { item % count == index }
     var description: String { "\(index)/\(count)" }
+}
+
+extension Shard {
+    /// `I/N` in digits, 0 <= I < N <= `maximumCount`: one reading for the flag, Bazel's
+    /// variables and the shard a report names (`merge`).
+    init?(_ text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= Self.maximumCount, i < n else { return nil }
+        self.init(index: i, count: n)
+    }
 }

@@ -40,21 +40,21 @@ enum ShrinkCommand {
         } catch {
             throw UsageError("\(error)", hint: "see docs/CORPUS.md for the format")
         }
-        guard let violation = corpus.replay(entry).violations.first else {
-            throw UsageError("\(file): every invariant holds over its \(entry.actions.count) steps, so there is nothing to shrink",
-                             hint: "shrink a file that fails under 'NavFuzz replay'")
-        }
         Heartbeat.shared.start(terminal: context.terminal, environment: context.environment)
         Heartbeat.shared.doing("shrink \(file) (\(entry.actions.count) steps)")
-        guard let result = Shrinker.coordinators(entry.machine, actions: entry.actions, from: entry.initial, property: violation.property,
+        // The first invariant the file breaks is found in the shrinker's first pass.
+        guard let result = Shrinker.coordinators(entry.machine, actions: entry.actions, from: entry.initial, property: nil,
                                                  maxSeconds: maxSeconds) else {
-            throw UsageError("\(file): \(violation.property) does not fail again on replay", hint: "report this as a NavFuzz bug")
+            throw UsageError("\(file): every invariant holds over its \(entry.actions.count) steps, so there is nothing to shrink",
+                             hint: "shrink a file that fails under 'NavFuzz replay'")
         }
         let c = result.counterexample
         let saveTo = directory ?? ((file as NSString).deletingLastPathComponent.isEmpty ? "." : (file as NSString).deletingLastPathComponent)
         let notes = [CorpusNote(key: "shrunk-from", value: file), CorpusNote(key: "broke", value: "\(c.property): \(c.reason)")]
         let terminal = context.terminal
-        terminal.out(format == "json" ? TraceText.json(c, machine: entry.machine) : TraceText.text(c, machine: entry.machine))
+        if format == "json" { terminal.outJSON(TraceText.json(c, machine: entry.machine)) } else {
+            terminal.outText(TraceText.text(c, machine: entry.machine))
+        }
         terminal.out("shrunk \(result.originalLength) steps to \(result.shrunkLength) in \(Figures.seconds(result.seconds)) (\(result.replays) replays)"
                      + (result.complete ? "" : "; stopped by --max-seconds: it still fails, but may not be minimal"))
         do {

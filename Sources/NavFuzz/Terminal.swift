@@ -1,8 +1,10 @@
 import Foundation
-
+@_spi(Engine) import NavFuzzKit
 
 /// Where output goes: results on stdout, progress and errors on stderr. Progress only when
-/// stderr is a terminal; colour only then and when NO_COLOR is unset.
+/// stderr is a terminal; colour only then and when NO_COLOR is unset. Everything printed goes
+/// through `TextSanitizer`'s rule first, so that no name or reason reaches a terminal or a CI
+/// log as a control that acts; the colours are NavFuzz's own, added after.
 struct Terminal: Sendable {
     let isInteractive: Bool
     let useColor: Bool
@@ -13,13 +15,28 @@ struct Terminal: Sendable {
         useColor = isInteractive && isatty(1) == 1 && !noColor
     }
 
-    func out(_ line: String) { emit(1, line + "\n") }
-    func err(_ line: String) { emit(2, line + "\n") }
+    /// One line for people, on stdout or stderr: a line break in it (from a file name, say) is
+    /// written out too, so it cannot start a line of its own.
+    func out(_ line: String) { emit(1, TextSanitizer.escaped(line) + "\n") }
+    func err(_ line: String) { emit(2, TextSanitizer.escaped(line) + "\n") }
+
+    /// Text of many lines built by NavFuzz (help, a failure's trace), whose names are written
+    /// out where they were put in: its own line breaks stay.
+    func outText(_ text: String) { emit(1, TextSanitizer.escapedLines(text) + "\n") }
+
+    /// JSON for tools, on stdout: exact, with what the rule names in JSON's own escapes.
+    func outJSON(_ json: String) { emit(1, TextSanitizer.jsonEscaped(json) + "\n") }
+
+    /// `ok  ` or `FAIL` (green or red on a terminal) and a line of text, on stdout or stderr.
+    func verdict(_ failed: Bool, _ text: String, onStderr: Bool = false) {
+        let mark = failed ? colored("FAIL", 31) : colored("ok  ", 32)
+        emit(onStderr ? 2 : 1, mark + "  " + TextSanitizer.escaped(text) + "\n")
+    }
 
     /// A progress line that overwrites itself; nothing when not on a terminal.
     func progress(_ line: String) {
         guard isInteractive else { return }
-        emit(2, "\r\u{1B}[2K" + line)
+        emit(2, "\r\u{1B}[2K" + TextSanitizer.escaped(line))
     }
 
     func endProgress() {
@@ -38,7 +55,5 @@ struct Terminal: Sendable {
         }
     }
 
-    func red(_ s: String) -> String { useColor ? "\u{1B}[31m\(s)\u{1B}[0m" : s }
-    func green(_ s: String) -> String { useColor ? "\u{1B}[32m\(s)\u{1B}[0m" : s }
-    func bold(_ s: String) -> String { useColor ? "\u{1B}[1m\(s)\u{1B}[0m" : s }
+    private func colored(_ s: String, _ code: Int) -> String { useColor ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
 }

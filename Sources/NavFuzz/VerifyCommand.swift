@@ -111,12 +111,12 @@ enum VerifyCommand {
         Heartbeat.shared.doing(name.map { "verify.\($0)" } ?? "verify")
         let report = Verifier.verify(driver: driver, options: options)
         if let error = report.error {
-            context.terminal.out(report.text)
+            context.terminal.outText(report.text)
             throw UsageError("the driver '\(driver.text)' could not be verified: \(error)", hint: "see docs/DRIVER-PROTOCOL.md")
         }
         let groups = report.groups
-        let texts = groups.map { render($0, driver: driver, run: run, context: context) }
         let classname = name.map { "verify.\($0)" } ?? "verify"
+        let texts = groups.map { render($0, suite: classname, driver: driver, run: run, context: context) }
         var cases: [JUnitCase] = []
         // The checks run together: each case gets an equal share of the time (see Activity).
         let share = report.seconds / Double(Verifier.checks.count)
@@ -165,7 +165,7 @@ enum VerifyCommand {
 
     /// One failing trace for people (or tools): saved as a corpus file that `verify --corpus`
     /// replays against the implementation, with the command that does it.
-    static func render(_ group: [ConformanceFailure], driver: Driver, run: RunOptions, context: Context) -> String {
+    static func render(_ group: [ConformanceFailure], suite: String, driver: Driver, run: RunOptions, context: Context) -> String {
         guard let first = group.first else { return "" }
         let machine = CoordinatorMachine.fromConfiguration(first.configuration)
         let counterexample = Counterexample<CoordinatorMachine>(
@@ -179,10 +179,12 @@ enum VerifyCommand {
             saved = try Corpus<CoordinatorMachine>.save(counterexample, machine: machine, settings: machine.corpusSettings,
                                                         notes: notes, expectation: .holds, to: run.failuresDirectory)
         } catch {
-            tail.append("could not save the trace: \(error)")
+            tail.append(TextSanitizer.escaped("could not save the trace: \(error)"))
         }
         let replay = saved.map { "\(Invocation.program) verify \(driver.shellOption) --corpus \(TraceText.shellQuoted($0)) --walks 0 --depth 0" }
-        let picture = run.htmlPath.map { $0 + Pictures.shared.add(HTMLReport.Trace(first, replay: replay)) }
+        let picture = run.htmlPath.map {
+            $0 + Pictures.shared.add(HTMLReport.Trace(first, replay: replay), suite: suite, cases: group.map(\.invariant))
+        }
         if run.traceFormat == "json" {
             let object: [String: Any] = [
                 "checks": group.map(\.invariant), "reasons": group.map(\.reason), "trace": first.trace.map(\.description),
@@ -193,7 +195,7 @@ enum VerifyCommand {
             return String(decoding: data, as: UTF8.self)
         }
         if let replay { tail.append("replay: \(replay)") }
-        if let picture { tail.append("picture: \(picture)") }
+        if let picture { tail.append("picture: " + TextSanitizer.escaped(picture)) }
         return ConformanceFailure.text(group) + "\n" + tail.joined(separator: "\n")
     }
 }

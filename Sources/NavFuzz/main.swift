@@ -25,7 +25,7 @@ func main(_ argv: [String]) -> Int32 {
     do throws(UsageError) {
         if argv.first == "--version" { terminal.out("NavFuzz \(navFuzzVersion)"); return 0 }
         if argv.first == "--help" || argv.first == "-h" || argv.first == "help" {
-            terminal.out(overallHelp + "\n\n" + DefaultJob.help)
+            terminal.outText(overallHelp + "\n\n" + DefaultJob.help)
             return 0
         }
         let name = argv.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
@@ -34,7 +34,7 @@ func main(_ argv: [String]) -> Int32 {
                 throw UsageError("unknown command '\(name)'", hint: "one of \(commands.keys.sorted().joined(separator: ", ")); see 'NavFuzz --help'")
             }
             var args = Arguments(command: name, Array(argv.dropFirst()))
-            if args.flag("--help") || args.flag("-h") { terminal.out(command.help); return 0 }
+            if args.flag("--help") || args.flag("-h") { terminal.outText(command.help); return 0 }
             return try command.run(&args, context)
         }
         var args = Arguments(command: "", argv)
@@ -48,11 +48,15 @@ func main(_ argv: [String]) -> Int32 {
 exit(main(Array(CommandLine.arguments.dropFirst())))
 
 /// SIGINT, SIGTERM and SIGHUP (a CI timeout, Ctrl-C, a closed terminal) end NavFuzz with the
-/// conventional status 128 + signal, every driver it started with it, and a partial report.
+/// conventional status 128 + signal, every driver it started with it, and a partial report
+/// with what a running exploration reached.
 func endDriversWhenEnded() -> [DispatchSourceSignal] {
-    [SIGINT, SIGTERM, SIGHUP].map { number in
+    // A queue of their own: the handler waits for an exploration's workers, which the global
+    // queue's threads may all be busy being.
+    let queue = DispatchQueue(label: "NavFuzz.signals")
+    return [SIGINT, SIGTERM, SIGHUP].map { number in
         signal(number, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+        let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
         source.setEventHandler { exit(PartialReport.shared.end(by: number)) }
         source.resume()
         return source

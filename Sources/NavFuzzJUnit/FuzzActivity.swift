@@ -35,25 +35,33 @@ extension Activity {
 
     /// Corpus replay as an activity: a case per file, named by its path relative to the
     /// working directory however it was typed (`Corpus/x`, `./Corpus/x` and the absolute path
-    /// are one case), so that CI keeps one history per file.
-    package static func corpus(name: String, results: [CorpusResult], seconds: Double,
-                              settings: [JUnitProperty], render: (CorpusResult) -> String) -> Activity {
+    /// are one case), so that CI keeps one history per file. A failing file's message is the
+    /// expectation it broke and what happened instead; a file whose name is not UTF-8
+    /// (`misnamed`, written out) is a case in error, so that a run reports it and goes on.
+    package static func corpus(name: String, results: [CorpusResult], misnamed: [String] = [], seconds: Double,
+                              settings: [JUnitProperty], renderMisnamed: (_ path: String, _ message: String) -> String = { "FAIL \($0): \($1)" },
+                              render: (CorpusResult) -> String) -> Activity {
         var cases: [JUnitCase] = []
         var texts: [String] = []
+        let time = seconds / Double(max(results.count, 1))
         for r in results {
-            let time = seconds / Double(max(results.count, 1))
             if r.passed {
                 cases.append(JUnitCase(classname: name, name: caseName(r.path), time: time))
             } else {
                 let text = render(r)
                 texts.append(text)
-                let first = r.violations.first
-                let message = first.map { "\($0.property): \($0.reason)" } ?? "expected \(r.expectation), but every property held"
                 cases.append(JUnitCase(classname: name, name: caseName(r.path), time: time,
-                                       outcome: .failure(message: message, type: first?.kind.rawValue ?? "expectation", text: text)))
+                                       outcome: .failure(message: r.verdict, type: r.violations.first?.kind.rawValue ?? "expectation",
+                                                         text: text)))
             }
         }
-        let failed = results.filter { !$0.passed }.count
+        for path in misnamed {
+            let message = "the file name is not UTF-8, so NavFuzz cannot name it in a report or a replay command: rename it"
+            texts.append(renderMisnamed(path, message))
+            cases.append(JUnitCase(classname: name, name: caseName(path), time: 0,
+                                   outcome: .error(message: message, type: "file-name", text: "\(path): \(message)")))
+        }
+        let failed = cases.filter { $0.outcome.isFailed }.count
         let summary = "\(name): \(results.count) files replayed, \(Figures.seconds(seconds)) — "
             + (failed == 0 ? "every expectation met" : "\(failed) failed")
         return Activity(name: name, seconds: seconds, properties: settings + [JUnitProperty(name: "files", value: String(results.count))],
@@ -63,7 +71,7 @@ extension Activity {
 
 /// A corpus file's path as a case name: standardized, and relative to the working directory
 /// when it lies below it.
-func caseName(_ path: String) -> String {
+package func caseName(_ path: String) -> String {
     let full = URL(fileURLWithPath: path).standardizedFileURL.path
     let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
     return full.hasPrefix(here + "/") ? String(full.dropFirst(here.count + 1)) : full

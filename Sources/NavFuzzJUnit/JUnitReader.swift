@@ -297,8 +297,9 @@ private struct Tree {
             switch name(child) {
             case "properties":
                 for property in children(child, named: "property") {
-                    suite.properties.append(JUnitProperty(
-                        name: try required(property, "name"), value: try required(property, "value")))
+                    let p = JUnitProperty(name: try required(property, "name"), value: try required(property, "value"))
+                    // Derived from the timestamp, which a merge takes the earliest of.
+                    if p.name != JUnitSuite.zonedTimestampProperty { suite.properties.append(p) }
                 }
             case "testcase":
                 suite.cases.append(try testCase(child))

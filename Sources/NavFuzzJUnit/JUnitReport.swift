@@ -59,6 +59,10 @@ package struct JUnitSuite: Sendable, Equatable {
         self.systemErr = systemErr
     }
 
+    /// The property the writer gives every suite: its timestamp with its zone
+    /// (`2026-12-03T13:07:00Z`), derived from `timestamp`, so a reader leaves it out.
+    package static let zonedTimestampProperty = "timestamp"
+
     package var tests: Int { cases.count }
     package var failures: Int { cases.count(where: { $0.outcome.isFailure }) }
     package var errors: Int { cases.count(where: { $0.outcome.isError }) }

@@ -4,8 +4,10 @@ import Foundation
 
 /// Writes a `JUnitReport` as XML that validates against the strict Ant JUnit schema.
 ///
-/// libxml2's xmlTextWriter does the escaping, so no hand-built XML can break; every string goes
-/// through `TextSanitizer` first because libxml2 does not remove characters XML forbids.
+/// libxml2's xmlTextWriter does the markup escaping, so no hand-built XML can break; every
+/// string goes through `TextSanitizer`'s one rule first (names as tokens, a failure's body and
+/// captured output keeping their lines, everything else on one line), because libxml2 passes
+/// on characters XML forbids and controls that act in a reader's terminal.
 package enum JUnitWriter {
     /// The complete UTF-8 document.
     package static func xmlBytes(_ report: JUnitReport) throws -> [UInt8] {
@@ -28,7 +30,8 @@ package enum JUnitWriter {
         return "\(millis / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 
-    /// UTC `YYYY-MM-DDTHH:MM:SS`: the schema allows neither a zone nor fractional seconds.
+    /// UTC `YYYY-MM-DDTHH:MM:SS`: the schema allows neither a zone nor fractional seconds (the
+    /// suite's `timestamp` property has the same with `Z`).
     /// Dates outside years 0001...9999 are clamped so the year always has four digits.
     package static func formatTimestamp(_ date: Date) -> String {
         let raw = date.timeIntervalSince1970
@@ -111,13 +114,19 @@ package enum JUnitWriter {
         try out.attribute("time", formatTime(suite.time))
 
         try out.start("properties")
-        for property in suite.properties {
+        // The schema's timestamp may carry no zone, and readers take one without a zone for
+        // their local time: the same instant with its zone goes first among the properties.
+        try out.start("property")
+        try out.attribute("name", JUnitSuite.zonedTimestampProperty)
+        try out.attribute("value", formatTimestamp(suite.timestamp) + "Z")
+        try out.end()
+        for property in suite.properties where property.name != JUnitSuite.zonedTimestampProperty {
             // The schema needs a non-empty name; a property without one carries no information.
             let propertyName = TextSanitizer.token(property.name)
             guard !propertyName.isEmpty else { continue }
             try out.start("property")
             try out.attribute("name", propertyName)
-            try out.attribute("value", TextSanitizer.sanitize(property.value))
+            try out.attribute("value", TextSanitizer.escaped(property.value))
             try out.end()
         }
         try out.end()
@@ -125,8 +134,8 @@ package enum JUnitWriter {
         for testCase in suite.cases {
             try emit(testCase, to: out, fileAttributes: fileAttributes)
         }
-        try out.element("system-out", text: TextSanitizer.sanitize(suite.systemOut))
-        try out.element("system-err", text: TextSanitizer.sanitize(suite.systemErr))
+        try out.element("system-out", text: TextSanitizer.escapedLines(suite.systemOut))
+        try out.element("system-err", text: TextSanitizer.escapedLines(suite.systemErr))
         try out.end()
     }
 
@@ -148,7 +157,7 @@ package enum JUnitWriter {
             try out.problem("error", message: message, type: type, text: text)
         case let .skipped(message):
             try out.start("skipped")
-            try out.attribute("message", TextSanitizer.sanitize(message))
+            try out.attribute("message", TextSanitizer.escaped(message))
             try out.end()
         }
         try out.end()
@@ -160,34 +169,49 @@ package enum JUnitWriter {
 
     // MARK: - Files
 
-    /// Temp file in the target's directory (so `rename` is atomic), then rename over `path`.
-    /// On any failure the temp file is removed and an existing file at `path` is untouched.
-    /// A path that is there and is not a regular file (`/dev/null`, `/dev/stdout`, a FIFO) is
-    /// written through instead: renaming over it would replace the device with a file.
-    /// Every file NavFuzz leaves for a reader goes through here (the report, its per-suite
-    /// files, the page of pictures).
+    /// Writes `bytes` where `path` leads (`ReportDestination`): a plain file by a temporary
+    /// file in its directory (so `rename` is atomic) renamed over it; on any failure the
+    /// temporary file is removed and an existing file is untouched. A symbolic link is followed
+    /// and its target written, the link left as it is; a device or a FIFO (`/dev/null`) is
+    /// written in place, and a descriptor of this process (`/dev/stdout`) directly: renaming
+    /// over any of them would replace it with a file. Missing parent directories are created
+    /// for a path given as it is, not for the target of a link. Every file NavFuzz leaves for
+    /// a reader goes through here (the report, its per-suite files, the page of pictures).
     package static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
         func failure(_ code: Int32) -> JUnitError {
             .cannotWrite(path: path, reason: String(cString: strerror(code)))
         }
         guard !path.isEmpty else { throw JUnitError.cannotWrite(path: path, reason: "empty path") }
-        var info = stat()
-        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
-            let fd = open(path, O_WRONLY | O_CLOEXEC)
+        let target: String
+        switch ReportDestination.of(path) {
+        case .failure(let error):
+            throw failure(error.code)
+        case .success(.descriptor(let fd)):
+            let code = writeAll(fd, bytes)
+            if code != 0 { throw failure(code) }
+            return
+        case .success(.inPlace(let device)):
+            let fd = open(device, O_WRONLY | O_CLOEXEC)
             guard fd >= 0 else { throw failure(errno) }
             var code = writeAll(fd, bytes)
             if close(fd) != 0, code == 0 { code = errno }
             if code != 0 { throw failure(code) }
             return
+        case .success(.file(let file)):
+            target = file
         }
-        if let code = makeDirectories(parentDirectory(of: path)) { throw failure(code) }
-        let temp = temporaryPath(for: path)
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw failure(errno) }
+        if target == path, let code = makeDirectories(parentDirectory(of: target)) { throw failure(code) }
+        let temp = temporaryPath(for: target)
+        // O_EXCL: a file or link already at the temporary name is never written through.
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            if errno == EEXIST { throw JUnitError.cannotWrite(path: path, reason: "\(temp) is in the way") }
+            throw failure(errno)
+        }
         var code = writeAll(fd, bytes)
         if code == 0, fsync(fd) != 0 { code = errno }
         if close(fd) != 0, code == 0 { code = errno }
-        if code == 0, rename(temp, path) != 0 { code = errno }
+        if code == 0, rename(temp, target) != 0 { code = errno }
         if code != 0 {
             unlink(temp)
             throw failure(code)
@@ -310,9 +334,9 @@ private struct XMLOut {
 
     func problem(_ name: String, message: String, type: String, text value: String) throws {
         try start(name)
-        try attribute("message", TextSanitizer.sanitize(message))
-        try attribute("type", TextSanitizer.sanitize(type))
-        try text(TextSanitizer.sanitize(value))
+        try attribute("message", TextSanitizer.escaped(message))
+        try attribute("type", TextSanitizer.escaped(type))
+        try text(TextSanitizer.escapedLines(value))
         try end()
     }
 }

@@ -19,7 +19,7 @@ extension CoordinatorMachine {
         }
         func count(_ key: String, default value: Int) throws(CorpusError) -> Int {
             guard let s = c[key] else { return value }
-            guard let n = Int(s.value), (1...250).contains(n) else {
+            guard let n = printedNumber(s.value[...]), (1...250).contains(n) else {
                 throw c.error(s, "expected a number of \(key) from 1 to 250, found '\(s.value)'")
             }
             return n

@@ -1,3 +1,4 @@
+import CoordinatorModel  // `printedNumber`: one rule for the numbers of the corpus grammar
 import Foundation
 
 /// The regression corpus: a directory of small trace files (docs/CORPUS.md), replayed on every
@@ -50,7 +51,7 @@ import Foundation
         let initials = machine.initialStates()
         var initial = initials.first
         if let own {
-            guard let k = Int(own.value), k >= 0, k < initials.count else {
+            guard let k = printedNumber(own.value[...]), k < initials.count else {
                 throw CorpusError(file: path, line: own.line, column: own.column,
                                   message: "expected the number of an initial state, 0 to \(initials.count - 1), found '\(own.value)'")
             }
@@ -93,21 +94,79 @@ import Foundation
 
     /// The trace files `load` reads, in order.
     @_spi(Engine) public static func files(at path: String) throws(CorpusError) -> [String] {
+        try listing(at: path).files
+    }
+
+    /// The trace files under `path` (or `path` itself when it is a file), sorted by their bytes,
+    /// and apart the `.trace` files whose names are not UTF-8: those cannot be opened by a name
+    /// NavFuzz can print, so they are named with each byte that is not UTF-8 written out
+    /// (`a\x{ff}.trace`), for a run to report rather than stop at. Subdirectories are walked,
+    /// links to directories are not (a loop of links cannot hang the walk), names starting
+    /// with `.` are skipped.
+    @_spi(Engine) public static func listing(at path: String) throws(CorpusError) -> (files: [String], misnamed: [String]) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw CorpusError(file: path, line: 0, column: 0, message: "no such file or directory")
         }
-        guard isDirectory.boolValue else { return [path] }
-        guard let walk = FileManager.default.enumerator(atPath: path) else {
+        guard isDirectory.boolValue else { return ([path], []) }
+        var found: [[UInt8]] = []
+        var misnamed: [[UInt8]] = []
+        guard walk(Array(path.utf8), relative: [], into: &found, misnamed: &misnamed) else {
             throw CorpusError(file: path, line: 0, column: 0, message: "cannot list the directory")
         }
-        var found: [String] = []
-        while let relative = walk.nextObject() as? String {
-            if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
-            if relative.hasSuffix(".trace") { found.append(relative) }
-        }
         let base = path.hasSuffix("/") ? path : path + "/"
-        return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { base + $0 }
+        let sorted = { (names: [[UInt8]]) in names.sorted { $0.lexicographicallyPrecedes($1) } }
+        return (sorted(found).map { base + String(decoding: $0, as: UTF8.self) },
+                sorted(misnamed).map { base + writtenOut($0) })
+    }
+
+    /// Lists `directory` (bytes) below `relative` into `found`; false when it cannot be read.
+    private static func walk(_ directory: [UInt8], relative: [UInt8], into found: inout [[UInt8]],
+                             misnamed: inout [[UInt8]]) -> Bool {
+        guard let stream = (directory + [0]).withUnsafeBufferPointer({ opendir(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self)) })
+        else { return false }
+        defer { closedir(stream) }
+        var subdirectories: [[UInt8]] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            if name.first == UInt8(ascii: ".") { continue }
+            let full = directory + [UInt8(ascii: "/")] + name
+            let path = relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name
+            var info = stat()
+            guard (full + [0]).withUnsafeBufferPointer({ lstat(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), &info) }) == 0
+            else { continue }
+            if info.st_mode & S_IFMT == S_IFDIR {
+                subdirectories.append(name)
+            } else if name.count >= 6, name.suffix(6).elementsEqual(".trace".utf8) {
+                if utf8(path) == nil { misnamed.append(path) } else { found.append(path) }
+            }
+        }
+        for name in subdirectories {
+            let path = relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name
+            _ = walk(directory + [UInt8(ascii: "/")] + name, relative: path, into: &found, misnamed: &misnamed)
+        }
+        return true
+    }
+
+    /// The bytes as text when they are valid UTF-8 (`String(validating:)` needs iOS 18).
+    static func utf8(_ bytes: [UInt8]) -> String? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.utf8.elementsEqual(bytes) ? text : nil
+    }
+
+    /// Bytes as text, each byte that is not part of valid UTF-8 written as `\x{ff}`.
+    static func writtenOut(_ bytes: [UInt8]) -> String {
+        var out = ""
+        var i = 0
+        while i < bytes.count {
+            // The longest valid sequence starting here (1 to 4 bytes).
+            var decoded: String?
+            for length in 1...4 where i + length <= bytes.count {
+                if let s = utf8(Array(bytes[i..<(i + length)])) { decoded = s; i += length; break }
+            }
+            if let decoded { out += decoded } else { out += "\\x{\(String(bytes[i], radix: 16))}"; i += 1 }
+        }
+        return out
     }
 }
 
@@ -177,8 +236,15 @@ extension Corpus where M: ExplorableMachine {
     @_spi(Engine) public var failingAction: String?
     @_spi(Engine) public var passed: Bool
 
-    /// One line: `ok PATH: …` or `FAIL PATH: expected …, but …`.
+    /// One line: `ok PATH: …` or `FAIL PATH: expected …, but …`, the path written out by
+    /// `TextSanitizer`'s rule.
     @_spi(Engine) public var summary: String {
+        (passed ? "ok   " : "FAIL ") + TextSanitizer.escaped(path) + ": " + verdict
+    }
+
+    /// What was expected and what happened: `holds over 3 steps`, `expected holds, but at step
+    /// 4 (userSwipeDismiss) no-orphan-children: …`. For a failing file, the failure's message.
+    @_spi(Engine) public var verdict: String {
         let at: String
         if let v = violations.first {
             at = "at step \(v.step)" + (failingAction.map { " (\($0))" } ?? " (the initial state)")
@@ -188,14 +254,14 @@ extension Corpus where M: ExplorableMachine {
         let failed = violations.map { "\($0.property): \($0.reason)" }.joined(separator: "; ")
         switch (expectation, passed) {
         case (.holds, true):
-            return "ok   \(path): holds over \(steps) step\(steps == 1 ? "" : "s")"
+            return "holds over \(steps) step\(steps == 1 ? "" : "s")"
         case (.violates(let p), true):
-            return "ok   \(path): violates \(p) \(at)"
+            return "violates \(p) \(at)"
         case (.holds, false):
-            return "FAIL \(path): expected holds, but \(at) \(failed)"
+            return "expected holds, but \(at) \(failed)"
         case (.violates(let p), false):
-            if violations.isEmpty { return "FAIL \(path): expected violates \(p), but every property held" }
-            return "FAIL \(path): expected violates \(p), but \(at) first \(failed)"
+            if violations.isEmpty { return "expected violates \(p), but every property held" }
+            return "expected violates \(p), but \(at) first \(failed)"
         }
     }
 }

@@ -101,7 +101,8 @@
     /// The file's text: header, notes, settings, actions, expectation, one per line.
     @_spi(Engine) public var text: String {
         var lines = [Self.header]
-        lines += notes.map { "# \($0.key): \($0.value)" }
+        // A note quotes what found the trace (a driver's command, a reason): one line, always.
+        lines += notes.map { "# \($0.key): \(TextSanitizer.escaped($0.value))" }
         lines += settings.map { "\($0.key): \($0.value)" }
         lines += actions.map(\.text)
         lines.append("expect: \(expectation)")

@@ -53,7 +53,7 @@ extension Fuzzer where M == CoordinatorMachine {
 extension Shrinker where M == CoordinatorMachine {
     /// Shrinks a coordinator trace, specialized for the model.
     @_spi(Engine) public static func coordinators(_ machine: CoordinatorMachine, actions: [Action], from initial: CoordinatorModel.State,
-                                    property: String, maxSeconds: Double? = nil) -> ShrinkResult<CoordinatorMachine>? {
+                                    property: String?, maxSeconds: Double? = nil) -> ShrinkResult<CoordinatorMachine>? {
         Shrinker(machine).shrink(actions, from: initial, property: property, maxSeconds: maxSeconds)
     }
 }

@@ -1,11 +1,30 @@
 @_spi(Engine) import CoordinatorModel
 
-/// A self-contained HTML page (no network, no files beside it) with a picture of every failing
-/// trace of a run: the coordinator tree after each step as SVG, what the step changed or
-/// created marked, the action, its outcome and events, the broken check and, for a failure of
-/// an implementation, its tree beside the model's with the coordinators that differ marked.
-/// Browsers and CI artifact viewers open it as it is.
+/// A self-contained HTML page (no network, no files beside it) of a run's failures, made from
+/// the same list of failing cases as the JUnit report, so that the two cannot disagree: each
+/// failing case in the report's order, its message, and a picture of its failing trace — the
+/// coordinator tree after each step as SVG, what the step changed or created marked, the
+/// action, its outcome and events, the broken check and, for a failure of an implementation,
+/// its tree beside the model's with the coordinators that differ marked. A trace that broke
+/// several checks is drawn once, and the other cases point to it; a case without a trace shows
+/// its text. Browsers and CI artifact viewers open it as it is.
 @_spi(Engine) public struct HTMLReport: Sendable {
+    /// One failing case of the report.
+    @_spi(Engine) public struct Failure: Sendable {
+        /// The suite and the case, as the report names them.
+        @_spi(Engine) public var suite: String
+        @_spi(Engine) public var name: String
+        @_spi(Engine) public var message: String
+        /// The failure's text, shown when it has no picture.
+        @_spi(Engine) public var text: String
+        /// The numbers of its traces in `traces` (from 1: `#failure-N`).
+        @_spi(Engine) public var pictures: [Int]
+
+        @_spi(Engine) public init(suite: String, name: String, message: String, text: String, pictures: [Int] = []) {
+            self.suite = suite; self.name = name; self.message = message; self.text = text; self.pictures = pictures
+        }
+    }
+
     /// One failing trace.
     @_spi(Engine) public struct Trace: Sendable {
         @_spi(Engine) public var check: String
@@ -13,8 +32,11 @@
         /// Where it was found: `explore.small`, `verify`, a corpus file.
         @_spi(Engine) public var source: String
         @_spi(Engine) public var initial: State
-        /// The model's steps, in order.
-        @_spi(Engine) public var steps: [(action: Action, step: Step)]
+        /// How many steps the trace has.
+        @_spi(Engine) public var stepCount: Int
+        /// The steps drawn (`shownSteps`), each with its number (from 0), the state before it and
+        /// what the model did: a long trace keeps no more than it draws.
+        @_spi(Engine) public var drawn: [(number: Int, action: Action, before: State, step: Step)]
         /// The implementation's state after the failing step, when an implementation failed.
         @_spi(Engine) public var implementation: State?
         /// The command that replays it.
@@ -22,47 +44,71 @@
 
         @_spi(Engine) public init(check: String, reason: String, source: String, initial: State, steps: [(action: Action, step: Step)],
                     implementation: State? = nil, replay: String? = nil) {
-            self.check = check; self.reason = reason; self.source = source; self.initial = initial; self.steps = steps
-            self.implementation = implementation; self.replay = replay
+            self.init(check: check, reason: reason, source: source, initial: initial, stepCount: steps.count,
+                      implementation: implementation, replay: replay) { visit in
+                var before = initial
+                for (i, s) in steps.enumerated() {
+                    visit(i, s.action, before, s.step)
+                    before = s.step.state
+                }
+            }
         }
 
-        /// A counterexample of the model (or of a model with a fault), its steps taken again.
-        @_spi(Engine) public init(_ c: Counterexample<CoordinatorMachine>, machine: CoordinatorMachine, source: String, replay: String?) {
-            var state = c.initial
-            var steps: [(action: Action, step: Step)] = []
-            for a in c.actions {
-                let step = machine.step(state, a)
-                steps.append((a, step))
-                state = step.state
+        /// A trace whose steps `walk` hands over in order (number, action, state before, step).
+        init(check: String, reason: String, source: String, initial: State, stepCount: Int, implementation: State?, replay: String?,
+             walk: ((Int, Action, State, Step) -> Void) -> Void) {
+            self.check = check; self.reason = reason; self.source = source; self.initial = initial
+            self.stepCount = stepCount; self.implementation = implementation; self.replay = replay
+            let shown = HTMLReport.shownSteps(count: stepCount)
+            var drawn: [(number: Int, action: Action, before: State, step: Step)] = []
+            walk { i, action, before, step in if shown.contains(i) { drawn.append((i, action, before, step)) } }
+            self.drawn = drawn
+        }
+
+        /// A trace of the model (or of a model with a fault) from `initial`, its steps taken again.
+        @_spi(Engine) public init(check: String, reason: String, source: String, initial: State, actions: [Action], model: Model, replay: String?) {
+            self.init(check: check, reason: reason, source: source, initial: initial, stepCount: actions.count, implementation: nil,
+                      replay: replay) { visit in
+                var state = initial
+                for (i, a) in actions.enumerated() {
+                    let step = model.step(state, a)
+                    visit(i, a, state, step)
+                    state = step.state
+                }
             }
-            self.init(check: c.property, reason: c.reason, source: source, initial: c.initial, steps: steps, replay: replay)
+        }
+
+        /// A counterexample of the model (or of a model with a fault).
+        @_spi(Engine) public init(_ c: Counterexample<CoordinatorMachine>, machine: CoordinatorMachine, source: String, replay: String?) {
+            self.init(check: c.property, reason: c.reason, source: source, initial: c.initial, actions: c.actions,
+                      model: machine.model, replay: replay)
         }
 
         /// A failure of an implementation: the model's steps, and what the implementation showed
         /// at the failing one.
         @_spi(Engine) public init(_ f: ConformanceFailure, replay: String?) {
             let model = Model(configuration: f.configuration)
-            var state = model.initialState()
-            let initial = state
-            var steps: [(action: Action, step: Step)] = []
-            for a in f.trace {
-                let step = model.step(state, a)
-                steps.append((a, step))
-                state = step.state
-            }
-            self.init(check: f.invariant, reason: f.reason, source: f.source, initial: initial, steps: steps,
-                      implementation: f.step.implementationAfter, replay: replay)
+            self.init(check: f.invariant, reason: f.reason, source: f.source, initial: model.initialState(), actions: f.trace,
+                      model: model, replay: replay)
+            implementation = f.step.implementationAfter
         }
     }
 
     /// Traces longer than this show their first and last steps only (and always the failing one).
     static let drawnSteps = 40
 
-    @_spi(Engine) public var title: String
+    /// Every failing case of the report, in its order.
+    @_spi(Engine) public var failures: [Failure]
+    /// The traces the failures point to.
     @_spi(Engine) public var traces: [Trace]
 
-    @_spi(Engine) public init(title: String, traces: [Trace] = []) {
-        self.title = title; self.traces = traces
+    @_spi(Engine) public init(failures: [Failure] = [], traces: [Trace] = []) {
+        self.failures = failures; self.traces = traces
+    }
+
+    /// The page's title, from the list it shows: `NavFuzz: 3 failing cases`.
+    @_spi(Engine) public var title: String {
+        failures.isEmpty ? "NavFuzz: no failures" : "NavFuzz: \(failures.count) failing case\(failures.count == 1 ? "" : "s")"
     }
 
     /// The page. `data-steps` on the body says how many pictures it has; its script sets
@@ -71,26 +117,37 @@
     @_spi(Engine) public var html: String {
         var pictures = 0
         var sections: [String] = []
-        for (n, t) in traces.enumerated() {
-            let (section, drawn) = Self.section(t, number: n + 1)
-            sections.append(section)
-            pictures += drawn
+        var drawnTraces: Set<Int> = []
+        for (n, f) in failures.enumerated() {
+            sections.append("<h2 id=\"case-\(n + 1)\">\(n + 1). <code>\(shown(f.suite))</code> <code>\(shown(f.name))</code></h2>")
+            sections.append("<p class=\"message\">\(shown(f.message))</p>")
+            let known = f.pictures.filter { traces.indices.contains($0 - 1) }
+            if known.isEmpty { sections.append("<pre>\(shownLines(f.text))</pre>") }
+            for k in known {
+                guard drawnTraces.insert(k).inserted else {
+                    sections.append("<p>the same trace as above: <a href=\"#failure-\(k)\">failure \(k)</a></p>")
+                    continue
+                }
+                let (section, drawn) = Self.section(traces[k - 1], number: k)
+                sections.append(section)
+                pictures += drawn
+            }
         }
         return """
         <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><title>\(markupEscaped(title))</title>
+        <html lang="en"><head><meta charset="utf-8"><title>\(shown(title))</title>
         <style>
         body { font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; margin: 24px; color: #111827; }
-        h1 { font-size: 20px; } h2 { font-size: 17px; margin-top: 32px; border-top: 1px solid #e5e7eb; padding-top: 16px; }
+        h1 { font-size: 20px; } h2 { font-size: 17px; margin-top: 32px; border-top: 1px solid #e5e7eb; padding-top: 16px; } h3 { font-size: 15px; }
         code, .action { font-family: ui-monospace, Menlo, monospace; }
         .legend span { display: inline-block; margin-right: 16px; } .swatch { display: inline-block; width: 14px; height: 14px; vertical-align: middle; margin-right: 4px; border-radius: 3px; }
         figure { margin: 12px 0; } figcaption { margin-bottom: 4px; } .fails { border-left: 4px solid \(State.PictureColour.differing); padding-left: 10px; }
         .pair { display: flex; gap: 32px; flex-wrap: wrap; } .skipped { color: #6b7280; font-style: italic; }
         </style></head>
         <body data-steps="\(pictures)">
-        <h1>\(markupEscaped(title))</h1>
+        <h1>\(shown(title))</h1>
         <p class="legend"><span><i class="swatch" style="border: 2.5px solid \(State.PictureColour.changed)"></i>changed by the step</span><span><i class="swatch" style="background: \(State.PictureColour.created); border: 2.5px solid \(State.PictureColour.changed)"></i>created by the step</span><span><i class="swatch" style="border: 2.5px solid \(State.PictureColour.differing)"></i>differs from the model, or is hosted nowhere</span><span><b style="color: \(State.PictureColour.visible)">visible</b> owner of the screen the user sees</span></p>
-        \(traces.isEmpty ? "<p>No failures.</p>" : sections.joined(separator: "\n"))
+        \(failures.isEmpty ? "<p>No failures.</p>" : sections.joined(separator: "\n"))
         <script>
         var drawn = 0;
         document.querySelectorAll("figure svg").forEach(function (s) { var b = s.getBBox(); if (b.width > 0 && b.height > 0) drawn += 1; });
@@ -105,28 +162,25 @@
     private static func section(_ t: Trace, number: Int) -> (String, Int) {
         var out: [String] = []
         var drawn = 0
-        let failing = t.steps.count - 1
-        out.append("<h2 id=\"failure-\(number)\">\(number). <code>\(markupEscaped(t.check))</code>: \(markupEscaped(t.reason))</h2>")
-        out.append("<p>found by \(markupEscaped(t.source)); \(t.steps.count) step\(t.steps.count == 1 ? "" : "s")"
-                   + (t.replay.map { "; replay: <code>\(markupEscaped($0))</code>" } ?? "") + "</p>")
-        let shown = Self.shownSteps(count: t.steps.count)
-        let initialFails = t.steps.isEmpty
+        let failing = t.stepCount - 1
+        out.append("<h3 id=\"failure-\(number)\">failure \(number): <code>\(shown(t.check))</code>: \(shown(t.reason))</h3>")
+        out.append("<p>found by \(shown(t.source)); \(t.stepCount) step\(t.stepCount == 1 ? "" : "s")"
+                   + (t.replay.map { "; replay: <code>\(shown($0))</code>" } ?? "") + "</p>")
+        let initialFails = t.stepCount == 0
         out.append(figure(caption: "initial state" + (initialFails ? " — fails here" : ""), state: t.initial, marks: .init(),
                           failing: initialFails, implementation: initialFails ? t.implementation : nil))
         drawn += initialFails && t.implementation != nil ? 2 : 1
-        var before = t.initial
         var last = -1
-        for (i, entry) in t.steps.enumerated() {
-            defer { before = entry.step.state }
-            guard shown.contains(i) else { continue }
+        for entry in t.drawn {
+            let i = entry.number
             if i > last + 1 { out.append("<p class=\"skipped\">steps \(last + 2)–\(i) not drawn</p>") }
             last = i
-            let after = entry.step.state
+            let before = entry.before, after = entry.step.state
             let created = Set(after.coordinators.map(\.id)).subtracting(before.coordinators.map(\.id))
             let changed = Set(after.coordinators.filter { c in before[c.id].map { $0 != c } ?? false }.map(\.id))
             let events = entry.step.events.isEmpty ? "" : "; " + entry.step.events.map(\.description).joined(separator: ", ")
-            let caption = "step \(i + 1): <span class=\"action\">\(markupEscaped(entry.action.description))</span> ⇒ "
-                + markupEscaped("\(entry.step.outcome)\(events)") + (i == failing ? " — <b>fails here</b>" : "")
+            let caption = "step \(i + 1): <span class=\"action\">\(shown(entry.action.description))</span> ⇒ "
+                + shown("\(entry.step.outcome)\(events)") + (i == failing ? " — <b>fails here</b>" : "")
             let isFailing = i == failing
             out.append(figure(caption: caption, state: after, marks: .init(changed: changed, created: created), failing: isFailing,
                               implementation: isFailing ? t.implementation : nil, escapedCaption: true))
@@ -143,7 +197,7 @@
 
     private static func figure(caption: String, state: State, marks: State.PictureMarks, failing: Bool,
                                implementation: State?, escapedCaption: Bool = false) -> String {
-        let text = escapedCaption ? caption : markupEscaped(caption)
+        let text = escapedCaption ? caption : shown(caption)
         guard let implementation else {
             return "<figure\(failing ? " class=\"fails\"" : "")><figcaption>\(text)</figcaption>\(state.svg(marks: marks))</figure>"
         }
@@ -152,8 +206,12 @@
         var differing = Set<CoordinatorID>()
         for c in impl.coordinators where model[c.id].map({ $0 != c }) ?? true { differing.insert(c.id) }
         let difference = TreeDifference.firstDifference(model: state, implementation: implementation)
-        return "<figure class=\"fails\"><figcaption>\(text)</figcaption><p>\(markupEscaped(difference))</p><div class=\"pair\">"
+        return "<figure class=\"fails\"><figcaption>\(text)</figcaption><p>\(shown(difference))</p><div class=\"pair\">"
             + "<div><p>model (canonical ids)</p>\(model.svg())</div>"
             + "<div><p>implementation (canonical ids)</p>\(impl.svg(marks: .init(differing: differing)))</div></div></figure>"
     }
 }
+
+/// Text for the page: `TextSanitizer`'s rule, then markup escaped; one line, or many.
+private func shown(_ s: String) -> String { markupEscaped(TextSanitizer.escaped(s)) }
+private func shownLines(_ s: String) -> String { markupEscaped(TextSanitizer.escapedLines(s)) }

@@ -13,21 +13,30 @@
     @_spi(Engine) public init(_ machine: M) { self.machine = machine }
 
     /// The shrunk counterexample, or nil when `actions` does not fail `property` (or no
-    /// property has that name). With `accepting`, a failure counts only when it also passes
+    /// property has that name, or with `property` nil none fails). With `accepting`, a failure counts only when it also passes
     /// that test of the failing action (nil for the initial state) and the reason: a way to
     /// keep one failure of a property apart from another while shrinking.
     /// With `maxSeconds`, it stops trying candidates once that much time has passed and returns
     /// the shortest failing trace found so far (`ShrinkResult.complete` is then false).
-    @_spi(Engine) public func shrink(_ actions: [M.Action], from initial: M.State, property name: String,
+    /// With `property` nil, the property is the one the trace breaks first, as a corpus replay
+    /// judges it (`firstFailure`), found in the same pass that cuts the trace after it.
+    @_spi(Engine) public func shrink(_ actions: [M.Action], from initial: M.State, property wanted: String?,
                        accepting accept: (@Sendable (M.Action?, String) -> Bool)? = nil,
                        maxSeconds: Double? = nil) -> ShrinkResult<M>? {
         let clock = ContinuousClock.now
         let properties = machine.properties
-        guard let index = properties.firstIndex(where: { $0.name == name }) else { return nil }
+        var known: [M.Action]?
+        var name = wanted
+        if wanted == nil, accept == nil {
+            guard let first = firstFailure(actions, from: initial) else { return nil }
+            name = first.property
+            known = Array(actions.prefix(first.steps))
+        }
+        guard let name, let index = properties.firstIndex(where: { $0.name == name }) else { return nil }
         let property = properties[index]
         var search = Search(machine: machine, property: index, checks: PropertyChecks(properties), ends: properties.map(\.endsRun),
                             initial: initial, accept: accept)
-        guard var current = search.failing(actions[...]) else { return nil }
+        guard var current = known ?? search.failing(actions[...]) else { return nil }
         search.deadline = maxSeconds.map { clock.advanced(by: .milliseconds(Int64(max($0, 0) * 1000))) }
         // Each round shortens the trace or simplifies a step; the cap only matters for a
         // machine whose simplifications go round in a circle.
@@ -48,6 +57,31 @@
                                            initial: initial, actions: current),
             originalLength: actions.count, replays: search.replays,
             seconds: elapsed.inSeconds, complete: complete)
+    }
+
+    /// The property a trace breaks first — at the first step where any property fails, the
+    /// first of those in property order, as a corpus replay judges it — and the steps taken up
+    /// to there (0: the initial state); nil when every property holds. Checked as candidates
+    /// are, by the machine's own checks, which is many times faster than `TraceRun` gathering
+    /// every violation: judging a file of a million steps before shrinking it took most of
+    /// the time.
+    @_spi(Engine) public func firstFailure(_ actions: [M.Action], from initial: M.State) -> (property: String, steps: Int)? {
+        let properties = machine.properties
+        let checks = PropertyChecks(properties)
+        var first = Int.max
+        machine.checkState(initial, checks) { q, _ in first = min(first, q) }
+        if first < properties.count { return (properties[first].name, 0) }
+        var state = initial
+        for (i, a) in actions.enumerated() {
+            let step = machine.step(state, a)
+            machine.checkTransition(state, a, step, checks) { q, _ in first = min(first, q) }
+            if let next = machine.successor(of: step) {
+                machine.checkState(next, checks) { q, _ in first = min(first, q) }
+                state = next
+            }
+            if first < properties.count { return (properties[first].name, i + 1) }
+        }
+        return nil
     }
 
     /// One shrink: the property (by index), where replays start, and how many were made.

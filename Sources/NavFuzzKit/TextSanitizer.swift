@@ -1,46 +1,47 @@
-/// Makes arbitrary program output safe to put in XML 1.0.
+/// The one rule for text that leaves NavFuzz — names, failure bodies, replay lines, the
+/// console, workflow annotations, the HTML page, corpus notes: a character that would act
+/// rather than show is written out (`\n`, `\r`, `\t`, `\u{1b}`), never deleted and never
+/// passed on. Deleting would make a name another file's name; passing on lets a file name move
+/// a terminal's cursor, start a GitHub workflow command on a line of its own, or break XML.
 ///
-/// Test output is captured from fuzzed programs: it contains terminal colour codes, stray control
-/// bytes and broken UTF-8, any of which makes the XML unparseable or unreadable in CI.
+/// Written out are the C0 controls, DEL and the C1 controls (U+0080–U+009F: U+009B is a
+/// terminal's CSI), the line and paragraph separators, the bidirectional controls (they
+/// reorder what a reader sees) and U+FFFE and U+FFFF, which XML does not allow. A text of many
+/// lines keeps its own line breaks (`escapedLines`); every other text is one line (`escaped`).
 @_spi(Engine) public enum TextSanitizer {
-    /// Decodes bytes as UTF-8 (each invalid sequence, including encoded surrogates, becomes
-    /// U+FFFD) and then sanitizes the text.
-    @_spi(Engine) public static func sanitize(_ bytes: [UInt8]) -> String {
-        sanitize(String(decoding: bytes, as: UTF8.self))
+    /// Whether `c` is written out.
+    @_spi(Engine) public static func writtenOut(_ c: Unicode.Scalar) -> Bool {
+        switch c.value {
+        case 0x00..<0x20, 0x7F..<0xA0: true
+        case 0x2028, 0x2029: true
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        case 0xFFFE, 0xFFFF: true
+        default: false
+        }
     }
 
-    /// Strips ANSI escape sequences and removes every character XML 1.0 does not allow.
-    /// Swift strings cannot hold unpaired surrogates, so those are already gone (as U+FFFD).
-    @_spi(Engine) public static func sanitize(_ text: String) -> String {
-        let scalars = Array(text.unicodeScalars)
-        var out = String.UnicodeScalarView()
-        var i = 0
-        while i < scalars.count {
-            let c = scalars[i]
-            if c == escape {
-                i = skipEscape(scalars, from: i)
-                continue
-            }
-            if isXMLChar(c) { out.append(c) }
-            i += 1
-        }
-        return String(out)
+    /// Decodes bytes as UTF-8 (each invalid sequence, including encoded surrogates, becomes
+    /// U+FFFD) and writes out what must be (`escapedLines`).
+    @_spi(Engine) public static func sanitize(_ bytes: [UInt8]) -> String {
+        escapedLines(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// A text of many lines (a failure's body, captured output): its line breaks (`\n`) stay,
+    /// everything else the rule names is written out.
+    @_spi(Engine) public static func escapedLines(_ text: String) -> String {
+        written(text, quoting: false, keepingLineBreaks: true)
     }
 
     /// A name for XML, normalized like `xs:token` (space runs become one space, no leading or
-    /// trailing space), with every control character and every character XML does not allow
-    /// written out (`\t`, `\u{1}`) rather than deleted: CI tools compare names textually, and
-    /// two names must not become one (`a\u{1}.trace` and `a\u{2}.trace`).
+    /// trailing space), with every character the rule names written out (`\t`, `\u{1}`):
+    /// CI tools compare names textually, and two names must not become one (`a\u{1}.trace`
+    /// and `a\u{2}.trace`).
     @_spi(Engine) public static func token(_ text: String) -> String {
-        var written = String.UnicodeScalarView()
+        var out = String.UnicodeScalarView()
+        var pendingSpace = false
         // Backslashes stay as they are: a name read back from a report and written again (a
         // merge) must not change.
         for c in escaped(text).unicodeScalars {
-            if isXMLChar(c) { written.append(c) } else { written += "\\u{\(String(c.value, radix: 16))}".unicodeScalars }
-        }
-        var out = String.UnicodeScalarView()
-        var pendingSpace = false
-        for c in written {
             if c == " " {
                 pendingSpace = !out.isEmpty
             } else {
@@ -52,68 +53,44 @@
         return String(out)
     }
 
-    /// The text with every control character written out (`\n`, `\t`, `\u{1}`), so that it
-    /// stays one visible line; with `quoting`, also `"` and `\`, which makes it the body of a
-    /// Swift string literal.
+    /// The text on one line with every character the rule names written out (`\n`, `\t`,
+    /// `\u{1}`); with `quoting`, also `"` and `\`, which makes it the body of a Swift string
+    /// literal. Written out twice, a text stays as it was the first time.
     @_spi(Engine) public static func escaped(_ text: String, quoting: Bool = false) -> String {
+        written(text, quoting: quoting, keepingLineBreaks: false)
+    }
+
+    private static func written(_ text: String, quoting: Bool, keepingLineBreaks: Bool) -> String {
         var out = ""
         for c in text.unicodeScalars {
             switch c {
+            case "\n" where keepingLineBreaks: out.unicodeScalars.append(c)
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             case "\"" where quoting: out += "\\\""
             case "\\" where quoting: out += "\\\\"
-            case _ where c.value < 0x20 || (0x7F..<0xA0).contains(c.value) || c.value == 0x2028 || c.value == 0x2029:
-                out += "\\u{\(String(c.value, radix: 16))}"
+            case _ where writtenOut(c): out += "\\u{\(String(c.value, radix: 16))}"
             default: out.unicodeScalars.append(c)
             }
         }
         return out
     }
 
-    private static let escape: Unicode.Scalar = "\u{1B}"
-    private static let bell: Unicode.Scalar = "\u{07}"
-
-    /// Returns the index just after the escape sequence starting at `start` (which holds ESC).
-    /// CSI `ESC [ params final` and OSC `ESC ] ... BEL|ESC \` are removed whole; any other ESC
-    /// is removed alone. An unterminated sequence removes only what belongs to it, so no
-    /// ordinary text after it is lost.
-    private static func skipEscape(_ s: [Unicode.Scalar], from start: Int) -> Int {
-        let next = start + 1
-        guard next < s.count else { return next }
-        switch s[next] {
-        case "[":
-            var i = next + 1
-            while i < s.count {
-                let v = s[i].value
-                if (0x40...0x7E).contains(v) { return i + 1 }  // final byte
-                if !(0x20...0x3F).contains(v) { return i }       // not part of a CSI: stop here
-                i += 1
+    /// JSON text (one object, or a document over many lines) with what the rule names inside
+    /// its strings written as JSON's `\uXXXX`, which a JSON reader turns back into the same
+    /// character: tools get the exact text, a terminal nothing that acts. JSON writers already
+    /// escape the C0 controls; outside its strings JSON has only line breaks and spaces.
+    @_spi(Engine) public static func jsonEscaped(_ json: String) -> String {
+        var out = String.UnicodeScalarView()
+        for c in json.unicodeScalars {
+            if c != "\n" && writtenOut(c) {
+                let hex = String(c.value, radix: 16)
+                out += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars
+            } else {
+                out.append(c)
             }
-            return i
-        case "]":
-            var i = next + 1
-            while i < s.count {
-                if s[i] == bell { return i + 1 }
-                if s[i] == escape {
-                    return (i + 1 < s.count && s[i + 1] == "\\") ? i + 2 : i
-                }
-                i += 1
-            }
-            return next + 1  // unterminated: drop only the introducer, keep the text
-        default:
-            return next
         }
-    }
-
-    /// XML 1.0 `Char` minus surrogates (impossible in a Unicode.Scalar).
-    private static func isXMLChar(_ c: Unicode.Scalar) -> Bool {
-        switch c.value {
-        case 0x09, 0x0A, 0x0D: return true
-        case 0x00..<0x20: return false
-        case 0xFFFE, 0xFFFF: return false
-        default: return true
-        }
+        return String(out)
     }
 }

@@ -190,11 +190,27 @@ import Foundation
         record.applied ? "applied" : "refused(\(machine.refusal(of: record.step) ?? "refused"))"
     }
 
-    /// The word as is when the shell leaves it alone, else in single quotes.
+    /// The word as is when the shell leaves it alone, else in single quotes; a word holding a
+    /// character `TextSanitizer` writes out is quoted `$'…'` with that character's bytes as
+    /// `\xHH` (bash, zsh), so that the command stays one line without anything that acts and
+    /// still names the very file.
     @_spi(Engine) public static func shellQuoted(_ s: String) -> String {
         let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=+,:@%")
         if !s.isEmpty && s.allSatisfy(safe.contains) { return s }
-        return "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        guard s.unicodeScalars.contains(where: TextSanitizer.writtenOut) else {
+            return "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
+        var out = "$'"
+        for c in s.unicodeScalars {
+            switch c {
+            case "\\": out += "\\\\"
+            case "'": out += "\\'"
+            case _ where TextSanitizer.writtenOut(c):
+                for byte in String(c).utf8 { out += "\\x" + (byte < 16 ? "0" : "") + String(byte, radix: 16) }
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out + "'"
     }
 
     struct JSONTrace: Encodable {

@@ -209,7 +209,8 @@ public struct ConformanceFailure: Sendable {
             lines.append("  the system said while this trace ran (a driver: its standard error):")
             lines += tail(diagnostics).map { "    \($0)" }
         }
-        return lines.joined(separator: "\n")
+        // A reason or a driver's standard error may hold anything: each line stays one line.
+        return lines.map { TextSanitizer.escaped($0) }.joined(separator: "\n")
     }
 
     private func events(_ es: [Completion]) -> String {

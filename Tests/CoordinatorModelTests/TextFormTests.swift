@@ -102,6 +102,45 @@ final class TextFormTests: XCTestCase {
     func testTargetInsideMultiple() { assertParseError("multiple c0 [push c0 r1]", column: 19, mentions: "a route") }
     func testMissingPageList() { assertParseError("setPages c0 p1", column: 13, mentions: "'['") }
 
+    /// Numbers are read only as they are printed: no sign, no leading zero, ASCII digits.
+    func testNumbersAreReadOnlyAsPrinted() {
+        assertParseError("push c0 r01", column: 9, mentions: "a route")
+        assertParseError("push c0 r+1", column: 9, mentions: "a route")
+        assertParseError("pop c-0", column: 5, mentions: "a coordinator")
+        assertParseError("pop c00", column: 5, mentions: "a coordinator")
+        assertParseError("select c0 p٣", column: 11, mentions: "a page")
+        assertParseError("setPages c0 [p0,p01]", column: 17, mentions: "a page")
+        for badge in ["+5", "007", "-0", "-07", "--1", "-", "5.0"] {
+            assertParseError("setBadge c0 p0 \(badge)", column: 16, mentions: "a badge value")
+        }
+    }
+
+    /// The grammar accepts exactly what it prints: every variant of every kind's text with a
+    /// number written another way, a sign or a foreign digit, is either refused or prints back
+    /// word for word (spacing aside: spaces between words are layout).
+    func testWhatIsAcceptedPrintsBackWordForWord() {
+        func words(_ text: String) -> [String] {
+            text.replacingOccurrences(of: "[", with: " [ ").replacingOccurrences(of: "]", with: " ] ")
+                .replacingOccurrences(of: ",", with: " , ").split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        }
+        var tried = 0, accepted = 0
+        for a in everyKind {
+            let text = a.description
+            for (i, ch) in text.enumerated() where ch.isNumber {
+                for insert in ["0", "+", "-", "00", "٠", " ", "-0"] {
+                    var variant = text
+                    variant.insert(contentsOf: insert, at: variant.index(variant.startIndex, offsetBy: i))
+                    tried += 1
+                    guard let back = try? Action(parsing: variant) else { continue }
+                    accepted += 1
+                    XCTAssertEqual(words(back.description), words(variant), "'\(variant)' was read as '\(back)'")
+                }
+            }
+        }
+        XCTAssertGreaterThan(tried, 400)
+        XCTAssertGreaterThan(accepted, 0, "some variants are real numbers (c10 for c0, -3 for 3)")
+    }
+
     // MARK: state text
 
     func testStateDescriptionTree() {

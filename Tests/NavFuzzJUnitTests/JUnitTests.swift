@@ -101,10 +101,12 @@ final class JUnitReportTests: XCTestCase {
 
     // MARK: - (2) sanitizing
 
-    func testHostileTextIsSanitizedAndStillValidates() throws {
+    /// Control characters are written out everywhere, never deleted: in names, messages,
+    /// bodies and captured output alike; a body keeps its lines. The report still validates.
+    func testHostileTextIsWrittenOutAndStillValidates() throws {
         let schema = try schemaPath()
         let brokenUTF8 = String(decoding: [0x66, 0xFF, 0xFE, 0xC3], as: UTF8.self)
-        let hostile = "\u{1B}[31mred\u{1B}[0m \u{0}\u{7}\u{1F}" + brokenUTF8
+        let hostile = "\u{1B}[31mred\u{1B}[0m \u{0}\u{7}\u{1F}\u{9B}\u{FFFE}" + brokenUTF8
         let report = JUnitReport(suites: [JUnitSuite(
             name: hostile, timestamp: start, hostname: hostile, time: 1,
             properties: [JUnitProperty(name: hostile, value: hostile)],
@@ -120,38 +122,34 @@ final class JUnitReportTests: XCTestCase {
         XCTAssertEqual(try JUnitSchema.validationErrors(xml: path, schema: schema), [])
 
         let bytes = try XCTUnwrap(FileManager.default.contents(atPath: path))
-        for forbidden: UInt8 in [0x1B, 0x00, 0x07, 0x1F] {
-            XCTAssertFalse(bytes.contains(forbidden), "byte \(forbidden) leaked into the XML")
+        for forbidden: [UInt8] in [[0x1B], [0x00], [0x07], [0x1F], [0xC2, 0x9B], [0xEF, 0xBF, 0xBE]] {
+            XCTAssertFalse(bytes.indices.contains { bytes[$0...].starts(with: forbidden) }, "bytes \(forbidden) leaked into the XML")
         }
         let xml = String(decoding: bytes, as: UTF8.self)
-        XCTAssertFalse(xml.replacingOccurrences(of: #"\u{1b}[31m"#, with: "").contains("[31m"), "colour codes go from text, names write them out")
         XCTAssertFalse(xml.contains("&#"), "no character references for control characters")
-        XCTAssertTrue(xml.contains("red f\u{FFFD}\u{FFFD}\u{FFFD}"))
 
-        let clean = "red f\u{FFFD}\u{FFFD}\u{FFFD}"
-        XCTAssertEqual(TextSanitizer.sanitize(hostile), clean)
+        let written = #"\u{1b}[31mred\u{1b}[0m \u{0}\u{7}\u{1f}\u{9b}\u{fffe}f\#u{FFFD}\#u{FFFD}\#u{FFFD}"#
         let back = try JUnitReader.read(path: path)
         let suite = try XCTUnwrap(back.suites.first)
-        // Names are written out, not cleaned: two names never become one.
-        let name = #"\u{1b}[31mred\u{1b}[0m \u{0}\u{7}\u{1f}f\#u{FFFD}\#u{FFFD}\#u{FFFD}"#
-        XCTAssertEqual(suite.name, name)
-        XCTAssertEqual(suite.hostname, name)
-        XCTAssertEqual(suite.properties, [JUnitProperty(name: name, value: clean)])
-        XCTAssertEqual(suite.cases.first?.name, name)
-        XCTAssertEqual(TextSanitizer.token(name), name, "a name read back is written again unchanged")
+        XCTAssertEqual(suite.name, written)
+        XCTAssertEqual(suite.hostname, written)
+        XCTAssertEqual(suite.properties, [JUnitProperty(name: written, value: written)])
+        XCTAssertEqual(suite.cases.first?.name, written)
+        XCTAssertEqual(TextSanitizer.token(written), written, "a name read back is written again unchanged")
         XCTAssertNotEqual(TextSanitizer.token("a\u{1}.trace"), TextSanitizer.token("a\u{2}.trace"))
         XCTAssertEqual(TextSanitizer.token(" a \t b\n"), #"a \t b\n"#)
-        XCTAssertEqual(suite.systemOut, clean)
-        XCTAssertEqual(suite.cases.first?.outcome,
-                       .failure(message: clean, type: clean, text: clean + "\n" + clean))
+        XCTAssertEqual(suite.systemOut, written)
+        XCTAssertEqual(suite.cases.first?.outcome, .failure(message: written, type: written, text: written + "\n" + written))
+        XCTAssertEqual(back, try { try JUnitWriter.write(back, to: path); return try JUnitReader.read(path: path) }(),
+                       "written again, a report read back does not change")
     }
 
     func testSanitizerByteEntryPoint() {
         XCTAssertEqual(TextSanitizer.sanitize([0x66, 0xFF, 0xFE, 0xC3]), "f\u{FFFD}\u{FFFD}\u{FFFD}")
-        XCTAssertEqual(TextSanitizer.sanitize(Array("\u{1B}[1;31mERR\u{1B}[0m ok".utf8)), "ERR ok")
-        XCTAssertEqual(TextSanitizer.sanitize([0x61, 0x00, 0x07, 0x1F, 0x09, 0x0A, 0x0D, 0x7F, 0x62]), "a\t\n\r\u{7F}b")
+        XCTAssertEqual(TextSanitizer.sanitize(Array("\u{1B}[1;31mERR\u{1B}[0m ok".utf8)), #"\u{1b}[1;31mERR\u{1b}[0m ok"#)
+        XCTAssertEqual(TextSanitizer.sanitize([0x61, 0x00, 0x07, 0x1F, 0x09, 0x0A, 0x0D, 0x7F, 0x62]), "a\\u{0}\\u{7}\\u{1f}\\t\n\\r\\u{7f}b")
         // U+FFFE and U+FFFF are not XML characters.
-        XCTAssertEqual(TextSanitizer.sanitize([0x61, 0xEF, 0xBF, 0xBE, 0xEF, 0xBF, 0xBF, 0x62]), "ab")
+        XCTAssertEqual(TextSanitizer.sanitize([0x61, 0xEF, 0xBF, 0xBE, 0xEF, 0xBF, 0xBF, 0x62]), #"a\u{fffe}\u{ffff}b"#)
         // An encoded surrogate (U+D800 as ED A0 80) is invalid UTF-8: replaced, never kept.
         let surrogate = TextSanitizer.sanitize([0x61, 0xED, 0xA0, 0x80, 0x62])
         XCTAssertTrue(surrogate.unicodeScalars.allSatisfy { $0 == "a" || $0 == "b" || $0 == "\u{FFFD}" })
@@ -161,13 +159,10 @@ final class JUnitReportTests: XCTestCase {
         XCTAssertEqual(TextSanitizer.sanitize(Array("Zürich → 東京 🚀".utf8)), "Zürich → 東京 🚀")
     }
 
-    func testSanitizerEscapeSequences() {
-        XCTAssertEqual(TextSanitizer.sanitize("\u{1B}]0;window title\u{07}after"), "after")
-        XCTAssertEqual(TextSanitizer.sanitize("\u{1B}]8;;https://x.test\u{1B}\\link\u{1B}]8;;\u{1B}\\"), "link")
-        XCTAssertEqual(TextSanitizer.sanitize("a\u{1B}b"), "ab")
-        XCTAssertEqual(TextSanitizer.sanitize("a\u{1B}"), "a")
-        XCTAssertEqual(TextSanitizer.sanitize("\u{1B}[2K\u{1B}[1Gprogress"), "progress")
-        XCTAssertEqual(TextSanitizer.sanitize("\u{1B}[31\nnext"), "\nnext")
+    func testBodiesKeepTheirLinesAndWriteOutTheRest() {
+        XCTAssertEqual(TextSanitizer.escapedLines("a\r\nb\n\u{1B}]0;title\u{07}c"), #"a\r"# + "\n" + #"b"# + "\n" + #"\u{1b}]0;title\u{7}c"#)
+        XCTAssertEqual(TextSanitizer.escapedLines("x\u{2028}y\u{202E}z"), #"x\u{2028}y\u{202e}z"#)
+        XCTAssertEqual(TextSanitizer.escapedLines(TextSanitizer.escapedLines("a\u{1}\nb")), TextSanitizer.escapedLines("a\u{1}\nb"))
         XCTAssertEqual(TextSanitizer.token("  a \t\n b\r\n  c  "), #"a \t\n b\r\n c"#)
         XCTAssertEqual(TextSanitizer.token("\u{1B}[1m \u{0} \u{1B}[0m"), #"\u{1b}[1m \u{0} \u{1b}[0m"#)
     }
@@ -244,6 +239,39 @@ final class JUnitReportTests: XCTestCase {
         XCTAssertThrowsError(try JUnitWriter.write(sampleReport(), to: path))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["occupied"])
         XCTAssertTrue(FileManager.default.fileExists(atPath: path + "/child"))
+    }
+
+    /// A link is followed and kept: its target gets the report, atomically; the temporary
+    /// file goes beside the target, and nothing else is left.
+    func testALinkIsFollowedAndKept() throws {
+        let dir = try makeTempDir()
+        try FileManager.default.createDirectory(atPath: dir + "/real", withIntermediateDirectories: true)
+        try Data("stale".utf8).write(to: URL(fileURLWithPath: dir + "/real/target.xml"))
+        try FileManager.default.createSymbolicLink(atPath: dir + "/link.xml", withDestinationPath: "real/target.xml")
+        try FileManager.default.createSymbolicLink(atPath: dir + "/chain.xml", withDestinationPath: dir + "/link.xml")
+        XCTAssertEqual(try ReportDestination.of(dir + "/chain.xml").get(), .file(dir + "/real/target.xml"))
+        try JUnitWriter.write(sampleReport(), to: dir + "/chain.xml")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: dir + "/chain.xml"), dir + "/link.xml")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: dir + "/link.xml"), "real/target.xml")
+        XCTAssertEqual(try JUnitReader.read(path: dir + "/real/target.xml"), sampleReport())
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/real"), ["target.xml"])
+        // A link into a directory that is not there is not made a directory: nothing but the
+        // report's own file is created.
+        try FileManager.default.createSymbolicLink(atPath: dir + "/far.xml", withDestinationPath: "missing/r.xml")
+        XCTAssertThrowsError(try JUnitWriter.write(sampleReport(), to: dir + "/far.xml"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/missing"))
+    }
+
+    /// The names under which the kernel reaches a descriptor of this process, and no others.
+    func testDescriptorNames() throws {
+        XCTAssertEqual(try ReportDestination.of("/dev/stdout").get(), .descriptor(1))
+        XCTAssertEqual(try ReportDestination.of("/dev/fd/2").get(), .descriptor(2))
+        XCTAssertEqual(try ReportDestination.of("/proc/self/fd/7").get(), .descriptor(7))
+        XCTAssertEqual(try ReportDestination.of("/proc/\(getpid())/fd/3").get(), .descriptor(3))
+        XCTAssertEqual(try ReportDestination.of("/dev/null").get(), .inPlace("/dev/null"))
+        XCTAssertEqual(try ReportDestination.of("fd/1").get(), .file("fd/1"))
+        XCTAssertEqual(try ReportDestination.of("/tmp/dev/fd/1").get(), .file("/tmp/dev/fd/1"))
+        XCTAssertThrowsError(try ReportDestination.of("/").get())
     }
 
     // MARK: - (5) round trip
@@ -350,6 +378,21 @@ final class JUnitReportTests: XCTestCase {
             .matches(in: xml, range: NSRange(xml.startIndex..., in: xml))
             .compactMap { Range($0.range(at: 1), in: xml).map { String(xml[$0]) } }
         XCTAssertEqual(stamps, ["2023-11-14T22:13:20", "2023-11-14T22:13:20"])
+    }
+
+    /// The zone the schema's timestamp cannot carry is in the suite's first property, derived
+    /// from the timestamp whatever the properties say; read back, it is left out again.
+    func testTheTimestampWithItsZoneIsASuiteProperty() throws {
+        var report = sampleReport()
+        report.suites[0].properties.insert(JUnitProperty(name: "timestamp", value: "stale"), at: 0)
+        let xml = String(decoding: try JUnitWriter.xmlBytes(report), as: UTF8.self)
+        XCTAssertTrue(xml.contains("<properties>\n      <property name=\"timestamp\" value=\"2023-11-14T22:13:20Z\"/>\n      <property name=\"seed\""), xml)
+        XCTAssertFalse(xml.contains("stale"))
+        XCTAssertEqual(xml.components(separatedBy: #"value="2023-11-14T22:13:20Z""#).count - 1, 2, "every suite has it")
+        let path = try makeTempDir() + "/zoned.xml"
+        try JUnitWriter.write(sampleReport(), to: path)
+        XCTAssertEqual(try JUnitReader.read(path: path), sampleReport())
+        if let schema = try? schemaPath() { XCTAssertEqual(try JUnitSchema.validationErrors(xml: path, schema: schema), []) }
     }
 
     func testTimesAreFixedPointDecimals() throws {

@@ -106,6 +106,13 @@ final class CorpusTests: XCTestCase {
         XCTAssertEqual(parseError(head + "initial: 1\nexpect: holds\n"),
                        "t.trace:2:10: expected the number of an initial state, 0 to 0, found '1'")
         XCTAssertEqual(parseError(head + "multiple c0 [push r1, restart]\nexpect: holds\n")?.hasPrefix("t.trace:2:23: expected a router action inside multiple"), true)
+        // Numbers as they are printed, and no other way (a file read prints back the same).
+        XCTAssertEqual(parseError(head + "routes: 02\nexpect: holds\n"), "t.trace:2:9: expected a number of routes from 1 to 250, found '02'")
+        XCTAssertEqual(parseError(head + "pages: +3\nexpect: holds\n"), "t.trace:2:8: expected a number of pages from 1 to 250, found '+3'")
+        XCTAssertEqual(parseError(head + "initial: 00\nexpect: holds\n"),
+                       "t.trace:2:10: expected the number of an initial state, 0 to 0, found '00'")
+        XCTAssertEqual(parseError(head + "push c0 r01\nexpect: holds\n"), "t.trace:2:9: expected a route like r0, found 'r01'")
+        XCTAssertEqual(parseError(head + "initialPages: [p0,p+1]\npages: 3\nexpect: holds\n")?.hasPrefix("t.trace:2:15: expected a page list"), true)
     }
 
     func testAMissingPathIsOneLine() {
@@ -203,5 +210,14 @@ final class CorpusTests: XCTestCase {
         let back = try CorpusFile(parsing: file.text, file: "t")
         XCTAssertEqual(back.text, file.text)
         XCTAssertEqual(back.contentText, "root: tab\nselect c0 p1\nexpect: holds\n")
+    }
+
+    /// A note quotes what found a trace (a driver's command, say): whatever it holds, it stays
+    /// one comment line, so the file reads back with the same actions.
+    func testANoteStaysOneLine() throws {
+        let file = CorpusFile(notes: [CorpusNote(key: "found-by", value: "verify --driver 'x\npush c0 r1\u{1B}[2J'")], settings: [],
+                              actions: [.init(text: "pop c0", line: 0, column: 1)], expectation: .holds)
+        XCTAssertEqual(file.text, "# navfuzz-corpus 1\n# found-by: verify --driver 'x\\npush c0 r1\\u{1b}[2J'\npop c0\nexpect: holds\n")
+        XCTAssertEqual(try CorpusFile(parsing: file.text, file: "t").actions.map(\.text), ["pop c0"])
     }
 }

@@ -18,6 +18,54 @@ final class ShrinkerTests: XCTestCase {
             || run.steps.contains { $0.violations.contains { $0.property == property } }
     }
 
+    // MARK: - The first failure of a file
+
+    /// The shrinker finds the invariant a trace breaks first as a corpus replay does: the same
+    /// property at the same step for every file of the corpus (the faults' files break one
+    /// each), and for fuzzed walks that break several.
+    func testTheFirstFailureIsTheOneAReplayJudges() throws {
+        let corpus = Corpus<CoordinatorMachine>.coordinators
+        var broken = 0
+        for entry in try corpus.load(path: FuzzFixtures.packageRoot.appendingPathComponent("Corpus").path) {
+            let judged = TraceRun(entry.machine, initial: entry.initial, actions: entry.actions, keeping: .firstViolations).firstViolations.first
+            let found = Shrinker(entry.machine).firstFailure(entry.actions, from: entry.initial)
+            XCTAssertEqual(found?.property, judged?.property, entry.path)
+            XCTAssertEqual(found?.steps, judged?.step, entry.path)
+            if found != nil { broken += 1 }
+        }
+        XCTAssertGreaterThanOrEqual(broken, Fault.allCases.count)
+        var walksBroken = 0
+        for fault in Fault.allCases {
+            let m = CoordinatorMachine(preset: .fuzz, fault: fault)
+            for seed in UInt64(1)...8 {
+                var random = SplitMix64(seed: seed)
+                var trace: [Action] = []
+                var state = m.model.initialState()
+                var actions: [Action] = []
+                for _ in 0..<300 {
+                    actions.removeAll()
+                    m.actions(in: state, into: &actions)
+                    let a = actions[Int(random.next() % UInt64(actions.count))]
+                    trace.append(a)
+                    state = m.successor(of: m.step(state, a)) ?? state
+                }
+                let judged = TraceRun(m, initial: m.model.initialState(), actions: trace, keeping: .firstViolations).firstViolations.first
+                let found = Shrinker(m).firstFailure(trace, from: m.model.initialState())
+                XCTAssertEqual(found?.property, judged?.property, "\(fault)")
+                XCTAssertEqual(found?.steps, judged?.step, "\(fault)")
+                guard let judged else { continue }
+                // Shrinking for the first failure is shrinking for that property.
+                walksBroken += 1
+                let first = Shrinker.coordinators(m, actions: trace, from: m.model.initialState(), property: nil)
+                let named = Shrinker.coordinators(m, actions: trace, from: m.model.initialState(), property: judged.property)
+                XCTAssertEqual(first?.counterexample.actions, named?.counterexample.actions, "\(fault)")
+                XCTAssertEqual(first?.counterexample.property, judged.property)
+                break
+            }
+        }
+        XCTAssertGreaterThan(walksBroken, Fault.allCases.count / 2, "most faults show in a walk of 300 steps")
+    }
+
     // MARK: - Hand-made long traces
 
     func testALongTraceWithNoiseShrinksToTheTwoSteps() throws {

@@ -118,6 +118,8 @@ final class TraceTextTests: XCTestCase {
     func testTheReplayCommandQuotesOnlyWhenNeeded() {
         XCTAssertEqual(TraceText.replayCommand(path: "Corpus/0123456789abcdef.trace"), "swift run NavFuzz replay Corpus/0123456789abcdef.trace")
         XCTAssertEqual(TraceText.replayCommand(path: "My Corpus/it's.trace"), "swift run NavFuzz replay 'My Corpus/it'\\''s.trace'")
+        // A name with a character that acts stays one line and still names the file.
+        XCTAssertEqual(TraceText.replayCommand(path: "a\nb\u{9B}c'd.trace"), #"swift run NavFuzz replay $'a\x0ab\xc2\x9bc\'d.trace'"#)
     }
 
     func testTheFuzzReportNamesEachFailureWithItsShrunkSteps() {

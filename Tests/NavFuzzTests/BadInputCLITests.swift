@@ -15,6 +15,38 @@ final class BadInputCLITests: XCTestCase {
         try assertBadInput(["explore"], mentions: "TEST_SHARD_INDEX", environment: ["TEST_TOTAL_SHARDS": "2", "TEST_SHARD_INDEX": "5"])
     }
 
+    /// The job without a command promises one line too: its note comes after its options.
+    func testABadOptionOfTheJobIsOneLine() throws {
+        let dir = try CLI.temporaryDirectory()
+        try assertBadInput(["--frobnicate"], in: dir, mentions: "unknown option '--frobnicate' (see 'NavFuzz --help')")
+        try assertBadInput(["--walks", "x"], in: dir, mentions: "--walks")
+        try assertBadInput(["stray"], in: dir, mentions: "unknown command 'stray'")
+    }
+
+    /// Bazel sets both variables; one alone is said, not passed over.
+    func testAShardIndexWithoutATotalIsRefused() throws {
+        try assertBadInput(["explore"], mentions: "TEST_SHARD_INDEX=1 is set but TEST_TOTAL_SHARDS is not",
+                           environment: ["TEST_SHARD_INDEX": "1"])
+        try assertBadInput(["explore", "--shard", "0/2"], mentions: "TEST_SHARD_INDEX=1 is set but TEST_TOTAL_SHARDS is not",
+                           environment: ["TEST_SHARD_INDEX": "1"])
+    }
+
+    /// `--shard` and Bazel's variables take the same shards: up to 10,000, digits only.
+    func testTheFlagAndBazelShareOneLimit() throws {
+        try assertBadInput(["explore", "--shard", "0/20000"], mentions: "--shard takes I/N with 0 <= I < N <= 10000, not '0/20000'")
+        try assertBadInput(["explore"], mentions: "TEST_TOTAL_SHARDS=20000 and TEST_SHARD_INDEX=0 do not name a shard",
+                           environment: ["TEST_TOTAL_SHARDS": "20000", "TEST_SHARD_INDEX": "0"])
+        try assertBadInput(["explore", "--shard", "+0/2"], mentions: "--shard")
+        try assertBadInput(["explore"], mentions: "TEST_TOTAL_SHARDS", environment: ["TEST_TOTAL_SHARDS": "+2", "TEST_SHARD_INDEX": "0"])
+        let dir = try CLI.temporaryDirectory()
+        try "# navfuzz-corpus 1\npush c0 r1\nexpect: holds\n".write(to: dir.appendingPathComponent("ok.trace"), atomically: true, encoding: .utf8)
+        for (args, environment) in [(["--shard", "9999/10000"], [:]), ([], ["TEST_TOTAL_SHARDS": "10000", "TEST_SHARD_INDEX": "9999"])] {
+            let r = try CLI.run(["replay", "ok.trace", "--junit", "r.xml"] + args, in: dir, environment: environment)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertTrue(r.stdout.contains("(shard 9999/10000)"), r.stdout)
+        }
+    }
+
     func testConflictingOptions() throws {
         try assertBadInput(["explore", "--expect-states", "5", "--max-states", "3"], mentions: "conflicts with --max-states")
         try assertBadInput(["explore", "--shard", "0/2"], mentions: "conflicts with TEST_TOTAL_SHARDS",

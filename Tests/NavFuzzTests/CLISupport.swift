@@ -27,8 +27,25 @@ struct CLI {
 
     /// Runs `NavFuzz args` in `directory` (default: a fresh temporary one) with `environment` added.
     static func run(_ args: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
+        try run(products.appendingPathComponent("NavFuzz"), args, in: directory, environment: environment)
+    }
+
+    /// Runs `NavFuzz args` as the unprivileged user `nobody` (through `setpriv`), in `directory`,
+    /// which nobody may write. Skips the test where that cannot be done (not root, no setpriv).
+    static func runAsNobody(_ args: [String], in directory: URL, environment: [String: String] = [:]) throws -> Result {
+        let setpriv = "/usr/bin/setpriv"
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: setpriv) else {
+            throw XCTSkip("running as nobody needs root and \(setpriv)")
+        }
+        XCTAssertEqual(chmod(directory.path, 0o777), 0)
+        return try run(URL(fileURLWithPath: setpriv),
+                       ["--reuid=nobody", "--regid=nogroup", "--clear-groups", products.appendingPathComponent("NavFuzz").path] + args,
+                       in: directory, environment: environment)
+    }
+
+    private static func run(_ executable: URL, _ args: [String], in directory: URL?, environment: [String: String]) throws -> Result {
         let process = Process()
-        process.executableURL = products.appendingPathComponent("NavFuzz")
+        process.executableURL = executable
         process.arguments = args
         process.currentDirectoryURL = directory ?? packageRoot
         var env = ProcessInfo.processInfo.environment

@@ -1,4 +1,6 @@
+@_spi(Engine) import CoordinatorModel
 import Foundation
+import NavFuzzJUnit
 import XCTest
 
 /// Whatever ends NavFuzz ends its drivers too, and NavFuzz exits with 128 + the signal.
@@ -49,6 +51,47 @@ final class EndingCLITests: XCTestCase {
             XCTAssertTrue(report.contains("ended by signal \(signal) before the run finished: this report is partial"), report)
             XCTAssertTrue(said.contains("partial report (0 activities): \(dir.appendingPathComponent("r.xml").path)"), said)
         }
+    }
+}
+
+extension EndingCLITests {
+    /// A CI job killed by its timeout during an exploration: the report shows the states and
+    /// the depth reached and each invariant checked so far, the exploration marked incomplete,
+    /// and NavFuzz exits 143 at once.
+    func testSIGTERMDuringExploreReportsWhatItReached() throws {
+        let dir = try CLI.temporaryDirectory()
+        let report = dir.appendingPathComponent("r.xml")
+        let process = Process()
+        process.executableURL = CLI.products.appendingPathComponent("NavFuzz")
+        process.arguments = ["explore", "--preset", "deep", "--junit", report.path]
+        process.currentDirectoryURL = dir
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        sleep(3)
+        kill(process.processIdentifier, SIGTERM)
+        let start = Date()
+        process.waitUntilExit()
+        XCTAssertLessThan(Date().timeIntervalSince(start), 2)
+        XCTAssertEqual(process.terminationStatus, 143)
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let suites = try JUnitReader.read(path: report.path).suites
+        XCTAssertEqual(suites.map(\.name), ["explore.deep", "interrupted"], said)
+        let explored = try XCTUnwrap(suites.first)
+        func property(_ name: String) -> String? { explored.properties.first { $0.name == name }?.value }
+        let states = try XCTUnwrap(property("states").flatMap(Int.init)), depth = try XCTUnwrap(property("depth").flatMap(Int.init))
+        XCTAssertGreaterThan(states, 1)
+        XCTAssertGreaterThan(depth, 0)
+        XCTAssertLessThan(states, 2_869_732, "deep has that many: the exploration was cut")
+        XCTAssertEqual(property("complete"), "false")
+        XCTAssertEqual(property("ended-by"), "signal 15")
+        for invariant in Invariant.all.map(\.name) {
+            XCTAssertEqual(explored.cases.first { $0.name == invariant }?.outcome, .passed, "\(invariant) checked so far, and held")
+        }
+        XCTAssertEqual(explored.cases.first { $0.name == "complete" }?.outcome,
+                       .skipped(message: "ended by signal 15 after \(states) states to depth \(depth): this exploration is incomplete"))
+        XCTAssertTrue(said.contains("explore.deep stopped at depth \(depth) with \(states) states; partial report (1 activities)"), said)
     }
 }
 

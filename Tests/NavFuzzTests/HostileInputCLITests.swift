@@ -117,19 +117,26 @@ final class HostileInputCLITests: XCTestCase {
         let cases = try JUnitReader.read(path: merged).suites.flatMap(\.cases)
         XCTAssertEqual(Set(cases.map(\.name)), [#"c/a\u{1}.trace"#, #"c/a\u{2}.trace"#], "\(cases.map(\.name))")
         XCTAssertEqual(cases.filter { $0.outcome.isFailed }.map(\.name), [#"c/a\u{2}.trace"#])
-        // Asked for, each corpus case links its file (outside the strict schema), and a merge
-        // keeps the links.
+        // Asked for, each corpus case links its file (outside the strict schema) when its
+        // name names it exactly, and a merge keeps the links; a name written out would link
+        // to no file, so it has none.
+        try "# navfuzz-corpus 1\npush c0 r1\nexpect: violates stack-shape\n"
+            .write(to: corpus.appendingPathComponent("plain.trace"), atomically: true, encoding: .utf8)
         let linked = dir.appendingPathComponent("linked.xml").path
         _ = try CLI.run(["replay", "c", "--junit-file-attributes", "--junit", linked], in: dir)
         let xml = try String(contentsOfFile: linked, encoding: .utf8)
-        XCTAssertTrue(xml.contains(#"file="c/a\u{2}.trace" line="1""#), xml)
-        XCTAssertEqual(try JUnitReader.read(path: linked).suites.flatMap(\.cases).compactMap(\.file).sorted(),
-                       [#"c/a\u{1}.trace"#, #"c/a\u{2}.trace"#])
+        XCTAssertTrue(xml.contains(#"file="c/plain.trace" line="1""#), xml)
+        XCTAssertEqual(try JUnitReader.read(path: linked).suites.flatMap(\.cases).compactMap(\.file), ["c/plain.trace"])
+        let relinked = dir.appendingPathComponent("relinked.xml").path
+        _ = try CLI.run(["merge", relinked, linked], in: dir)
+        XCTAssertEqual(try JUnitReader.read(path: relinked).suites.flatMap(\.cases).compactMap(\.file), ["c/plain.trace"])
         XCTAssertFalse(try String(contentsOfFile: merged, encoding: .utf8).contains(" file="), "not unless asked for")
-        // A failing corpus file is its own annotation under GitHub Actions.
+        // A failing corpus file is its own annotation under GitHub Actions, linked when it can be.
         let annotated = try CLI.run(["replay", "c", "--junit", dir.appendingPathComponent("r.xml").path], in: dir,
                                     environment: ["GITHUB_ACTIONS": "true"])
-        XCTAssertTrue(annotated.stdout.contains(#"::error file=c/a\u{2}.trace,line=1,title=NavFuzz corpus%3A c/a\u{2}.trace::expected violates stack-shape"#),
+        XCTAssertTrue(annotated.stdout.contains(#"::error title=NavFuzz corpus%3A c/a\u{2}.trace::expected violates stack-shape"#),
+                      annotated.stdout)
+        XCTAssertTrue(annotated.stdout.contains(#"::error file=c/plain.trace,line=1,title=NavFuzz corpus%3A c/plain.trace::expected violates stack-shape"#),
                       annotated.stdout)
     }
 

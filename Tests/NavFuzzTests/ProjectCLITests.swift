@@ -32,11 +32,17 @@ final class ProjectCLITests: XCTestCase {
         XCTAssertTrue(report.suites[0].cases.contains { $0.name == "no-orphan-children" && $0.outcome.isFailed })
         let saved = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("reports/failures").path)
         XCTAssertFalse(saved.isEmpty, "failures are saved next to the report")
-        // Under GitHub Actions each failure is an annotation on the trace it was saved as.
-        let annotated = try CLI.run([], in: dir, environment: ["GITHUB_ACTIONS": "true"])
+        // Under GitHub Actions each failure is an annotation on the project file, which the
+        // repository holds (the trace it was saved as is a build artifact), and so is its
+        // file= attribute.
+        let annotated = try CLI.run(["--junit-file-attributes"], in: dir, environment: ["GITHUB_ACTIONS": "true"])
         let annotations = annotated.stdout.split(separator: "\n").filter { $0.hasPrefix("::error ") }
-        XCTAssertTrue(annotations.contains { $0.hasPrefix("::error file=reports/failures/") && $0.contains(".trace,line=1,title=NavFuzz verify.app%3A no-orphan-children::no-orphan-children: ") },
+        XCTAssertTrue(annotations.contains { $0.hasPrefix("::error file=navfuzz.json,line=1,title=NavFuzz verify.app%3A no-orphan-children::no-orphan-children: ") },
                       annotated.stdout)
+        XCTAssertFalse(annotated.stdout.contains("file=reports/"), annotated.stdout)
+        let linked = try JUnitReader.read(path: dir.appendingPathComponent("reports/navfuzz.xml").path).suites[0].cases
+        XCTAssertEqual(Set(linked.filter { $0.outcome.isFailed }.map(\.file)), ["navfuzz.json"])
+        XCTAssertEqual(Set(linked.filter { !$0.outcome.isFailed }.map(\.file)), [nil])
         XCTAssertFalse(bad.stdout.contains("::error"), "only under GitHub Actions")
 
         try project(#"{"name": "app", "driver": "\#(driver)"}, {"name": "again", "driver": "\#(driver)", "timeout": 10}"#)
