@@ -69,21 +69,25 @@ final class Lockstep {
     /// in it, steps that worked in between or not: a driver that dies after every reply, or
     /// on one common action, would otherwise be started again for most of the phase's steps.
     static let sameStepLimit = 3
+    /// A phase stops after this many hangs, in a row or not: each costs a whole timeout, and a
+    /// driver that hangs only in some states (deep trees) would reach them walk after walk.
+    static let phaseHangLimit = 2
     /// How the give-up rule reads in a report.
     static var givingUpRule: String {
         "\(failureStreakLimit) crashes or \((failureStreakLimit + hangWeight - 1) / hangWeight) hangs in a row, "
-            + "or \(sameStepLimit) on one step"
+            + "\(phaseHangLimit) hangs in a phase, or \(sameStepLimit) on one step"
     }
     private var failureStreak = 0
     private var failuresByStep: [Action: Int] = [:]
     private var sameStepReached = false
-    var givenUp: Bool { failureStreak >= Self.failureStreakLimit || sameStepReached }
+    private var hangsInPhase = 0
+    var givenUp: Bool { failureStreak >= Self.failureStreakLimit || sameStepReached || hangsInPhase >= Self.phaseHangLimit }
     /// Whether the phase in progress was stopped so, and whether some phase was.
     private(set) var phaseStopped = false
     private(set) var everGaveUp = false
     func startPhase() {
         failureStreak = min(failureStreak, Self.failureStreakLimit - 1)
-        failuresByStep = [:]; sameStepReached = false
+        failuresByStep = [:]; sameStepReached = false; hangsInPhase = 0
         phaseStopped = false
     }
     /// Called when the engine asks whether to stop: true once the phase has given up.
@@ -91,12 +95,14 @@ final class Lockstep {
         if givenUp {
             phaseStopped = true
             failureStreak = 0
-            failuresByStep = [:]; sameStepReached = false
+            failuresByStep = [:]; sameStepReached = false; hangsInPhase = 0
         }
         return phaseStopped
     }
     /// For the last replays, which must reach the system whatever came before.
-    func endPhases() { failureStreak = 0; failuresByStep = [:]; sameStepReached = false; phaseStopped = false }
+    func endPhases() {
+        failureStreak = 0; failuresByStep = [:]; sameStepReached = false; hangsInPhase = 0; phaseStopped = false
+    }
     /// Things worth knowing that are not failures (the implementation did not repeat itself).
     private(set) var notes: [String] = []
 
@@ -413,6 +419,7 @@ final class Lockstep {
         case .protocolError: fatal = error
         }
         failureStreak += error.kind == .hang ? Self.hangWeight : 1
+        if error.kind == .hang { hangsInPhase += 1 }
         if let action, error.kind != .protocolError {
             failuresByStep[action, default: 0] += 1
             if failuresByStep[action]! >= Self.sameStepLimit { sameStepReached = true }
