@@ -58,7 +58,7 @@ final class MisbehavingDriverTests: XCTestCase {
         XCTAssertLessThan(seconds, 15, report.text)
         XCTAssertLessThan(report.restarts, 20, report.text)
         XCTAssertEqual(report.failures("no-hang").count, 1, report.text)
-        XCTAssertTrue(report.notes.contains { $0.contains("stopped early: the implementation failed on step after step (5 crashes or 2 hangs in a row, or 3 on one step)") }, report.text)
+        XCTAssertTrue(report.notes.contains { $0.contains("stopped early: the implementation failed on step after step (5 crashes or 2 hangs in a row, 2 hangs in a phase, or 3 on one step)") }, report.text)
     }
 
     /// A reply without end is a protocol error, read no further than the limit. (The timeout is
