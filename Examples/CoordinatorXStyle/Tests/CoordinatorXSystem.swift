@@ -57,11 +57,12 @@ final class CoordinatorXSystem: NavigationSystem {
     /// `dismissClosesPresenter`: the library built with its dismiss bug.
     init(dismissClosesPresenter: Bool = false) { self.dismissClosesPresenter = dismissClosesPresenter }
 
-    /// The transition enum's actions; no tab bars, no `finishFlow` (a flow ends when what
-    /// shows it goes); contexts are `sheet`, `fullScreen` and `overlay`.
+    /// The transition enum's actions, `.parent(route)` with any of them (`redirectTo`); no tab
+    /// bars, no `finishFlow` (a flow ends when what shows it goes); contexts are `sheet`,
+    /// `fullScreen` and `overlay`.
     let capabilities = Capabilities(
         actions: [.push, .pop, .popToRoot, .setRoot, .present, .dismiss, .set, .none, .multiple, .start, .redirect,
-                  .userBack, .userSwipeDismiss],
+                  .redirectTo, .userBack, .userSwipeDismiss],
         styles: [.sheet, .fullScreen, .overlay], rootKinds: [.navigation], kinds: [.navigation, .redirection])
 
     func reset(configuration: Configuration) {
@@ -129,6 +130,8 @@ final class CoordinatorXSystem: NavigationSystem {
                 .map(AppRoute.batch)
         case .start(_, let kind, let style, let r): (style == .push ? .push : context(style)).map { .flow(kind, Int(r.index), $0) }
         case .redirect(_, let r, let style): (style == .push ? .push : context(style)).map { .redirect(.screen(Int(r.index), $0)) }
+        // `.parent(route)` with any transition of the parent: most often the child asking to be dismissed.
+        case .redirectTo(_, let part): route(for: part).map(AppRoute.redirect)
         default: nil   // not in capabilities: never sent
         }
     }

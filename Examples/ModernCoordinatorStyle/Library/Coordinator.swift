@@ -68,11 +68,12 @@ open class BaseCoordinator<RouteType: Route, TransitionType: TransitionProtocol>
 
     public let rootViewController: RootViewController
 
-    /// Triggers `initialRoute`, if given, at once: a coordinator starts showing something.
-    public init(rootViewController: RootViewController, initialRoute: RouteType? = nil) {
+    /// Triggers the initial routes at once, in order: a coordinator starts showing something
+    /// (several routes: a stack of several screens).
+    public init(rootViewController: RootViewController, initialRoutes: [RouteType] = []) {
         self.rootViewController = rootViewController
         super.init(viewController: rootViewController)
-        if let initialRoute { trigger(initialRoute) }
+        for route in initialRoutes { trigger(route) }
     }
 
     /// Performs transitions on the root view controller, for this coordinator.
@@ -96,9 +97,14 @@ open class BaseCoordinator<RouteType: Route, TransitionType: TransitionProtocol>
 /// A coordinator whose root is a navigation controller.
 open class NavigationCoordinator<RouteType: Route>: BaseCoordinator<RouteType, NavigationTransition> {
     public init(rootViewController: NavigationController = NavigationController(), isNavigationBarHidden: Bool = false,
-                initialRoute: RouteType? = nil) {
+                initialRoute: RouteType...) {
         rootViewController.isNavigationBarHidden = isNavigationBarHidden
-        super.init(rootViewController: rootViewController, initialRoute: initialRoute)
+        super.init(rootViewController: rootViewController, initialRoutes: initialRoute)
+    }
+
+    /// The same with the initial routes as a list.
+    public override init(rootViewController: NavigationController = NavigationController(), initialRoutes: [RouteType]) {
+        super.init(rootViewController: rootViewController, initialRoutes: initialRoutes)
     }
 }
 

@@ -40,6 +40,16 @@ extension Transition where RootViewController == NavigationController {
         return .performed
     }
 
+    /// Replaces the whole stack by `presentables`, the first at the bottom; what is presented stays.
+    @discardableResult public func setRoot(_ presentables: [Presentable]) -> TransitionResult {
+        guard !presentables.isEmpty else { return .ignored }
+        presentables.forEach(adopt)
+        rootViewController.setViewControllers(presentables.map {
+            $0.viewController is NavigationController ? ContainerViewController($0.viewController) : $0.viewController
+        })
+        return .performed
+    }
+
     /// Replaces the whole stack by `presentable`; what is presented stays.
     @discardableResult public func setRoot(_ presentable: Presentable) -> TransitionResult {
         adopt(presentable)
