@@ -26,4 +26,13 @@
     /// The finish of a child on its parent's router pops everything above its first screen,
     /// the parent's own screens pushed after it included (CoordinatorKit shared routers).
     case sharedFinishPopsParent = "shared-finish-pops-parent"
+
+    /// Whether only the opt-in transitions (docs/SEMANTICS.md §4.7) show the fault: a domain
+    /// without them (`Domain.transitions`) never meets it.
+    @_spi(Engine) public var needsTransitions: Bool {
+        switch self {
+        case .switchRootKeepsOldFlow, .redirectActsOnSelf, .sharedFinishPopsParent: true
+        default: false
+        }
+    }
 }

@@ -173,7 +173,7 @@ final class ExplorerTests: XCTestCase {
             (.restartKeepsFullScreen, .small, "restart-resets", 2),     // present fullScreen, restart
             (.duplicatePageChild, .smallTab, "tree-consistent", 1),     // setPages keeping a page
             (.dismissNothingRemovesCaller, .small, "modal-discipline", 2),
-            (.switchRootKeepsOldFlow, .transitions, "restart-resets", 1),     // switchRoot
+            (.switchRootKeepsOldFlow, .transitions, "tree-consistent", 1),    // switchRoot leaves a second parentless tree
             (.redirectActsOnSelf, .transitions, "modal-discipline", 2),       // start redirection sheet, redirectTo set
             (.sharedFinishPopsParent, .transitionsCI, "finishflow-cleans-up", 3),   // startShared, push c0, finishFlow
         ]
