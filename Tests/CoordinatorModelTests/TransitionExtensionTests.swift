@@ -227,3 +227,16 @@ final class TransitionFaultTests: XCTestCase {
         check(.sharedFinishPopsParent, ["startShared c0 r1", "push c0 r0", "finishFlow c1"], "finishflow-cleans-up")
     }
 }
+
+/// Under `no-pushed-navigation` a child is hosted in a stack only by `startShared` or a pushed
+/// redirection, so the state where the back button ends a child needs one of those.
+final class TransitionSometimesTests: XCTestCase {
+    func testBackEndsAChildNeedsWhatCanStillPushAChild() {
+        guard let back = SometimesProperty.all.first(where: { $0.name == "back-ends-a-child" }) else { return XCTFail("no back-ends-a-child") }
+        XCTAssertEqual(back.needs(in: .strict, kinds: [.navigation]), [.start, .startShared, .startStack])
+        XCTAssertEqual(back.needs(in: .noPushedNavigation, kinds: [.navigation]), [.startShared])
+        XCTAssertEqual(back.needs(in: .noPushedNavigation, kinds: [.navigation, .redirection]), [.start, .startShared])
+        // The state itself: a shared flow's first screen, visible.
+        XCTAssertTrue(back.holds(build(["startShared c0 r1"])))
+    }
+}

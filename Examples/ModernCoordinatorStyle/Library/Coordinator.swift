@@ -6,6 +6,18 @@ public protocol Presentable: AnyObject {
     var viewController: ViewController { get }
 }
 
+/// What `push` does with a coordinator's navigation controller: UIKit does not push a
+/// navigation controller onto another.
+public enum NavigationPush: Sendable, Hashable {
+    /// Push it inside a container screen (the child's navigation bar is the parent's).
+    case wrap
+    /// Refuse it: the push is `ignored`, and nothing changes.
+    case refuse
+    /// The bug the library can be built with, for NavFuzz's example: say `performed` and show
+    /// nothing, as a library that leaves the call to UIKit does (UIKit ignores it, or traps).
+    case ignoreSilently
+}
+
 /// What a triggered route did. View models ignore it; logs and tests read it.
 public enum TransitionResult: Sendable, Hashable {
     /// The transition was made (perhaps changing nothing, like `popToRoot` at the root).
@@ -27,6 +39,9 @@ open class AnyCoordinator: Presentable, NavigationControllerDelegate, Presentati
     /// pushed flow the user went back from stays a child (XCoordinator issue 57, which its
     /// pull request 156 fixed by cleaning up when the navigation controller shows a new top).
     public var backLeavesChild = false
+    /// What `push` does with a coordinator that has a navigation controller of its own, which
+    /// UIKit does not push onto another.
+    public var navigationPush = NavigationPush.wrap
 
     public init(viewController: ViewController) {
         self.viewController = viewController

@@ -25,8 +25,15 @@ public typealias NavigationTransition = Transition<NavigationController>
 
 extension Transition where RootViewController == NavigationController {
     @discardableResult public func push(_ presentable: Presentable) -> TransitionResult {
-        adopt(presentable)
         let viewController = presentable.viewController
+        if viewController is NavigationController {
+            switch coordinator?.navigationPush ?? .wrap {
+            case .wrap: break
+            case .refuse: return .ignored
+            case .ignoreSilently: return .performed
+            }
+        }
+        adopt(presentable)
         rootViewController.pushViewController(viewController is NavigationController ? ContainerViewController(viewController) : viewController)
         return .performed
     }

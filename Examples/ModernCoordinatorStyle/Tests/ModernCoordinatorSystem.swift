@@ -46,6 +46,13 @@ final class FlowCoordinator: NavigationCoordinator<AppRoute> {
 
     convenience init(first: Int, backLeavesChild: Bool) { self.init(screens: [first], backLeavesChild: backLeavesChild) }
 
+    /// A child flow, built like this one.
+    private func child(_ screens: [Int]) -> FlowCoordinator {
+        let flow = FlowCoordinator(screens: screens, backLeavesChild: backLeavesChild)
+        flow.navigationPush = navigationPush
+        return flow
+    }
+
     override func performTransition(for route: AppRoute) -> TransitionResult {
         switch route {
         case .screen(let n): transitionPerformer.push(ScreenViewController(n))
@@ -55,10 +62,10 @@ final class FlowCoordinator: NavigationCoordinator<AppRoute> {
         case .roots(let ns): transitionPerformer.setRoot(ns.map(ScreenViewController.init))
         case .modal(let n, let style): transitionPerformer.present(ScreenViewController(n), style: style)
         case .close: transitionPerformer.dismiss()
-        case .flow(let n, nil): transitionPerformer.push(FlowCoordinator(first: n, backLeavesChild: backLeavesChild))
-        case .flow(let n, let style?): transitionPerformer.present(FlowCoordinator(first: n, backLeavesChild: backLeavesChild), style: style)
-        case .flows(let ns, nil): transitionPerformer.push(FlowCoordinator(screens: ns, backLeavesChild: backLeavesChild))
-        case .flows(let ns, let style?): transitionPerformer.present(FlowCoordinator(screens: ns, backLeavesChild: backLeavesChild), style: style)
+        case .flow(let n, nil): transitionPerformer.push(child([n]))
+        case .flow(let n, let style?): transitionPerformer.present(child([n]), style: style)
+        case .flows(let ns, nil): transitionPerformer.push(child(ns))
+        case .flows(let ns, let style?): transitionPerformer.present(child(ns), style: style)
         case .finish: (parent as? FlowCoordinator)?.trigger(.finished(self)) ?? .ignored
         case .finished(let flow): transitionPerformer.remove(flow)
         }
@@ -75,22 +82,35 @@ final class FlowCoordinator: NavigationCoordinator<AppRoute> {
 /// it was refused. Events come from which coordinators left the tree.
 final class ModernCoordinatorSystem: NavigationSystem {
     private let backLeavesChild: Bool
+    private let navigationPush: NavigationPush
     private var root: FlowCoordinator?
     private var ids = CoordinatorIDs()
 
-    init(backLeavesChild: Bool = false) { self.backLeavesChild = backLeavesChild }
+    /// The library built with XCoordinator's issue 57 (`backLeavesChild`), and with one of its
+    /// ways to push a coordinator's navigation controller: wrapped in a container (the strict
+    /// model), refused (the `no-pushed-navigation` dialect, which the adapter then declares) or
+    /// ignored without a word (a bug).
+    init(backLeavesChild: Bool = false, navigationPush: NavigationPush = .wrap) {
+        self.backLeavesChild = backLeavesChild
+        self.navigationPush = navigationPush
+    }
 
     /// A navigation root, navigation children pushed or presented, sheets and full-screen
     /// presentations, `setRoot` of a list (`setStack`) and flows with several initial routes
     /// (`startStack`); no tabs, no `popTo`, `close`, `restart` or deep links.
-    let capabilities = Capabilities(
-        actions: [.push, .pop, .popToRoot, .setRoot, .present, .dismiss, .start, .finishFlow, .userBack, .userSwipeDismiss,
-                  .setStack, .startStack],
-        styles: [.sheet, .fullScreen], rootKinds: [.navigation], kinds: [.navigation])
+    var capabilities: Capabilities {
+        Capabilities(
+            actions: [.push, .pop, .popToRoot, .setRoot, .present, .dismiss, .start, .finishFlow, .userBack, .userSwipeDismiss,
+                      .setStack, .startStack],
+            styles: [.sheet, .fullScreen], rootKinds: [.navigation], kinds: [.navigation],
+            dialect: navigationPush == .refuse ? .noPushedNavigation : .strict)
+    }
 
     func reset(configuration: Configuration) {
         ids.removeAll()
-        root = FlowCoordinator(first: 0, backLeavesChild: backLeavesChild)
+        let root = FlowCoordinator(first: 0, backLeavesChild: backLeavesChild)
+        root.navigationPush = navigationPush
+        self.root = root
     }
 
     func apply(_ action: Action) -> SystemStep {
