@@ -155,7 +155,7 @@ final class ExplorerTests: XCTestCase {
     /// presets are pinned by `.ci/run` on a release build (`--expect-states`).
     func testPinnedPresetPrefixes() {
         let expected: [(Preset, Int, Int)] = [(.small, 4, 12_598), (.smallTab, 3, 2_146), (.ci, 3, 13_444), (.ciTab, 2, 1_396), (.deep, 3, 13_444),
-                                                (.transitions, 3, 8_069), (.transitionsCI, 2, 1_306)]
+                                                (.transitions, 2, 744), (.transitionsCI, 2, 1_306)]
         for (preset, depth, count) in expected {
             let r = Explorer.coordinators(CoordinatorMachine(preset: preset), options: .init(workers: 2, maxDepth: depth))
             XCTAssertEqual(r.states, count, "\(preset.name) to depth \(depth)")
