@@ -533,6 +533,12 @@ struct VerificationRun {
         if lockstep.trappedRefusals > 0 {
             report.notes.append("\(lockstep.trappedRefusals) calls the model refuses trapped the implementation and counted as those refusals (trapsOnRefusedCalls); it was started again each time")
         }
+        if !lockstep.answeredKnownCrashes.isEmpty {
+            let counts = lockstep.answeredKnownCrashes.sorted { $0.key < $1.key }
+                .map { "\($0.value) \($0.key.action.rawValue) refused(\($0.key.reason.rawValue))" }
+            report.notes.append("not made after \(Lockstep.knownCrashLimit) crashes on calls of their kind the model refuses "
+                                + "(answered as the model does): \(counts.joined(separator: ", "))")
+        }
         report.notes += lockstep.notes.prefix(3)
         if lockstep.notes.count > 3 { report.notes.append("… and \(lockstep.notes.count - 3) more like it") }
         // Only a whole run must reach every `sometimes` property: a shard, or a run stopped at

@@ -30,4 +30,17 @@ final class PythonDriverTests: XCTestCase {
         guard let failure = report.failure("no-orphan-children") else { return XCTFail(report.text) }
         XCTAssertEqual(failure.trace.map(\.description), ["start c0 navigation sheet r0", "userSwipeDismiss"], failure.text)
     }
+
+    /// A driver that aborts on every second `finishFlow` of a flow (a call the model refuses):
+    /// after two such crashes the runner answers the rest itself, so the run is not restarted
+    /// for most of its steps, and no phase gives up.
+    func testACrashOnACommonRefusedCallCostsFewRestarts() {
+        let report = Verifier.verify(driver: command("--bug finish-twice-crashes"), options: options)
+        guard let failure = report.failure("no-crash") else { return XCTFail(report.text) }
+        XCTAssertEqual(failure.trace.last?.name, .finishFlow, failure.text)
+        XCTAssertTrue(report.notes.contains { $0.contains("not made after 2 crashes") && $0.contains("finishFlow refused(noSuchCoordinator)") },
+                      report.text)
+        XCTAssertFalse(report.notes.contains { $0.contains("stopped early") }, report.text)
+        XCTAssertLessThan(report.restarts, 20, report.text)
+    }
 }
