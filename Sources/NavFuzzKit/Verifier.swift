@@ -436,6 +436,12 @@ struct VerificationRun {
             // Nor is a hang shrunk then: every try would cost a timeout. A crash costs a restart,
             // and is shrunk as far as any failure.
             let failsAnyway = lockstep.everGaveUp && c.check == Verifier.noHang
+            // A crash or a hang is tried first on the model's shortest way to the same call.
+            if options.shrink && (c.check == Verifier.noCrash || c.check == Verifier.noHang),
+               let machine = machine(preset, source: c.source), let shortcut = machine.shortcut(to: trace) {
+                let (index, step) = replay(shortcut, on: machine, check: c.check, accept: accept ?? { _, _ in true })
+                if index == shortcut.count - 1, step?.findings.contains(where: { $0.check == c.check }) == true { trace = shortcut }
+            }
             if options.shrink && !trace.isEmpty && !failsAnyway, let machine = machine(preset, source: c.source) {
                 lockstep.memoizing = true
                 let shrunk = Shrinker(machine).shrink(trace, from: machine.initialStates()[0], property: Verifier.checks[c.check],
