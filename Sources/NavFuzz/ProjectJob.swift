@@ -41,8 +41,8 @@ enum ProjectJob {
         if FileManager.default.fileExists(atPath: path) {
             throw UsageError("\(path) exists; NavFuzz init leaves it as it is", hint: "edit it, or remove it first")
         }
-        do { try ProjectFile.starter.write(toFile: path, atomically: true, encoding: .utf8) } catch {
-            throw UsageError("cannot write \(path): \(error.localizedDescription)")
+        do { try AtomicFile.write(Array(ProjectFile.starter.utf8), to: path) } catch {
+            throw UsageError("cannot write \(path): \(error.reason)")
         }
         context.terminal.out("wrote \(path): name your driver in it, then run 'swift run NavFuzz'")
         return 0

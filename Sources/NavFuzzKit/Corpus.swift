@@ -173,8 +173,8 @@ import Foundation
 extension Corpus where M: ExplorableMachine {
     /// Writes a counterexample as a corpus file named by the hash of its meaningful lines
     /// (settings, actions, expectation; not the comments): the same trace saved twice gets the
-    /// same name, and an existing file is left as it is. Written to a temporary file and
-    /// renamed, so a reader never sees half a file. Returns the path.
+    /// same name, and an existing file is left as it is. Written by `AtomicFile`, so a reader
+    /// never sees half a file. Returns the path.
     @_spi(Engine) public static func save(_ counterexample: Counterexample<M>, machine: M, settings: [CorpusSetting],
                             notes: [CorpusNote], expectation: CorpusExpectation, to directory: String) throws(CorpusError) -> String {
         var all = settings
@@ -195,15 +195,8 @@ extension Corpus where M: ExplorableMachine {
         } catch {
             throw CorpusError(file: directory, line: 0, column: 0, message: "cannot create the corpus directory")
         }
-        let temporary = base + ".\(name).tmp-\(ProcessInfo.processInfo.processIdentifier)"
-        do {
-            try Data(file.text.utf8).write(to: URL(fileURLWithPath: temporary))
-        } catch {
-            throw CorpusError(file: temporary, line: 0, column: 0, message: "cannot write the file")
-        }
-        if rename(temporary, path) != 0 {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw CorpusError(file: path, line: 0, column: 0, message: "cannot move the file into place")
+        do { try AtomicFile.write(Array(file.text.utf8), to: path) } catch {
+            throw CorpusError(file: path, line: 0, column: 0, message: "cannot write the file: \(error.reason)")
         }
         return path
     }

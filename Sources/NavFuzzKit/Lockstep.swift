@@ -77,6 +77,28 @@ final class Lockstep {
         "\(failureStreakLimit) crashes or \((failureStreakLimit + hangWeight - 1) / hangWeight) hangs in a row, "
             + "\(phaseHangLimit) hangs in a phase, or \(sameStepLimit) on one step"
     }
+    /// A call the model refuses that has crashed the system this many times, whatever its
+    /// target, is answered by the runner from then on: `no-crash` already has its trace, a
+    /// refusal changes no state, and a driver that crashes on a common call (a second
+    /// `finishFlow` on every ended flow) would otherwise be started again for most of the run's
+    /// steps. The last replays (shrinking, confirming) make every call.
+    static let knownCrashLimit = 2
+    /// Crashes on refused calls, by kind and reason, over the run.
+    private var refusedCrashes: [KnownCrash: Int] = [:]
+    /// Calls answered so instead of made, by kind and reason.
+    private(set) var answeredKnownCrashes: [KnownCrash: Int] = [:]
+    private var answersKnownCrashes = true
+    /// The kind of a call the runner answers itself because it crashed the system too often.
+    private func knownCrash(_ outcome: Outcome, _ action: Action) -> KnownCrash? {
+        guard answersKnownCrashes, case .refused(let reason) = outcome else { return nil }
+        let key = KnownCrash(action: action.name, reason: reason)
+        return refusedCrashes[key, default: 0] >= Self.knownCrashLimit ? key : nil
+    }
+    struct KnownCrash: Hashable, Comparable {
+        let action: ActionName
+        let reason: RefusalReason
+        static func < (a: Self, b: Self) -> Bool { (a.action.rawValue, a.reason.rawValue) < (b.action.rawValue, b.reason.rawValue) }
+    }
     private var failureStreak = 0
     private var failuresByStep: [Action: Int] = [:]
     private var sameStepReached = false
@@ -101,6 +123,7 @@ final class Lockstep {
     }
     /// For the last replays, which must reach the system whatever came before.
     func endPhases() {
+        answersKnownCrashes = false
         failureStreak = 0; failuresByStep = [:]; sameStepReached = false; hangsInPhase = 0; phaseStopped = false
     }
     /// Things worth knowing that are not failures (the implementation did not repeat itself).
@@ -179,6 +202,11 @@ final class Lockstep {
             return ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep, implAction: nil, implBefore: nil,
                                    implOutcome: modelStep.outcome, implEvents: [], implAfter: nil, findings: [], next: state.trail)
         }
+        if let known = knownCrash(modelStep.outcome, action) {
+            answeredKnownCrashes[known, default: 0] += 1
+            return ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep, implAction: nil, implBefore: nil,
+                                   implOutcome: modelStep.outcome, implEvents: [], implAfter: nil, findings: [], next: state.trail)
+        }
         let modelChanges = !modelStep.outcome.isRefused && !identical(modelStep.state, state.model)
         var result: ConformanceStep?
         // A crash or hang that may belong to another request of a batch is tried once more alone:
@@ -206,8 +234,15 @@ final class Lockstep {
                                            implBefore: implBefore, implOutcome: modelStep.outcome, implEvents: [], implAfter: nil,
                                            findings: [], next: state.trail)
                 }
-                return stepFailure(error, modelBefore: state.model, action: action, model: model, modelStep: modelStep,
-                                   implAction: implAction, implBefore: implBefore, trail: state.trail)
+                if error.kind == .crash, case .refused(let reason) = modelStep.outcome {
+                    refusedCrashes[KnownCrash(action: action.name, reason: reason), default: 0] += 1
+                }
+                let failed = stepFailure(error, modelBefore: state.model, action: action, model: model, modelStep: modelStep,
+                                         implAction: implAction, implBefore: implBefore, trail: state.trail)
+                // Shrinking tries many traces that end in the same step: a crash or hang
+                // remembered costs no restart (the trace found is replayed afresh at the end).
+                if memoizing && error.kind != .protocolError { state.trail.memo[action] = failed }
+                return failed
             }
         }
         guard let result else {
@@ -243,7 +278,7 @@ final class Lockstep {
         var calls: [AnnouncedCall] = []
         for a in actions {
             let modelStep = model.step(state.model, a)
-            if capabilities.runnerAnswers(modelStep.outcome, a, in: state.model) { continue }
+            if capabilities.runnerAnswers(modelStep.outcome, a, in: state.model) || knownCrash(modelStep.outcome, a) != nil { continue }
             let changes = !modelStep.outcome.isRefused && !identical(modelStep.state, state.model)
             if away {
                 if let id = savedID {
@@ -279,12 +314,12 @@ final class Lockstep {
         }
         guard identity else { return }
         // Every call reaches a system that receives invalid calls: no model steps needed.
-        if capabilities.receivesInvalidCalls { return system.announce(actions.map { .step($0, snapshot: true) }) }
+        if capabilities.receivesInvalidCalls && refusedCrashes.isEmpty { return system.announce(actions.map { .step($0, snapshot: true) }) }
         var calls: [AnnouncedCall] = []
         var s = state.model
         for a in actions {
             let step = model.step(s, a)
-            if capabilities.runnerAnswers(step.outcome, a, in: s) { continue }
+            if capabilities.runnerAnswers(step.outcome, a, in: s) || knownCrash(step.outcome, a) != nil { continue }
             calls.append(.step(a, snapshot: true))
             if !step.outcome.isRefused { s = step.state }
         }

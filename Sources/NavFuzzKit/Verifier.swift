@@ -438,6 +438,12 @@ struct VerificationRun {
             // Nor is a hang shrunk then: every try would cost a timeout. A crash costs a restart,
             // and is shrunk as far as any failure.
             let failsAnyway = lockstep.everGaveUp && c.check == Verifier.noHang
+            // A crash or a hang is tried first on the model's shortest way to the same call.
+            if options.shrink && (c.check == Verifier.noCrash || c.check == Verifier.noHang),
+               let machine = machine(preset, source: c.source), let shortcut = machine.shortcut(to: trace) {
+                let (index, step) = replay(shortcut, on: machine, check: c.check, accept: accept ?? { _, _ in true })
+                if index == shortcut.count - 1, step?.findings.contains(where: { $0.check == c.check }) == true { trace = shortcut }
+            }
             if options.shrink && !trace.isEmpty && !failsAnyway, let machine = machine(preset, source: c.source) {
                 lockstep.memoizing = true
                 let shrunk = Shrinker(machine).shrink(trace, from: machine.initialStates()[0], property: Verifier.checks[c.check],
@@ -534,6 +540,12 @@ struct VerificationRun {
         }
         if lockstep.trappedRefusals > 0 {
             report.notes.append("\(lockstep.trappedRefusals) calls the model refuses trapped the implementation and counted as those refusals (trapsOnRefusedCalls); it was started again each time")
+        }
+        if !lockstep.answeredKnownCrashes.isEmpty {
+            let counts = lockstep.answeredKnownCrashes.sorted { $0.key < $1.key }
+                .map { "\($0.value) \($0.key.action.rawValue) refused(\($0.key.reason.rawValue))" }
+            report.notes.append("not made after \(Lockstep.knownCrashLimit) crashes on calls of their kind the model refuses "
+                                + "(answered as the model does): \(counts.joined(separator: ", "))")
         }
         report.notes += lockstep.notes.prefix(3)
         if lockstep.notes.count > 3 { report.notes.append("… and \(lockstep.notes.count - 3) more like it") }

@@ -7,8 +7,16 @@ import XCTest
 /// `<!-- quoted from PATH -->` line and appears in PATH exactly as written.
 final class DocumentationTests: XCTestCase {
     func testEverySwiftBlockIsQuotedFromCompiledCode() throws {
-        let docs = ["README.md"] + (try FileManager.default.contentsOfDirectory(atPath: Repository.root.appendingPathComponent("docs").path))
-            .filter { $0.hasSuffix(".md") }.map { "docs/\($0)" }
+        let files = FileManager.default
+        // The docs folder, and the DocC catalogs' pages (Sources/TARGET/TARGET.docc).
+        let catalogs = try files.contentsOfDirectory(atPath: Repository.root.appendingPathComponent("Sources").path).flatMap { target in
+            let catalog = "Sources/\(target)/\(target).docc"
+            let pages = (try? files.contentsOfDirectory(atPath: Repository.root.appendingPathComponent(catalog).path)) ?? []
+            return pages.filter { $0.hasSuffix(".md") }.map { "\(catalog)/\($0)" }
+        }
+        XCTAssertTrue(catalogs.contains("Sources/NavFuzzTesting/NavFuzzTesting.docc/GettingStarted.md"), "\(catalogs)")
+        let docs = ["README.md"] + (try files.contentsOfDirectory(atPath: Repository.root.appendingPathComponent("docs").path))
+            .filter { $0.hasSuffix(".md") }.map { "docs/\($0)" } + catalogs
         var checked = 0
         for doc in docs {
             let text = try String(contentsOf: Repository.root.appendingPathComponent(doc), encoding: .utf8)

@@ -51,3 +51,36 @@ final class PortabilityTests: XCTestCase {
         try Repository.run("/bin/bash", [Repository.root.appendingPathComponent("scripts/check-portable.sh").path, root.path])
     }
 }
+
+/// One way to write a file a reader opens: `AtomicFile` (a temporary file, synced, renamed).
+/// Another writer would be one that can leave a torn or unsynced file.
+final class OneWriterTests: XCTestCase {
+    static let otherWriters = #"\brename\(|\.write\(to:|write\(toFile:|createFile\(atPath:"#
+
+    func testOnlyAtomicFileWritesFiles() throws {
+        XCTAssertEqual(try writers(under: Repository.root.appendingPathComponent("Sources")), [])
+    }
+
+    func testAnotherWriterIsFound() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("one-writer-\(getpid())")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try "let x = 1\ntry text.write(toFile: path, atomically: true, encoding: .utf8)\n"
+            .write(to: root.appendingPathComponent("Planted.swift"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try writers(under: root), ["Planted.swift:2"])
+    }
+
+    private func writers(under root: URL) throws -> [String] {
+        let pattern = try NSRegularExpression(pattern: Self.otherWriters)
+        var found: [String] = []
+        let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        for file in files.sorted() where !file.hasSuffix("AtomicFile.swift") {
+            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where pattern.firstMatch(in: String(line), range: NSRange(line.startIndex..., in: line)) != nil {
+                found.append("\(file):\(n + 1)")
+            }
+        }
+        return found
+    }
+}

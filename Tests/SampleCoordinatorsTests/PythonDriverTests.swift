@@ -30,4 +30,30 @@ final class PythonDriverTests: XCTestCase {
         guard let failure = report.failure("no-orphan-children") else { return XCTFail(report.text) }
         XCTAssertEqual(failure.trace.map(\.description), ["start c0 navigation sheet r0", "userSwipeDismiss"], failure.text)
     }
+
+    /// A driver that aborts on every second `finishFlow` of a flow (a call the model refuses):
+    /// after two such crashes the runner answers the rest itself, so the run is not restarted
+    /// for most of its steps, and no phase gives up.
+    func testACrashOnACommonRefusedCallCostsFewRestarts() {
+        let report = Verifier.verify(driver: command("--bug finish-twice-crashes"), options: options)
+        guard let failure = report.failure("no-crash") else { return XCTFail(report.text) }
+        XCTAssertEqual(failure.trace.last?.name, .finishFlow, failure.text)
+        XCTAssertTrue(report.notes.contains { $0.contains("not made after 2 crashes") && $0.contains("finishFlow refused(noSuchCoordinator)") },
+                      report.text)
+        XCTAssertFalse(report.notes.contains { $0.contains("stopped early") }, report.text)
+        XCTAssertLessThanOrEqual(report.restarts, 8, report.text)
+    }
+
+    /// The same crash found by a walk (a long trace) is tried first on the model's shortest way
+    /// to the same call, so shrinking costs few restarts (12 without, 4 with, when measured).
+    func testACrashFoundByAWalkIsTriedFirstOnTheModelsShortestWay() {
+        var walksOnly = options
+        walksOnly.depth = 0
+        let report = Verifier.verify(driver: command("--bug finish-twice-crashes"), options: walksOnly)
+        guard let failure = report.failure("no-crash") else { return XCTFail(report.text) }
+        XCTAssertGreaterThan(failure.originalLength, 3, failure.text)
+        XCTAssertEqual(failure.trace.count, 3, failure.text)
+        XCTAssertEqual(failure.trace.last?.name, .finishFlow, failure.text)
+        XCTAssertLessThanOrEqual(report.restarts, 6, report.text)
+    }
 }
