@@ -190,7 +190,7 @@ final class Lockstep {
 
     /// Brings the implementation to `state` and takes `action` on both sides.
     func step(_ state: ConformanceState, _ action: Action, model: Model) -> ConformanceStep {
-        if memoizing, let known = state.trail.memo[action] { return known }
+        if let known = state.trail.memo[action], memoizing || known.crashedOrHung { return known }
         let modelStep = model.step(state.model, action)
         guard fatal == nil else {
             return ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep, implAction: nil, implBefore: nil,
@@ -239,9 +239,11 @@ final class Lockstep {
                 }
                 let failed = stepFailure(error, modelBefore: state.model, action: action, model: model, modelStep: modelStep,
                                          implAction: implAction, implBefore: implBefore, trail: state.trail)
-                // Shrinking tries many traces that end in the same step: a crash or hang
-                // remembered costs no restart (the trace found is replayed afresh at the end).
-                if memoizing && error.kind != .protocolError { state.trail.memo[action] = failed }
+                // A crash or hang is remembered on its trail: shrinking tries many traces that
+                // end in the same step, and exploration follows a failing path again to report
+                // it, after such calls may be answered by the runner (`knownCrashLimit`). The
+                // trace found is replayed afresh, from a new trail, at the end.
+                if error.kind != .protocolError { state.trail.memo[action] = failed }
                 return failed
             }
         }
@@ -627,6 +629,11 @@ final class Lockstep {
 
 /// A state of a conformance run: the model's state, and the trail by which the implementation
 /// reached the same state.
+extension ConformanceStep {
+    /// Whether the system crashed or hung on the step.
+    var crashedOrHung: Bool { findings.contains { $0.check == Verifier.noCrash || $0.check == Verifier.noHang } }
+}
+
 struct ConformanceState: Sendable {
     var model: State
     let trail: Trail
