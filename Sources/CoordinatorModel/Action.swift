@@ -1,4 +1,5 @@
-/// The 26 actions of docs/SEMANTICS.md §4: router, coordinator, tab and user actions.
+/// The 31 actions of docs/SEMANTICS.md §4: router, coordinator, tab and user actions, and
+/// the opt-in transitions of §4.7.
 public enum Action: Hashable, Sendable {
     // Router actions on a target coordinator.
     case push(CoordinatorID, Route)
@@ -31,6 +32,18 @@ public enum Action: Hashable, Sendable {
     case userBack
     case userSwipeDismiss
     case userSelectTab(Page)
+    // Opt-in transitions (docs/SEMANTICS.md §4.7).
+    /// Replaces the whole tree by a new root coordinator (CoordinatorKit's `RootRouter`).
+    case switchRoot(Kind, Route)
+    /// The parent of a redirection coordinator takes a router transition: the part is a
+    /// router part or `multiple` on the redirecting coordinator itself (text form omits it).
+    indirect case redirectTo(CoordinatorID, Action)
+    /// Starts a navigation child that pushes its screens on its parent's router.
+    case startShared(CoordinatorID, Route)
+    /// Replaces the whole stack by a list of screens (ModernCoordinator `setRoot([…])`).
+    case setStack(CoordinatorID, [Route])
+    /// Starts a navigation child whose initial stack is a list of screens.
+    case startStack(CoordinatorID, Style, [Route])
 
     /// The action's name as written in the text form.
     public var name: ActionName {
@@ -61,6 +74,11 @@ public enum Action: Hashable, Sendable {
         case .userBack: .userBack
         case .userSwipeDismiss: .userSwipeDismiss
         case .userSelectTab: .userSelectTab
+        case .switchRoot: .switchRoot
+        case .redirectTo: .redirectTo
+        case .startShared: .startShared
+        case .setStack: .setStack
+        case .startStack: .startStack
         }
     }
 
@@ -71,9 +89,10 @@ public enum Action: Hashable, Sendable {
              .replaceRoot(let c, _), .present(let c, _, _), .dismiss(let c), .dismissAll(let c),
              .close(let c), .set(let c, _), .none(let c), .multiple(let c, _), .restart(let c),
              .start(let c, _, _, _), .finishFlow(let c), .redirect(let c, _, _), .select(let c, _),
-             .setPages(let c, _, _), .setBadge(let c, _, _), .tabPopToRoot(let c):
+             .setPages(let c, _, _), .setBadge(let c, _, _), .tabPopToRoot(let c), .redirectTo(let c, _),
+             .startShared(let c, _), .setStack(let c, _), .startStack(let c, _, _):
             c
-        case .forcePresentation, .restartApp, .userBack, .userSwipeDismiss, .userSelectTab:
+        case .forcePresentation, .restartApp, .userBack, .userSwipeDismiss, .userSelectTab, .switchRoot:
             nil
         }
     }
@@ -102,7 +121,11 @@ public enum Action: Hashable, Sendable {
         case .setPages(let c, let ps, let cur): .setPages(map(c), ps, current: cur)
         case .setBadge(let c, let p, let v): .setBadge(map(c), p, v)
         case .tabPopToRoot(let c): .tabPopToRoot(map(c))
-        case .forcePresentation, .restartApp, .userBack, .userSwipeDismiss, .userSelectTab: self
+        case .redirectTo(let c, let part): .redirectTo(map(c), part.retargeted(map))
+        case .startShared(let c, let r): .startShared(map(c), r)
+        case .setStack(let c, let rs): .setStack(map(c), rs)
+        case .startStack(let c, let s, let rs): .startStack(map(c), s, rs)
+        case .forcePresentation, .restartApp, .userBack, .userSwipeDismiss, .userSelectTab, .switchRoot: self
         }
     }
 }
@@ -124,7 +147,8 @@ extension Action {
 public enum ActionName: String, CaseIterable, Sendable {
     case push, pop, popToRoot, popTo, setRoot, replaceRoot, present, dismiss, dismissAll, close,
          set, none, multiple, restart, start, finishFlow, forcePresentation, restartApp, redirect,
-         select, setPages, setBadge, tabPopToRoot, userBack, userSwipeDismiss, userSelectTab
+         select, setPages, setBadge, tabPopToRoot, userBack, userSwipeDismiss, userSelectTab,
+         switchRoot, redirectTo, startShared, setStack, startStack
 
     /// Router actions, the only ones allowed inside `multiple`.
     public var isRouterPart: Bool {
@@ -134,6 +158,17 @@ public enum ActionName: String, CaseIterable, Sendable {
         default: false
         }
     }
+    /// The opt-in transitions of docs/SEMANTICS.md §4.7: enumerated only by a domain that
+    /// asks for them (`Domain.transitions`), offered only by systems that list them.
+    public var isTransitionExtension: Bool {
+        switch self {
+        case .switchRoot, .redirectTo, .startShared, .setStack, .startStack: true
+        default: false
+        }
+    }
+    /// The names every system offered before the opt-in transitions: what `Capabilities`
+    /// offers by default.
+    public static let standard: [ActionName] = allCases.filter { !$0.isTransitionExtension }
     /// User (environment) actions: `userBack`, `userSwipeDismiss` and `userSelectTab`.
     public var isUserAction: Bool { self == .userBack || self == .userSwipeDismiss || self == .userSelectTab }
 }

@@ -25,6 +25,15 @@ extension Action: CustomStringConvertible {
         func route(_ r: Route) { space(); Self.write("r", Int(r.index), into: &out) }
         func page(_ p: Page) { space(); Self.write("p", Int(p.index), into: &out) }
         func word(_ w: some CustomStringConvertible) { space(); out.append(contentsOf: w.description.utf8) }
+        func routeList(_ routes: [Route]) {
+            space()
+            out.append(UInt8(ascii: "["))
+            for (i, r) in routes.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                Self.write("r", Int(r.index), into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
         switch self {
         case .push(_, let r), .popTo(_, let r), .setRoot(_, let r), .replaceRoot(_, let r), .set(_, let r):
             route(r)
@@ -46,6 +55,18 @@ extension Action: CustomStringConvertible {
         case .setBadge(_, let p, let v):
             page(p)
             if let v { word(v) } else { word("nil") }
+        case .switchRoot(let k, let r):
+            word(k); route(r)
+        case .redirectTo(_, let part):
+            space()
+            part.writeName(into: &out)
+            part.writeArguments(into: &out)
+        case .startShared(_, let r):
+            route(r)
+        case .setStack(_, let routes):
+            routeList(routes)
+        case .startStack(_, let s, let routes):
+            word(s); routeList(routes)
         case .multiple(_, let parts):
             space()
             out.append(UInt8(ascii: "["))
@@ -204,6 +225,17 @@ struct TextParser {
         return pages
     }
 
+    mutating func routeList() throws(TextFormError) -> [Route] {
+        try punct(.open, "'[' to open a route list")
+        var routes: [Route] = []
+        if !peek(.close) {
+            routes.append(try route())
+            while peek(.comma) { pos += 1; routes.append(try route()) }
+        }
+        try punct(.close, "',' or ']' in the route list")
+        return routes
+    }
+
     mutating func badgeValue() throws(TextFormError) -> Int? {
         let save = pos
         let w = try word("a badge value (a whole number or nil)")
@@ -214,15 +246,20 @@ struct TextParser {
         return w.hasPrefix("-") ? -v : v
     }
 
-    /// One action; inside `multiple` the target is given and not written.
-    mutating func action(target given: CoordinatorID?) throws(TextFormError) -> Action {
+    /// One action; inside `multiple` and `redirectTo` the target is given and not written
+    /// (`redirectTo` takes a `multiple` too).
+    mutating func action(target given: CoordinatorID?, redirected: Bool = false) throws(TextFormError) -> Action {
         let save = pos
         let w = try word("an action name")
         guard let name = ActionName(rawValue: w) else {
             pos = save
             throw fail("an action name (push, pop, present, start, finishFlow, userBack, …)")
         }
-        if given != nil && !name.isRouterPart {
+        if redirected && !name.isRouterPart && name != .multiple {
+            pos = save
+            throw fail("a router action or multiple after redirectTo (push, pop, popToRoot, popTo, setRoot, replaceRoot, present, dismiss, dismissAll, close, set, none, multiple)")
+        }
+        if given != nil && !redirected && !name.isRouterPart {
             pos = save
             throw fail("a router action inside multiple (push, pop, popToRoot, popTo, setRoot, replaceRoot, present, dismiss, dismissAll, close, set, none)")
         }
@@ -244,7 +281,7 @@ struct TextParser {
         case .set: return .set(try target(&self), try route())
         case .none: return .none(try target(&self))
         case .multiple:
-            let c = try coordinator()
+            let c = try target(&self)
             try punct(.open, "'[' to open the list of actions")
             var parts: [Action] = []
             if !peek(.close) {
@@ -270,6 +307,13 @@ struct TextParser {
         case .userBack: return .userBack
         case .userSwipeDismiss: return .userSwipeDismiss
         case .userSelectTab: return .userSelectTab(try page())
+        case .switchRoot: return .switchRoot(try kind(), try route())
+        case .redirectTo:
+            let c = try coordinator()
+            return .redirectTo(c, try action(target: c, redirected: true))
+        case .startShared: return .startShared(try coordinator(), try route())
+        case .setStack: return .setStack(try coordinator(), try routeList())
+        case .startStack: return .startStack(try coordinator(), try style(), try routeList())
         }
     }
 }

@@ -160,7 +160,7 @@ extension State {
             var last = -1
             for i in 0..<count {
                 // Canonical ids are the positions: 0, 1, 2, …
-                guard let id = r.int(), id == last + 1, let kindRaw = r.byte(), let kind = Kind(rawValue: kindRaw),
+                guard let id = r.int(), id == last + 1, let kindRaw = r.byte(), let kind = Kind(rawValue: kindRaw & 0x7F),
                       let parentPlus = r.int(), let initial = r.byte(), let stackCount = r.int(), stackCount <= bytes.count else { return nil }
                 last = id
                 let b = words.count
@@ -193,7 +193,8 @@ extension State {
                     words[b + List.pageCoordinators.rawValue] = Int64(pcCount)
                     for _ in 0..<pcCount { guard let pc = r.int() else { return nil }; words.append(Int64(pc)) }
                 }
-                words[b + Field.info] = State.info(kind: kind, initialRoute: Route(Int(initial)), hasTab: hasTab == 1, current: current)
+                words[b + Field.info] = State.info(kind: kind, initialRoute: Route(Int(initial)), hasTab: hasTab == 1, current: current,
+                                                   sharesRouter: kindRaw & 0x80 != 0)
                 guard let childCount = r.int(), childCount <= bytes.count else { return nil }
                 words[b + List.children.rawValue] = Int64(childCount)
                 for _ in 0..<childCount { guard let ch = r.int() else { return nil }; words.append(Int64(ch)) }

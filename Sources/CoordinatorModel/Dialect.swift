@@ -18,6 +18,11 @@ public struct Dialect: OptionSet, Hashable, Sendable, CustomStringConvertible {
     /// `dismiss` with nothing presented is applied and changes nothing, where the strict model
     /// refuses it (`nothingPresented`) (SwiftUI's `dismiss`, FlowStacks' `dismiss`).
     public static let dismissNothingApplies = Dialect(rawValue: 4)
+    /// A navigation coordinator cannot be pushed: `start c navigation push r` and
+    /// `startStack c push […]` are refused `unsupported`, where the strict model hosts the
+    /// child in the stack (XCoordinator, ModernCoordinator: UIKit does not push a navigation
+    /// controller; `startShared` is how such a library shows a child flow in its parent's stack).
+    public static let noPushedNavigation = Dialect(rawValue: 8)
 
     /// No options: the strict model.
     public static let strict: Dialect = []
@@ -27,6 +32,7 @@ public struct Dialect: OptionSet, Hashable, Sendable, CustomStringConvertible {
         ("stack-on-top-layer", .stackOnTopLayer),
         ("pop-to-presented", .popToPresented),
         ("dismiss-nothing-applies", .dismissNothingApplies),
+        ("no-pushed-navigation", .noPushedNavigation),
     ]
 
     /// The options' names, in documentation order.

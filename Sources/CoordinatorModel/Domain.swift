@@ -11,15 +11,34 @@
     @_spi(Engine) public var badgeValues: [Int?]
     /// Whether `none` and `multiple` of two actions are enumerated (left out of the presets).
     @_spi(Engine) public var includeNoneAndMultiple: Bool
+    /// Whether the opt-in transitions of docs/SEMANTICS.md §4.7 are enumerated (`switchRoot`,
+    /// `redirectTo`, `startShared`, `setStack`, `startStack`); left out of the five presets.
+    @_spi(Engine) public var transitions: Bool
 
     @_spi(Engine) public init(routes: [Route], pages: [Page], startKinds: [Kind] = Kind.allCases,
                 startStyles: [Style] = [.push, .sheet, .fullScreen], forceStyles: [Style] = [.sheet, .fullScreen],
                 presentStyles: [Style] = [.sheet, .fullScreen], pageLists: [[Page]]? = nil,
-                badgeValues: [Int?] = [nil, 1], includeNoneAndMultiple: Bool = false) {
+                badgeValues: [Int?] = [nil, 1], includeNoneAndMultiple: Bool = false, transitions: Bool = false) {
         self.routes = routes; self.pages = pages; self.startKinds = startKinds
         self.startStyles = startStyles; self.forceStyles = forceStyles; self.presentStyles = presentStyles
         self.pageLists = pageLists ?? Domain.defaultPageLists(pages)
         self.badgeValues = badgeValues; self.includeNoneAndMultiple = includeNoneAndMultiple
+        self.transitions = transitions
+    }
+
+    /// Every ordered pair of distinct routes: the lists of `setStack` and `startStack`.
+    @_spi(Engine) public var routeLists: [[Route]] { routes.flatMap { a in routes.filter { $0 != a }.map { [a, $0] } } }
+
+    /// The parent transitions `redirectTo c` asks for (written on `c`): `dismiss`, `pop`,
+    /// `popToRoot`, `none`, then per route `set`, `replaceRoot` (CoordinatorX `.root`),
+    /// `setRoot` and `multiple [replaceRoot r, dismiss]` (CoordinatorX's `.multiple(.root, .dismiss)`).
+    @_spi(Engine) public func redirectParts(_ c: CoordinatorID) -> [Action] {
+        var out: [Action] = [.dismiss(c), .pop(c), .popToRoot(c), .none(c)]
+        for r in routes {
+            out.append(.set(c, r)); out.append(.replaceRoot(c, r)); out.append(.setRoot(c, r))
+            out.append(.multiple(c, [.replaceRoot(c, r), .dismiss(c)]))
+        }
+        return out
     }
 
     /// Each single page, then every ordered pair of distinct pages: `[p0]`, `[p1]`, `[p0,p1]`, `[p1,p0]`.
@@ -72,10 +91,19 @@
             for list in pageLists { out.append(.setPages(id, list, current: nil)) }
             for p in pages { for v in badgeValues { out.append(.setBadge(id, p, v)) } }
             out.append(.tabPopToRoot(id))
+            if transitions {
+                for part in redirectParts(id) { out.append(.redirectTo(id, part)) }
+                for r in routes { out.append(.startShared(id, r)) }
+                for list in routeLists {
+                    out.append(.setStack(id, list))
+                    for s in startStyles { out.append(.startStack(id, s, list)) }
+                }
+            }
         }
         forEachKindRoute { k, r in for s in forceStyles { out.append(.forcePresentation(k, s, r)) } }
         out.append(.restartApp); out.append(.userBack); out.append(.userSwipeDismiss)
         for p in pages { out.append(.userSelectTab(p)) }
+        if transitions { forEachKindRoute { k, r in out.append(.switchRoot(k, r)) } }
     }
 }
 
@@ -88,7 +116,8 @@ extension Domain {
     /// outside the configuration's alphabets, or with `none` and `multiple`, is filtered
     /// action by action instead.
     @_spi(Engine) public func actions(in state: State, notRefusedUpFrontBy model: Model, into out: inout [Action]) -> Int {
-        guard !includeNoneAndMultiple, fits(model.configuration) else {
+        guard !includeNoneAndMultiple, !transitions, !model.configuration.dialect.contains(.noPushedNavigation),
+              fits(model.configuration) else {
             var all: [Action] = []
             actions(in: state, into: &all)
             var left = 0
@@ -168,8 +197,25 @@ public struct Preset: Hashable, Sendable {
     /// `ci`'s bounds to depth 5.
     public static let deep = common("deep", root: .navigation, bounds: Bounds(maxCoordinators: 4, maxStack: 3, maxModals: 2), depth: 5)
 
+    /// `small`'s bounds and domain with the opt-in transitions (docs/SEMANTICS.md §4.7),
+    /// explored completely. `switchRoot` joins the navigation and tab roots' spaces, so one
+    /// preset covers both.
+    public static let transitions = withTransitions(common("transitions", root: .navigation,
+        bounds: Bounds(maxCoordinators: 3, maxStack: 2, maxModals: 1), depth: nil))
+    /// `ci`'s bounds and depth with the opt-in transitions.
+    public static let transitionsCI = withTransitions(common("transitions-ci", root: .navigation,
+        bounds: Bounds(maxCoordinators: 4, maxStack: 3, maxModals: 2), depth: 4))
+
+    static func withTransitions(_ preset: Preset) -> Preset {
+        var p = preset
+        p.domain.transitions = true
+        return p
+    }
+
     /// Every preset, in the order `NavFuzz explore` lists them.
     public static let all: [Preset] = [small, smallTab, ci, ciTab, deep]
+    /// The presets of the opt-in transitions: named by `--preset`, not run by default.
+    public static let transitionPresets: [Preset] = [transitions, transitionsCI]
     /// The preset called `name`.
-    public static func named(_ name: String) -> Preset? { all.first { $0.name == name } }
+    public static func named(_ name: String) -> Preset? { (all + transitionPresets).first { $0.name == name } }
 }

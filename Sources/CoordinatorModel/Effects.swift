@@ -69,9 +69,13 @@ struct Effects {
         case .push, .pop, .popToRoot, .popTo: supported = kind == .navigation
         case .setRoot, .replaceRoot: supported = kind != .tab
         case .present(_, _, let style): supported = style.isModal
-        case .start(_, let k, let style, _): supported = style != .push || (kind == .navigation && k != .tab)
-        case .redirect:
+        case .start(_, let k, let style, _):
+            supported = style != .push || (kind == .navigation && k != .tab && !(k == .navigation && configuration.dialect.contains(.noPushedNavigation)))
+        case .redirect, .redirectTo:
             supported = kind == .redirection && state.parent(at: i).map(state.isLive) == true
+        case .startShared, .setStack: supported = kind == .navigation
+        case .startStack(_, let style, _):
+            supported = style != .push || (kind == .navigation && !configuration.dialect.contains(.noPushedNavigation))
         case .select, .setPages, .setBadge, .tabPopToRoot: supported = kind == .tab && state.hasTab(at: i)
         default: supported = true
         }
@@ -164,6 +168,27 @@ struct Effects {
             guard let t = state.descend()?.tabBar, state.hasTab(at: pos(t)) else { return .noTabBar }
             guard state.hasPage(page, at: pos(t)) else { return .notFound }
             state.setInfo(pos(t), current: page)
+        case .switchRoot(let k, let r):
+            switchRoot(k, r)
+        case .redirectTo(let c, let part):
+            guard let p = state.parent(at: pos(c)) else { return .unsupported }
+            if faulty(.redirectActsOnSelf) { return apply(part) }
+            ownStack = true
+            defer { ownStack = false }
+            return apply(part.retargeted { $0 == c ? p : $0 })
+        case .startShared(let c, let r):
+            let d = create(kind: .navigation, parent: c, route: r)
+            if let j = state.index(of: d) { state.setSharesRouter(j) }
+            if let i = state.index(of: c) { state.append(i, stack: .child(d)) }
+        case .setStack(let c, let routes):
+            remove(.stack, of: c, from: 0)
+            setStack(of: c, to: routes)
+        case .startStack(let c, let style, let routes):
+            let d = create(kind: .navigation, parent: c, route: routes[0])
+            setStack(of: d, to: routes)
+            if let i = state.index(of: c) {
+                if style == .push { state.append(i, stack: .child(d)) } else { state.append(i, modal: Modal(style, .child(d))) }
+            }
         }
         return nil
     }
@@ -184,6 +209,12 @@ struct Effects {
             return true
         case .multiple(let c, let parts):
             return !parts.isEmpty && parts.allSatisfy { $0.name.isRouterPart && $0.target == c && isValid($0, config) }
+        case .redirectTo(let c, let part):
+            return (part.name.isRouterPart || part.name == .multiple) && part.target == c && isValid(part, config)
+        case .switchRoot(_, let r), .startShared(_, let r):
+            return config.isValid(r)
+        case .setStack(_, let routes), .startStack(_, _, let routes):
+            return !routes.isEmpty && routes.allSatisfy(config.isValid)
         default:
             return true
         }
@@ -199,6 +230,14 @@ struct Effects {
     func lastStackIndex(of e: Entry, in c: CoordinatorID) -> Int? {
         let i = pos(c)
         return (0..<state.stackCount(at: i)).last { state.stackEntry(at: i, $0) == e }
+    }
+
+    /// Sets the stack of `c` to the screens `routes`, bottom first.
+    mutating func setStack(of c: CoordinatorID, to routes: [Route]) {
+        guard let i = state.index(of: c) else { return }
+        state.replace(i, .stack, 0..<state.stackCount(at: i), count: routes.count) { w in
+            for k in routes.indices { w[k] = State.word(.screen(routes[k])) }
+        }
     }
 
     /// Sets the stack of `c` to the one entry `e`.
@@ -393,13 +432,31 @@ struct Effects {
     }
 
     /// Removes the entry hosting `c` and every entry above it in that container; `c` ends.
+    /// A coordinator on its parent's router takes only its own entry: the parent's screens
+    /// pushed after it stay.
     mutating func removeHosting(of c: CoordinatorID) {
         guard let p = state.parent(at: pos(c)) else { return }
+        if state.sharesRouter(at: pos(c)), !faulty(.sharedFinishPopsParent), case .stack(let i)? = state.hosting(of: c) {
+            endIfLive(c)
+            if let j = state.index(of: p), i < state.stackCount(at: j) { state.replace(j, .stack, i ..< i + 1, count: 0) }
+            return
+        }
         switch state.hosting(of: c) {
         case .stack(let i)?: remove(.stack, of: p, from: i)
         case .modal(let i)?: remove(.modals, of: p, from: i)
         case .page?, nil: endIfLive(c)
         }
+    }
+
+    /// Ends every live coordinator and sets up a new root of kind `k` with route `r`.
+    mutating func switchRoot(_ k: Kind, _ r: Route) {
+        if !faulty(.switchRootKeepsOldFlow) {
+            for i in state.positions.reversed() {
+                events.append(Completion(state.id(at: i), .cancelled))
+                state.removeCoordinator(at: i)
+            }
+        }
+        state.root = create(kind: k, parent: nil, route: r)
     }
 
     mutating func setPages(_ t: CoordinatorID, _ pages: [Page], _ current: Page?) -> RefusalReason? {

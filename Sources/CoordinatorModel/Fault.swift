@@ -17,4 +17,22 @@
     case duplicatePageChild = "duplicate-page-child"
     /// `dismiss` with nothing presented removes the caller from its parent (UIKit habit).
     case dismissNothingRemovesCaller = "dismiss-nothing-removes-caller"
+    /// `switchRoot` sets up the new root flow but leaves the old one alive (the old root
+    /// window's coordinator kept by the app delegate).
+    case switchRootKeepsOldFlow = "switch-root-keeps-old-flow"
+    /// `redirectTo` performs the transition on the redirecting coordinator instead of its
+    /// parent (CoordinatorX `.parent(route)` resolved on the wrong flow).
+    case redirectActsOnSelf = "redirect-acts-on-self"
+    /// The finish of a child on its parent's router pops everything above its first screen,
+    /// the parent's own screens pushed after it included (CoordinatorKit shared routers).
+    case sharedFinishPopsParent = "shared-finish-pops-parent"
+
+    /// Whether only the opt-in transitions (docs/SEMANTICS.md §4.7) show the fault: a domain
+    /// without them (`Domain.transitions`) never meets it.
+    @_spi(Engine) public var needsTransitions: Bool {
+        switch self {
+        case .switchRootKeepsOldFlow, .redirectActsOnSelf, .sharedFinishPopsParent: true
+        default: false
+        }
+    }
 }

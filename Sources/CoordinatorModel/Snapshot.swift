@@ -19,11 +19,14 @@
         @_spi(Engine) public var stack: [String]
         @_spi(Engine) public var modals: [ModalNode]
         @_spi(Engine) public var tab: TabNode?
+        /// `true` for a coordinator on its parent's router (`startShared`); left out otherwise.
+        @_spi(Engine) public var sharesRouter: Bool?
 
         @_spi(Engine) public init(id: Int, kind: String, parent: Int?, children: [Int], initialRoute: String?,
-                    stack: [String], modals: [ModalNode], tab: TabNode?) {
+                    stack: [String], modals: [ModalNode], tab: TabNode?, sharesRouter: Bool? = nil) {
             self.id = id; self.kind = kind; self.parent = parent; self.children = children
             self.initialRoute = initialRoute; self.stack = stack; self.modals = modals; self.tab = tab
+            self.sharesRouter = sharesRouter
         }
     }
 
@@ -58,7 +61,7 @@
                      TabNode(pages: t.pages.map(\.description), current: t.current.description,
                              badges: Dictionary(uniqueKeysWithValues: t.badges.map { ($0.page.description, $0.value) }),
                              pageCoordinators: t.pageCoordinators.map { Int($0.index) })
-                 })
+                 }, sharesRouter: c.sharesRouter ? true : nil)
         }
     }
 
@@ -93,7 +96,7 @@
             }
             cs.append(Coordinator(id: CoordinatorID(node.id), kind: kind, parent: node.parent.map(CoordinatorID.init),
                                   children: node.children.map(CoordinatorID.init).sorted(), initialRoute: initial,
-                                  stack: stack, modals: modals, tab: tab))
+                                  stack: stack, modals: modals, tab: tab, sharesRouter: node.sharesRouter == true))
         }
         return State(coordinators: cs, root: CoordinatorID(root))
     }

@@ -12,6 +12,14 @@
 
     @_spi(Engine) public var description: String { name }
 
+    /// `needsAny` in `dialect`, for a system that starts coordinators of `kinds`: under
+    /// `no-pushed-navigation` a navigation child is pushed only by `startShared`, so
+    /// `startStack` cannot host a child in a stack, nor `start` unless it starts redirections.
+    @_spi(Engine) public func needs(in dialect: Dialect, kinds: Set<Kind>) -> Set<ActionName> {
+        guard name == "back-ends-a-child", dialect.contains(.noPushedNavigation) else { return needsAny }
+        return needsAny.subtracting(kinds.contains(.redirection) ? [.startStack] : [.start, .startStack])
+    }
+
     /// Every `sometimes` property of the model.
     @_spi(Engine) public static let all: [SometimesProperty] = [
         SometimesProperty(
@@ -23,7 +31,7 @@
             },
         SometimesProperty(
             name: "back-ends-a-child", summary: "the user's back button would end a pushed child coordinator",
-            needsAny: [.start], needsTab: false) { s in
+            needsAny: [.start, .startShared, .startStack], needsTab: false) { s in
                 guard let d = s.descend(), d.stackIndex == 0, case .stack? = s.hosting(of: d.owner) else { return false }
                 return true
             },

@@ -62,12 +62,17 @@ public struct Coordinator: Hashable, Sendable {
     public var modals: [Modal]
     /// The tab fields; in a well-formed state, present exactly for a tab coordinator.
     public var tab: TabState?
+    /// Whether it pushes its screens on its parent's router (`startShared`, docs/SEMANTICS.md
+    /// §4.7): it is hosted by a stack entry, and its finish removes that entry only.
+    public var sharesRouter: Bool
 
     /// A coordinator with these fields; no children, no modals and no tab unless given.
     public init(id: CoordinatorID, kind: Kind, parent: CoordinatorID?, children: [CoordinatorID] = [],
-                initialRoute: Route, stack: [Entry], modals: [Modal] = [], tab: TabState? = nil) {
+                initialRoute: Route, stack: [Entry], modals: [Modal] = [], tab: TabState? = nil,
+                sharesRouter: Bool = false) {
         self.id = id; self.kind = kind; self.parent = parent; self.children = children
         self.initialRoute = initialRoute; self.stack = stack; self.modals = modals; self.tab = tab
+        self.sharesRouter = sharesRouter
     }
 }
 
@@ -140,10 +145,14 @@ public struct State: Hashable, Sendable {
     /// The parent word of a coordinator without a parent: no Int32 id equals it.
     static let noParent = Int64.max
 
-    /// `info`: kind in bits 0-7, initial route in 8-15, has-tab in bit 16, current page in 24-31.
-    static func info(kind: Kind, initialRoute: Route, hasTab: Bool, current: Page) -> Int64 {
-        Int64(kind.rawValue) | Int64(initialRoute.index) << 8 | (hasTab ? 1 << 16 : 0) | Int64(current.index) << 24
+    /// `info`: kind in bits 0-6, shares-router in bit 7, initial route in 8-15, has-tab in bit
+    /// 16, current page in 24-31. The flag shares the kind's byte so that the canonical
+    /// encoding, which writes that byte, carries it, and states without it encode as before.
+    static func info(kind: Kind, initialRoute: Route, hasTab: Bool, current: Page, sharesRouter: Bool = false) -> Int64 {
+        Int64(kind.rawValue) | (sharesRouter ? sharedBit : 0) | Int64(initialRoute.index) << 8 | (hasTab ? 1 << 16 : 0)
+            | Int64(current.index) << 24
     }
+    static let sharedBit: Int64 = 1 << 7
 
     static func word(_ e: Entry) -> Int64 {
         switch e {
@@ -173,7 +182,8 @@ public struct State: Hashable, Sendable {
             let tab = coordinators[i].tab
             words.append(Int64(coordinators[i].id.index))
             words.append(coordinators[i].parent.map { Int64($0.index) } ?? noParent)
-            words.append(info(kind: coordinators[i].kind, initialRoute: coordinators[i].initialRoute, hasTab: tab != nil, current: tab?.current ?? Page(0)))
+            words.append(info(kind: coordinators[i].kind, initialRoute: coordinators[i].initialRoute, hasTab: tab != nil,
+                              current: tab?.current ?? Page(0), sharesRouter: coordinators[i].sharesRouter))
             // The counts, in `List` order.
             words.append(Int64(coordinators[i].stack.count))
             words.append(Int64(coordinators[i].modals.count))
@@ -199,7 +209,8 @@ public struct State: Hashable, Sendable {
                     children: (0..<childCount(at: i)).map { child(at: i, $0) },
                     initialRoute: initialRoute(at: i),
                     stack: (0..<stackCount(at: i)).map { stackEntry(at: i, $0) },
-                    modals: (0..<modalCount(at: i)).map { modal(at: i, $0) }, tab: tab(at: i))
+                    modals: (0..<modalCount(at: i)).map { modal(at: i, $0) }, tab: tab(at: i),
+                    sharesRouter: sharesRouter(at: i))
     }
 
     /// The tab fields of the coordinator at position `i`, copied out of the buffer.
@@ -260,7 +271,9 @@ public struct State: Hashable, Sendable {
     /// The id of the coordinator at position `i`.
     public func id(at i: Int) -> CoordinatorID { CoordinatorID(Int(w(base(i)))) }
     /// The kind of the coordinator at position `i`.
-    public func kind(at i: Int) -> Kind { Kind(rawValue: UInt8(truncatingIfNeeded: info(i))) ?? .navigation }
+    public func kind(at i: Int) -> Kind { Kind(rawValue: UInt8(truncatingIfNeeded: info(i)) & 0x7F) ?? .navigation }
+    /// Whether the coordinator at position `i` pushes its screens on its parent's router.
+    public func sharesRouter(at i: Int) -> Bool { info(i) & State.sharedBit != 0 }
     /// The parent of the coordinator at position `i`; nil when it has none.
     public func parent(at i: Int) -> CoordinatorID? {
         let p = w(base(i) + Field.parent)
@@ -550,7 +563,13 @@ public struct State: Hashable, Sendable {
 
     mutating func setInfo(_ i: Int, current: Page? = nil, hasTab: Bool? = nil) {
         words[base(i) + Field.info] = State.info(kind: kind(at: i), initialRoute: initialRoute(at: i),
-                                                 hasTab: hasTab ?? self.hasTab(at: i), current: current ?? currentPage(at: i))
+                                                 hasTab: hasTab ?? self.hasTab(at: i), current: current ?? currentPage(at: i),
+                                                 sharesRouter: sharesRouter(at: i))
+    }
+
+    /// Marks the coordinator at position `i` as pushing its screens on its parent's router.
+    mutating func setSharesRouter(_ i: Int) {
+        words[base(i) + Field.info] |= State.sharedBit
     }
 
     mutating func append(_ i: Int, stack e: Entry) {

@@ -58,7 +58,7 @@ extension Invariant {
 
     @_spi(Engine) public static let noOrphanChildren = Invariant(
         name: "no-orphan-children",
-        summary: "every non-root coordinator is hosted by exactly one entry or page of its parent, and every hosted coordinator is a live child",
+        summary: "every non-root coordinator is hosted by exactly one entry or page of its parent, and every hosted coordinator is a live child; one on its parent's router sits in its parent's stack",
         check: .state(noOrphanChildrenCheck))
 
     static func noOrphanChildrenCheck(_ s: State) -> String? {
@@ -83,6 +83,12 @@ extension Invariant {
                 guard let p = s.parent(at: i), s.isLive(p) else { continue }
                 if places[i] == 0 { return "\(s.id(at: i)) is a child of \(p) but hosted nowhere: an orphan" }
                 if places[i] > 1 { return "\(s.id(at: i)) is hosted \(places[i]) times by \(p)" }
+            }
+            // A coordinator on its parent's router has its screens in that router's stack.
+            for i in s.positions where s.sharesRouter(at: i) {
+                guard s.id(at: i) != s.root, s.kind(at: i) == .navigation, case .stack? = s.hosting(of: s.id(at: i)) else {
+                    return "\(s.id(at: i)) shares its parent's router but is not a navigation coordinator in its parent's stack"
+                }
             }
             return nil
         }

@@ -47,12 +47,12 @@ extension State: CustomStringConvertible {
     /// How `c` is hosted, as the tree form writes it: ` (push)`, ` (sheet)`, ` (page p0)`, ` (not hosted)`.
     @_spi(Engine) public func hostingText(of c: Coordinator) -> String {
         switch hosting(of: c.id) {
-        case .stack?: return " (push)"
+        case .stack?: return c.sharesRouter ? " (shared)" : " (push)"
         case .modal(let i)?:
             if let p = c.parent, let style = self[p]?.modals[i].style { return " (\(style))" }
             return ""
         case .page(let p)?: return " (page \(p))"
-        case nil: return c.id != root ? " (not hosted)" : ""
+        case nil: return c.id != root ? " (not hosted)" : c.sharesRouter ? " (shared)" : ""
         }
     }
 

@@ -84,6 +84,12 @@ extension Invariant {
         func stack(_ s: State, _ i: Int) -> [Entry] { (0..<s.stackCount(at: i)).map { s.stackEntry(at: i, $0) } }
         func modals(_ s: State, _ i: Int) -> [Modal] { (0..<s.modalCount(at: i)).map { s.modal(at: i, $0) } }
         switch before.hosting(of: target) {
+        case .stack(let k)? where before.sharesRouter(at: ti):
+            // On its parent's router it takes its own entry only: the parent's screens pushed after it stay.
+            var expected = stack(before, bi)
+            expected.remove(at: k)
+            if stack(after, ai) != expected { return "\(p)'s stack should be \(expected), is \(stack(after, ai))" }
+            if !after.sameList(.modals, at: ai, as: before, at: bi) { return "\(p)'s modals changed, but \(target) was hosted in its stack" }
         case .stack(let k)?:
             if after.stackCount(at: ai) != k || !after.samePrefix(.stack, k, at: ai, as: before, at: bi) {
                 return "\(p)'s stack should be \(Array(stack(before, bi)[..<k])), is \(stack(after, ai))"
@@ -202,8 +208,12 @@ extension Invariant {
             return before.modalCount(at: i) == 0 ? unchanged() : removedTop(of: c)
         case .userSwipeDismiss:
             return removedTop(of: nil)
-        case .start(_, _, let style, _), .forcePresentation(_, let style, _), .redirect(_, _, let style):
+        case .start(_, _, let style, _), .forcePresentation(_, let style, _), .redirect(_, _, let style), .startStack(_, let style, _):
             return style == .push ? unchanged() : appendedOne(style)
+        case .redirectTo(let c, let part):
+            // Judged as the part on the parent, which is what the action promises.
+            guard let p = before.parent(of: c) else { return unchanged() }
+            return modalDiscipline(before, part.retargeted { $0 == c ? p : $0 }, step, pairing, dialect)
         case .restart(let c):
             return only(c, keep: 0)
         case .restartApp:
@@ -270,7 +280,7 @@ extension Invariant {
 
     @_spi(Engine) public static let restartResets = Invariant(
         name: "restart-resets",
-        summary: "after restart a coordinator equals a newly set-up one of its kind and initial route",
+        summary: "after restart a coordinator equals a newly set-up one of its kind and initial route; after switchRoot the old tree is gone and the root is new",
         check: .transition(restartResetsCheck))
 
     static func restartResetsCheck(_ before: State, _ action: Action, _ step: Step, _ configuration: Configuration) -> String? {
@@ -279,6 +289,16 @@ extension Invariant {
         switch action {
         case .restart(let c): target = c
         case .restartApp: target = before.root
+        case .switchRoot(let k, let r):
+            target = step.state.root
+            if let old = before.positions.first(where: { step.state.isLive(before.id(at: $0)) }) {
+                return "\(before.id(at: old)) of the old root flow is still live after switchRoot"
+            }
+            guard let ri = step.state.index(of: target) else { return "the root \(target) is not live after switchRoot" }
+            if step.state.kind(at: ri) != k { return "the new root \(target) is \(step.state.kind(at: ri)), not \(k)" }
+            if k != .tab && step.state.initialRoute(at: ri) != r {
+                return "the new root \(target) starts at \(step.state.initialRoute(at: ri)), not \(r)"
+            }
         default: return nil
         }
         guard let ci = step.state.index(of: target) else { return "\(target) is not live after its restart" }
@@ -400,7 +420,10 @@ private func rootMayChange(at i: Int, _ before: State, _ action: Action) -> Bool
     let id = before.id(at: i)
     func allowed(_ a: Action) -> Bool {
         switch a {
-        case .setRoot(let x, _), .replaceRoot(let x, _), .restart(let x): return x == id
+        case .setRoot(let x, _), .replaceRoot(let x, _), .restart(let x), .setStack(let x, _): return x == id
+        case .redirectTo(let c, let part):
+            guard let p = before.parent(of: c) else { return false }
+            return allowed(part.retargeted { $0 == c ? p : $0 })
         case .set(let x, _): return x == id && before.modalCount(at: i) == 0 && before.stackCount(at: i) <= 1
         case .restartApp: return id == before.root
         case .multiple(let x, let parts):

@@ -26,7 +26,7 @@ struct ModelOptions {
     """
 
     static func parse(_ args: inout Arguments, defaultPreset: String = "small") throws(UsageError) -> ModelOptions {
-        let presets = Preset.all + Preset.fuzzPresets
+        let presets = Preset.all + Preset.transitionPresets + Preset.fuzzPresets
         let name = try args.choice("--preset", presets.map(\.name)) ?? defaultPreset
         guard var preset = presets.first(where: { $0.name == name }) else { throw UsageError("no preset '\(name)'") }
         if let root = try args.choice("--root", ["navigation", "tab"]) {

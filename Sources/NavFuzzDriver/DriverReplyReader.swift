@@ -108,7 +108,7 @@ final class DriverReplyReader {
 
     private func coordinator() -> Coordinator? {
         var id: CoordinatorID?, kind: Kind?, parent: CoordinatorID?, children: [CoordinatorID] = [], initial = Route(0)
-        var stack: [Entry] = [], modals: [Modal] = [], tab: TabState?
+        var stack: [Entry] = [], modals: [Modal] = [], tab: TabState?, shared = false
         guard object({ key in
             switch key {
             case "id": id = int().flatMap { self.id($0) }; return id != nil
@@ -157,12 +157,16 @@ final class DriverReplyReader {
                 if null() { return true }
                 tab = tabState()
                 return tab != nil
+            case "sharesRouter":
+                if null() || literal("false") { return true }
+                shared = literal("true")
+                return shared
             default: return skipValue()
             }
         }), let id, let kind else { return nil }
         if children.count > 1 { children.sort() }
         return Coordinator(id: id, kind: kind, parent: parent, children: children, initialRoute: initial,
-                           stack: stack, modals: modals, tab: tab)
+                           stack: stack, modals: modals, tab: tab, sharesRouter: shared)
     }
 
     private func tabState() -> TabState? {

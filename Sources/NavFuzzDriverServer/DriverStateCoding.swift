@@ -64,8 +64,13 @@ extension DriverMessages {
         if let t = item["tab"], !t.isNull {
             tab = try tabState(t, at: "\(path).tab")
         }
+        var shared = false
+        if let f = item["sharesRouter"], !f.isNull {
+            guard case .bool(let b) = f else { throw DriverFieldError("\(path).sharesRouter", "expected true or false, found \(f.typeName)") }
+            shared = b
+        }
         return Coordinator(id: id, kind: kind, parent: parent, children: children, initialRoute: initial,
-                           stack: stack, modals: modals, tab: tab)
+                           stack: stack, modals: modals, tab: tab, sharesRouter: shared)
     }
 
     static func tabState(_ t: DriverJSON, at path: String) throws(DriverFieldError) -> TabState {
@@ -224,6 +229,7 @@ extension DriverMessages {
                 for k in 0 ..< state.pageCoordinatorCount(at: i) { comma(&first); DriverJSON.writeInt(Int(state.pageCoordinator(at: i, k).index), into: &out) }
                 out.append(contentsOf: "]}".utf8)
             }
+            if state.sharesRouter(at: i) { out.append(contentsOf: #","sharesRouter":true"#.utf8) }
             out.append(UInt8(ascii: "}"))
         }
         out.append(contentsOf: "]}".utf8)

@@ -84,6 +84,17 @@ extension Domain {
         case .userBack: return .userBack
         case .userSwipeDismiss: return .userSwipeDismiss
         case .userSelectTab: return page().map(Action.userSelectTab)
+        case .switchRoot:
+            guard let kind = rng.element(of: startKinds), let r = kind == .tab && !odd ? routes.first : route() else { return nil }
+            return .switchRoot(kind, r)
+        case .redirectTo:
+            let c = target()
+            return rng.element(of: redirectParts(c)).map { .redirectTo(c, $0) }
+        case .startShared: return route().map { .startShared(target(), $0) }
+        case .setStack: return rng.element(of: routeLists).map { .setStack(target(), $0) }
+        case .startStack:
+            guard let style = rng.element(of: startStyles), let list = rng.element(of: routeLists) else { return nil }
+            return .startStack(target(), style, list)
         default: return routerAction(name, target(), odd: odd, alphabets: alphabets, using: &rng)
         }
     }

@@ -2,9 +2,10 @@
 
 /// What an implementation offers, and the dialect it speaks (docs/VERIFY.md §2.1). NavFuzz sends nothing else, explores
 /// only presets whose root it can set up, and looks only for the `sometimes` states it can
-/// reach. The default offers everything.
+/// reach. The default offers every action but the opt-in transitions.
 public struct Capabilities: Sendable, Hashable {
-    /// The action kinds it offers.
+    /// The action kinds it offers. The default is `ActionName.standard`: the opt-in
+    /// transitions (docs/SEMANTICS.md §4.7) are offered only when listed.
     public var actions: Set<ActionName>
     /// The modal styles it offers (a library without `overlay`, say). `push` starts and
     /// redirects come with `start` and `redirect`; `present` with `push`, which the model
@@ -40,7 +41,7 @@ public struct Capabilities: Sendable, Hashable {
     public var dialect: Dialect
 
     /// What a library offers; every argument defaults to everything (invalid calls: answered by NavFuzz, dialect: strict).
-    public init(actions: Set<ActionName> = Set(ActionName.allCases), styles: Set<Style> = Set(Style.allCases),
+    public init(actions: Set<ActionName> = Set(ActionName.standard), styles: Set<Style> = Set(Style.allCases),
                 rootKinds: Set<Kind> = [.navigation, .tab], kinds: Set<Kind> = Set(Kind.allCases),
                 receivesInvalidCalls: Bool = false, trapsOnRefusedCalls: Bool = false,
                 offeredOnlyOnTopLayer: Set<ActionName> = [], dialect: Dialect = .strict) {
@@ -62,6 +63,12 @@ public struct Capabilities: Sendable, Hashable {
             return (s == .push || styles.contains(s)) && kinds.contains(k)
         case .multiple(_, let parts):
             return parts.allSatisfy(offers)
+        case .redirectTo(_, let part):
+            return offers(part)
+        case .switchRoot(let k, _):
+            return rootKinds.contains(k)
+        case .startStack(_, let s, _):
+            return s == .push || styles.contains(s)
         default:
             return true
         }

@@ -33,7 +33,7 @@ struct ConformanceMachine: ExplorableMachine, FuzzableMachine, ShrinkableMachine
         self.root = root
         self.capabilities = capabilities
         sometimes = SometimesProperty.all.filter {
-            !$0.needsAny.isDisjoint(with: capabilities.actions) && (!$0.needsTab || capabilities.hasTabs)
+            !$0.needs(in: capabilities.dialect, kinds: capabilities.kinds).isDisjoint(with: capabilities.actions) && (!$0.needsTab || capabilities.hasTabs)
         }
     }
 

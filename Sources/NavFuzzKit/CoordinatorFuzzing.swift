@@ -25,6 +25,8 @@ extension CoordinatorMachine {
         case .setPages: if d.pageLists.isEmpty { return 0 }
         case .setBadge: if d.pages.isEmpty || d.badgeValues.isEmpty { return 0 }
         case .none, .multiple: if !d.includeNoneAndMultiple || d.routes.isEmpty || d.presentStyles.isEmpty { return 0 }
+        case .switchRoot, .redirectTo, .startShared, .setStack, .startStack:
+            if !d.transitions || d.routes.isEmpty || (name == .switchRoot && d.startKinds.isEmpty) || (name == .startStack && d.startStyles.isEmpty) { return 0 }
         default: break
         }
         switch name {
@@ -93,6 +95,12 @@ extension CoordinatorMachine {
         case .forcePresentation(let k, let s, let r):
             out += simpler(k).map { .forcePresentation($0, s, r) } + simpler(s).filter(\.isModal).map { .forcePresentation(k, $0, r) }
                 + lower(r).map { .forcePresentation(k, s, $0) }
+        case .switchRoot(let k, let r): out += simpler(k).map { .switchRoot($0, r) } + lower(r).map { .switchRoot(k, $0) }
+        case .redirectTo(let c, let part): out += simplifications(of: part).filter { $0.target == c }.map { .redirectTo(c, $0) }
+        case .startShared(let c, let r): out += lower(r).map { .startShared(c, $0) }
+        case .setStack(let c, let routes): out += shorter(routes).map { .setStack(c, $0) }
+        case .startStack(let c, let s, let routes):
+            out += simpler(s).map { .startStack(c, $0, routes) } + shorter(routes).map { .startStack(c, s, $0) }
         case .select(let c, let p): out += lower(p).map { .select(c, $0) }
         case .userSelectTab(let p): out += lower(p).map { .userSelectTab($0) }
         case .setBadge(let c, let p, let v):
@@ -117,6 +125,10 @@ extension CoordinatorMachine {
     }
 
     private func lower(_ r: Route) -> [Route] { (0..<Int(r.index)).map(Route.init) }
+    /// The list without one of its routes, each way; none for a single route.
+    private func shorter(_ routes: [Route]) -> [[Route]] {
+        routes.count < 2 ? [] : routes.indices.map { i in routes.enumerated().filter { $0.offset != i }.map(\.element) }
+    }
     private func lower(_ p: Page) -> [Page] { (0..<Int(p.index)).map(Page.init) }
     private func simpler(_ k: Kind) -> [Kind] {
         let order: [Kind] = [.navigation, .redirection, .tab]

@@ -237,10 +237,12 @@ struct VerificationRun {
         }.map(spoken)
     }
 
-    /// `preset` in the system's dialect.
+    /// `preset` in the system's dialect, enumerating the opt-in transitions (docs/SEMANTICS.md
+    /// §4.7) when the system offers any of them.
     private func spoken(_ preset: Preset) -> Preset {
         var preset = preset
         preset.configuration.dialect = lockstep.capabilities.dialect
+        if lockstep.capabilities.actions.contains(where: \.isTransitionExtension) { preset.domain.transitions = true }
         return preset
     }
 

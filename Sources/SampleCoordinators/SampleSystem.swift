@@ -136,6 +136,8 @@ public final class SampleSystem: StateSavingSystem {
             try navigator.userSwipedDown()
         case .userSelectTab(let p):
             try navigator.userTappedTab(TabPage(Int(p.index)))
+        case .switchRoot, .redirectTo, .startShared, .setStack, .startStack:
+            throw .unsupported   // not in capabilities: never sent
         }
     }
 

@@ -2,12 +2,13 @@ import XCTest
 @_spi(Engine) @testable import CoordinatorModel
 
 /// Every invariant accepts the real model's steps: every domain action (all styles, `none` and
-/// `multiple` included) from a handful of states, plus seeded random walks.
+/// `multiple` and the opt-in transitions included) from a handful of states, plus seeded random walks.
 final class ModelStepInvariantTests: XCTestCase {
 
     static let domain = Domain(routes: [R(0), R(1)], pages: [P(0), P(1)],
                                startStyles: Style.allCases, forceStyles: Style.allCases.filter(\.isModal),
-                               presentStyles: Style.allCases.filter(\.isModal), includeNoneAndMultiple: true)
+                               presentStyles: Style.allCases.filter(\.isModal), includeNoneAndMultiple: true,
+                               transitions: true)
 
     /// Starting points: both initial states and a few states with every kind and hosting.
     static let seeds: [(Model, [String])] = [
@@ -18,6 +19,8 @@ final class ModelStepInvariantTests: XCTestCase {
         (tabModel, []),
         (tabModel, ["select c0 p1", "start c2 navigation push r1", "present c3 r0 detents", "setBadge c0 p0 2"]),
         (tabModel, ["start c1 tab overlay r0", "start c1 redirection sheet r1", "setPages c3 [p1]"]),
+        (navModel, ["startShared c0 r1", "push c1 r0", "push c0 r1", "startShared c1 r0", "start c0 redirection push r0"]),
+        (navModel, ["startStack c0 sheet [r1,r0]", "start c1 redirection push r1", "switchRoot tab r0"]),
     ]
 
     /// All transitions of the sweep, computed once.
@@ -120,6 +123,12 @@ final class FaultTests: XCTestCase {
                                   invariant: "tree-consistent"),
         .dismissNothingRemovesCaller: Case(model: Configuration(), trace: ["start c0 navigation sheet r1", "dismiss c1"],
                                            invariant: "modal-discipline"),
+        .switchRootKeepsOldFlow: Case(model: Configuration(), trace: ["start c0 navigation sheet r1", "switchRoot tab r0"],
+                                      invariant: "restart-resets"),
+        .redirectActsOnSelf: Case(model: Configuration(), trace: ["start c0 redirection sheet r1", "redirectTo c1 set r0"],
+                                  invariant: "modal-discipline"),
+        .sharedFinishPopsParent: Case(model: Configuration(), trace: ["startShared c0 r1", "push c0 r0", "finishFlow c1"],
+                                      invariant: "finishflow-cleans-up"),
     ]
 
     func check(_ fault: Fault, file: StaticString = #filePath, line: UInt = #line) {
@@ -142,11 +151,15 @@ final class FaultTests: XCTestCase {
     func testRestartKeepsFullScreen() { check(.restartKeepsFullScreen) }
     func testDuplicatePageChild() { check(.duplicatePageChild) }
     func testDismissNothingRemovesCaller() { check(.dismissNothingRemovesCaller) }
+    func testSwitchRootKeepsOldFlow() { check(.switchRootKeepsOldFlow) }
+    func testRedirectActsOnSelf() { check(.redirectActsOnSelf) }
+    func testSharedFinishPopsParent() { check(.sharedFinishPopsParent) }
 
     func testFaultNamesAreStable() {
         XCTAssertEqual(Fault.allCases.map(\.rawValue), [
             "swipe-leaves-child", "back-leaves-child", "tab-root-top-last-page", "pop-removes-root",
             "dismiss-wrong-level", "restart-keeps-fullscreen", "duplicate-page-child", "dismiss-nothing-removes-caller",
+            "switch-root-keeps-old-flow", "redirect-acts-on-self", "shared-finish-pops-parent",
         ])
     }
 }

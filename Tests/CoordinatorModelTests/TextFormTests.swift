@@ -20,6 +20,9 @@ final class TextFormTests: XCTestCase {
         .redirect(C(2), R(0), .push), .select(C(0), P(1)), .setPages(C(0), [P(1), P(0)], current: nil),
         .setPages(C(0), [P(0)], current: P(0)), .setBadge(C(0), P(1), nil), .setBadge(C(0), P(0), -3),
         .setBadge(C(0), P(1), 12), .tabPopToRoot(C(0)), .userBack, .userSwipeDismiss, .userSelectTab(P(1)),
+        .switchRoot(.tab, R(1)), .redirectTo(C(1), .dismiss(C(1))), .redirectTo(C(2), .popTo(C(2), R(1))),
+        .redirectTo(C(2), .multiple(C(2), [.replaceRoot(C(2), R(0)), .dismiss(C(2))])), .startShared(C(0), R(1)),
+        .setStack(C(0), [R(1), R(0), R(1)]), .startStack(C(3), .detents, [R(0)]),
     ]
 
     // MARK: round trip

@@ -105,7 +105,7 @@ final class ExplorerTests: XCTestCase {
     /// A naive BFS over a `Set` of full canonical encodings agrees with the fingerprint explorer.
     func testNaiveSetBFSFindsTheSameStateCount() {
         // Depth 3: the complete counts are pinned on a release build by .ci/run.
-        for (preset, depth) in [(Preset.small, 3), (Preset.smallTab, 3), (Preset.ci, 2)] {
+        for (preset, depth) in [(Preset.small, 3), (Preset.smallTab, 3), (Preset.ci, 2), (Preset.transitions, 2)] {
             let machine = CoordinatorMachine(preset: preset)
             var seen: Set<[UInt8]> = [machine.model.initialState().canonicalEncoding()]
             var frontier = [machine.model.initialState()]
@@ -154,7 +154,8 @@ final class ExplorerTests: XCTestCase {
     /// Depth-bounded prefixes of the presets, cheap enough for a debug build. The complete
     /// presets are pinned by `.ci/run` on a release build (`--expect-states`).
     func testPinnedPresetPrefixes() {
-        let expected: [(Preset, Int, Int)] = [(.small, 4, 12_598), (.smallTab, 3, 2_146), (.ci, 3, 13_444), (.ciTab, 2, 1_396), (.deep, 3, 13_444)]
+        let expected: [(Preset, Int, Int)] = [(.small, 4, 12_598), (.smallTab, 3, 2_146), (.ci, 3, 13_444), (.ciTab, 2, 1_396), (.deep, 3, 13_444),
+                                                (.transitions, 2, 744), (.transitionsCI, 2, 1_306)]
         for (preset, depth, count) in expected {
             let r = Explorer.coordinators(CoordinatorMachine(preset: preset), options: .init(workers: 2, maxDepth: depth))
             XCTAssertEqual(r.states, count, "\(preset.name) to depth \(depth)")
@@ -172,6 +173,9 @@ final class ExplorerTests: XCTestCase {
             (.restartKeepsFullScreen, .small, "restart-resets", 2),     // present fullScreen, restart
             (.duplicatePageChild, .smallTab, "tree-consistent", 1),     // setPages keeping a page
             (.dismissNothingRemovesCaller, .small, "modal-discipline", 2),
+            (.switchRootKeepsOldFlow, .transitions, "tree-consistent", 1),    // switchRoot leaves a second parentless tree
+            (.redirectActsOnSelf, .transitions, "modal-discipline", 2),       // start redirection sheet, redirectTo set
+            (.sharedFinishPopsParent, .transitionsCI, "finishflow-cleans-up", 3),   // startShared, push c0, finishFlow
         ]
         for (fault, preset, invariant, length) in cases {
             // Breadth-first to the known length: a shorter trace, if one existed, would be found first.

@@ -8,7 +8,17 @@ enum FuzzFixtures {
     /// `Preset.small` (or `small-tab`), where every fault shows within three steps: the tab
     /// faults need a tab as root, dismiss-wrong-level needs two modal levels.
     static func machine(for fault: Fault) -> CoordinatorMachine {
-        let preset: Preset = [.tabRootTopLastPage, .duplicatePageChild].contains(fault) ? .smallTab : .small
+        // The opt-in transitions' faults need their domain.
+        let preset: Preset = fault.needsTransitions ? .transitions
+            : [.tabRootTopLastPage, .duplicatePageChild].contains(fault) ? .smallTab : .small
+        if fault == .sharedFinishPopsParent {
+            // A shared flow under a screen of its parent needs stacks of three, and three steps
+            // with the right targets: one route and no starts, modals or tabs, so that walks meet it.
+            let narrow = Domain(routes: [Route(0)], pages: [], startKinds: [], startStyles: [], forceStyles: [], presentStyles: [],
+                                pageLists: [], badgeValues: [], transitions: true)
+            return CoordinatorMachine(model: Model(configuration: preset.configuration, fault: fault),
+                                      bounds: Preset.transitionsCI.bounds, domain: narrow)
+        }
         var bounds = preset.bounds
         if fault == .dismissWrongLevel { bounds.maxModals = 2 }
         return CoordinatorMachine(model: Model(configuration: preset.configuration, fault: fault), bounds: bounds, domain: preset.domain)
@@ -62,8 +72,12 @@ final class FuzzerTests: XCTestCase {
     func testEveryFaultIsCaughtAndShrunkToTheExplorersShortestLength() {
         for fault in Fault.allCases {
             let machine = FuzzFixtures.machine(for: fault)
-            let explored = Explorer.coordinators(machine, options: .init(workers: 2, maxDepth: 3))
-            let fuzzed = Fuzzer.coordinators(machine, options: .init(seed: 1, walks: 2000, walkLength: 20, workers: 2))
+            // The transitions' domain is large and these two faults short (one and two steps):
+            // a shallower exploration and fewer walks find them.
+            let short = [Fault.switchRootKeepsOldFlow, .redirectActsOnSelf].contains(fault)
+            let explored = Explorer.coordinators(machine, options: .init(workers: 2, maxDepth: short ? 2 : 3))
+            let walks = short ? 300 : 2000
+            let fuzzed = Fuzzer.coordinators(machine, options: .init(seed: 1, walks: walks, walkLength: 20, workers: 2))
             XCTAssertFalse(explored.violations.isEmpty, "the explorer misses \(fault)")
             XCTAssertFalse(fuzzed.failures.isEmpty, "the fuzzer misses \(fault)")
             var compared = 0

@@ -36,7 +36,9 @@ final class ShrinkerTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(broken, Fault.allCases.count)
         var walksBroken = 0
         for fault in Fault.allCases {
-            let m = CoordinatorMachine(preset: .fuzz, fault: fault)
+            var preset = Preset.fuzz
+            preset.domain.transitions = fault.needsTransitions
+            let m = CoordinatorMachine(preset: preset, fault: fault)
             for seed in UInt64(1)...8 {
                 var random = SplitMix64(seed: seed)
                 var trace: [Action] = []

@@ -44,7 +44,7 @@ private final class DialectSpeaker: StateSavingSystem {
     init(_ dialect: Dialect, declares: Bool, claiming: Dialect? = nil) {
         self.dialect = dialect
         // Not `multiple`: its parts would need rewriting too.
-        capabilities = Capabilities(actions: Set(ActionName.allCases).subtracting([.multiple]),
+        capabilities = Capabilities(actions: Set(ActionName.standard).subtracting([.multiple]),
                                     dialect: declares ? claiming ?? dialect : .strict)
     }
 

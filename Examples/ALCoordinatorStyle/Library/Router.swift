@@ -65,6 +65,18 @@ public final class Router {
         return true
     }
 
+    /// Pops views until the last view `matches` is on top (the library's
+    /// `popToView(MyView.self)` matches by type). False without a stack, or when no view of the
+    /// stack matches.
+    @discardableResult
+    public func popToView(animated: Bool = true, where matches: (any NavigationRoute) -> Bool) -> Bool {
+        guard hasNavigation, let i = stack.lastIndex(where: { if case .view(let route) = $0 { matches(route) } else { false } }) else {
+            return false
+        }
+        if i + 1 < stack.count { remove(fromStack: i + 1) }
+        return true
+    }
+
     /// Pops every view but the root. False without a stack.
     @discardableResult
     public func popToRoot(animated: Bool = true, completion: (() -> Void)? = nil) -> Bool {

@@ -48,10 +48,11 @@ final class ALCoordinatorSystem: NavigationSystem {
     /// `tapKeepsCurrentPage`: the library built with its tab-tap bug.
     init(tapKeepsCurrentPage: Bool = false) { self.tapKeepsCurrentPage = tapKeepsCurrentPage }
 
-    /// No `popTo`, `replaceRoot`, `close`, `set`, `multiple`, per-coordinator `restart`, badges
-    /// or redirection; presentations as page sheet, full screen or custom.
+    /// `popTo` is the router's `popToView`; no `replaceRoot`, `close`, `set`, `multiple`,
+    /// per-coordinator `restart`, badges or redirection; presentations as page sheet, full
+    /// screen or custom.
     let capabilities = Capabilities(
-        actions: [.push, .pop, .popToRoot, .setRoot, .present, .dismiss, .start, .finishFlow, .forcePresentation,
+        actions: [.push, .pop, .popToRoot, .popTo, .setRoot, .present, .dismiss, .start, .finishFlow, .forcePresentation,
                   .restartApp, .select, .setPages, .userBack, .userSwipeDismiss, .userSelectTab],
         styles: [.sheet, .fullScreen, .custom], kinds: [.navigation, .tab])
 
@@ -86,6 +87,10 @@ final class ALCoordinatorSystem: NavigationSystem {
             return router.pop() ? .applied : .refused(router.hasNavigation ? .atRoot : .unsupported)
         case .popToRoot:
             return target.router.popToRoot() ? .applied : .refused(.unsupported)
+        case .popTo(_, let r):
+            let router = target.router
+            return router.popToView(where: { ($0 as? Screen)?.number == Int(r.index) }) ? .applied
+                : .refused(router.hasNavigation ? .notFound : .unsupported)
         case .setRoot(_, let r):
             return target.router.startFlow(route: Screen(number: Int(r.index), transition: .push)) ? .applied : .refused(.unsupported)
         case .present(_, let r, let style):

@@ -72,6 +72,10 @@ open class FlowCoordinator {
         return true
     }
 
+    /// Ends the flow without a result (a root flow the app replaces, say): it and its children
+    /// hear `.failure(.cancelled)`. Nothing for a flow that has ended.
+    public func cancel() { end(.failure(.cancelled)) }
+
     /// Starts the flow over from its first screen, in place (after a log-out, say): everything
     /// its router shows goes, its children are cancelled, and `start()` runs again.
     public func restart() {

@@ -33,8 +33,23 @@ public final class FlowRouter {
     public private(set) weak var container: FlowRouter?
     /// Set by the flow that owns this router; called when its navigation controller leaves the screen.
     var onRemoval: (() -> Void)?
+    /// Whether this router pushes onto its parent's navigation controller instead of owning one
+    /// (a flow made with its parent's router): its stack is the run of screens its flow pushed
+    /// there, and it is shown by pushing it on the parent's router.
+    public let sharesParent: Bool
+    /// The bug the library can be built with, for NavFuzz's example: closing a flow on this
+    /// router's navigation controller pops back to the screen under it even when the flow
+    /// shares the router, taking this router's own screens pushed after it too.
+    public var closesSharedFlowsWithScreensAbove = false
 
-    public init() {}
+    /// A router with a navigation controller of its own.
+    public init() { sharesParent = false }
+
+    /// A router over `parent`'s navigation controller: what its flow pushes lands there.
+    public init(sharing parent: FlowRouter) {
+        sharesParent = true
+        closesSharedFlowsWithScreensAbove = parent.closesSharedFlowsWithScreensAbove
+    }
 
     /// Pushes `presentable` on the stack (under anything presented, as UIKit does).
     public func push(_ presentable: Presentable) {
@@ -74,11 +89,17 @@ public final class FlowRouter {
     }
 
     /// Takes a child flow's navigation controller off the screen with everything shown above
-    /// it: popping back to the entry under it, or dismissing from where it was presented. False
-    /// when this router does not show it.
+    /// it: popping back to the entry under it, or dismissing from where it was presented. A
+    /// flow on this router's own navigation controller takes only its own screens: what this
+    /// router pushed after it stays. False when this router does not show it.
     @discardableResult public func close(_ flow: FlowRouter) -> Bool {
         if let i = stack.firstIndex(where: { $0.shows(flow) }) {
-            removeStack(from: i)
+            if flow.sharesParent && !closesSharedFlowsWithScreensAbove {
+                let removed = stack.remove(at: i)
+                didRemove(removed)
+            } else {
+                removeStack(from: i)
+            }
             return true
         }
         if let i = presented.firstIndex(where: { $0.presentable.shows(flow) }) {

@@ -14,6 +14,26 @@ import Testing
 /// may: the rest of the run would look for others.)
 @Test func aFinishedFlowThatStaysAliveIsCaught() {
     let result = verifyConformance(KitStyleSystem(keepsFinishedFlows: true), options: .init(stopAtFirstFailure: true))
-    #expect(result.report.failure("no-leak")?.trace.map(\.description) == ["start c0 navigation sheet r0", "finishFlow c1"],
+    #expect(result.report.failure("no-leak")?.trace.map(\.description) == ["startShared c0 r0", "finishFlow c1"],
+            "\(result.failureMessage)")
+}
+
+/// The library built with a `RootRouter` that keeps the old root flow instead of cancelling it:
+/// the old flow never hears that it ended and stays alive. The default run finds it at the
+/// first root switch. (It stops there, as a test of one bug may.)
+@Test func aRootSwitchThatKeepsTheOldFlowIsCaught() {
+    let result = verifyConformance(KitStyleSystem(keepsOldRootFlow: true), options: .init(stopAtFirstFailure: true))
+    #expect(result.report.failure("completion-exactly-once")?.trace.map(\.description) == ["switchRoot navigation r0"],
+            "\(result.failureMessage)")
+}
+
+/// The library built with a finish that pops back to the screen under a flow on its parent's
+/// router, taking the parent's own screens pushed after the flow. Exploring the opt-in
+/// transitions with stacks of three finds it in three steps (the default run's `small` has
+/// stacks of two, too short to push a screen above the flow).
+@Test func aSharedFlowWhoseFinishPopsItsParentsScreensIsCaught() {
+    let result = verifyConformance(KitStyleSystem(sharedFinishPopsParent: true),
+                                   options: .init(presets: [.transitionsCI], walks: 0, stopAtFirstFailure: true))
+    #expect(result.report.failure("snapshot-conforms")?.trace.map(\.description) == ["startShared c0 r0", "push c0 r0", "finishFlow c1"],
             "\(result.failureMessage)")
 }

@@ -6,9 +6,9 @@ import NavFuzzKit
 /// is the route it was started with.
 final class ScreenFlow: FlowCoordinator {
     let first: Int
-    init(first: Int) {
+    init(first: Int, router: FlowRouter = FlowRouter()) {
         self.first = first
-        super.init(router: FlowRouter())
+        super.init(router: router)
     }
     override func start() { router.push(.screen(first)) }
 }
@@ -16,11 +16,16 @@ final class ScreenFlow: FlowCoordinator {
 /// The adapter of docs/VERIFY.md §8 over a UIKit flow-coordinator library: every flow is a
 /// coordinator with a router of its own, a child flow is shown as one entry of its parent's
 /// router (pushed in a container, or presented), and the events are what the flows' completion
-/// handlers heard. Each action is one call of the library, made even when the model would
-/// refuse it; the outcome is read from what the call returned.
+/// handlers heard. A flow started with `startShared` is made with its parent's router, as the
+/// library's README shows; `switchRoot` is the `RootRouter`'s. Each action is one call of the
+/// library, made even when the model would refuse it; the outcome is read from what the call
+/// returned.
 final class KitStyleSystem: NavigationSystem {
     private let keepsFinishedFlows: Bool
-    private var root: ScreenFlow?
+    private let keepsOldRootFlow: Bool
+    private let sharedFinishPopsParent: Bool
+    private var rootRouter = RootRouter()
+    private var root: FlowCoordinator? { rootRouter.root }
     private var ids = CoordinatorIDs()
     /// Which flow owns which router, so that a router shown on another can be named. Weak: the
     /// app's table must not keep a flow alive.
@@ -30,25 +35,41 @@ final class KitStyleSystem: NavigationSystem {
 
     private final class WeakFlow { weak var flow: FlowCoordinator?; init(_ f: FlowCoordinator) { flow = f } }
 
-    /// `keepsFinishedFlows`: the library built with its bug (Stinsen's issue 27).
-    init(keepsFinishedFlows: Bool = false) { self.keepsFinishedFlows = keepsFinishedFlows }
+    /// The library built with one of its bugs: `keepsFinishedFlows` (Stinsen's issue 27),
+    /// `keepsOldRootFlow` (a root switch that keeps the old flow alive), `sharedFinishPopsParent`
+    /// (a flow on its parent's router whose finish pops the parent's screens above it too).
+    init(keepsFinishedFlows: Bool = false, keepsOldRootFlow: Bool = false, sharedFinishPopsParent: Bool = false) {
+        self.keepsFinishedFlows = keepsFinishedFlows
+        self.keepsOldRootFlow = keepsOldRootFlow
+        self.sharedFinishPopsParent = sharedFinishPopsParent
+    }
 
-    /// Navigation flows only (no tab bar), started by push or presented as a sheet or a cover;
-    /// the library's own `restart()` gives `restart` and, on the root, `restartApp`.
+    /// Navigation flows only (no tab bar), started by push, presented as a sheet or a cover, or
+    /// on their parent's router; the library's own `restart()` gives `restart` and, on the root,
+    /// `restartApp`; the `RootRouter` switches the root flow.
     let capabilities = Capabilities(
         actions: [.push, .pop, .popToRoot, .setRoot, .present, .dismiss, .restart, .start, .finishFlow, .restartApp,
-                  .userBack, .userSwipeDismiss],
+                  .userBack, .userSwipeDismiss, .switchRoot, .startShared],
         styles: [.sheet, .fullScreen], rootKinds: [.navigation], kinds: [.navigation])
 
     func reset(configuration: Configuration) {
         ids.removeAll()
         owners = [:]
         heard = []
-        let root = ScreenFlow(first: 0)
+        rootRouter = RootRouter()
+        rootRouter.keepsOldFlow = keepsOldRootFlow
+        rootRouter.setRoot(newRoot(first: 0))
+    }
+
+    /// A root flow, which says when it ends, as a child flow does to its parent.
+    private func newRoot(first: Int) -> ScreenFlow {
+        let root = ScreenFlow(first: first)
         root.keepsFinishedFlows = keepsFinishedFlows
+        root.router.closesSharedFlowsWithScreensAbove = sharedFinishPopsParent
         register(root)
-        self.root = root
-        root.start()
+        let id = ids.coordinatorID(of: root)
+        root.completionHandler = { [weak self] result in self?.heard.append(Completion(id, Self.flowResult(result))) }
+        return root
     }
 
     func apply(_ action: Action) -> SystemStep {
@@ -101,6 +122,17 @@ final class KitStyleSystem: NavigationSystem {
             } else {
                 parent.router.push(.flow(child.router))
             }
+        case .startShared(let c, let r):
+            guard let parent = flow(c) else { return .refused(.noSuchCoordinator) }
+            // The README's shared pattern: the child is made with its parent's router.
+            let child = ScreenFlow(first: Int(r.index), router: FlowRouter(sharing: parent.router))
+            register(child)
+            let id = ids.coordinatorID(of: child)
+            parent.start(child) { [weak self] result in self?.heard.append(Completion(id, Self.flowResult(result))) }
+            parent.router.push(.flow(child.router))
+        case .switchRoot(let kind, let r):
+            guard kind == .navigation else { return .refused(.unsupported) }   // never sent: rootKinds
+            rootRouter.setRoot(newRoot(first: Int(r.index)))
         case .finishFlow(let c):
             guard let flow = flow(c) else { return .refused(.noSuchCoordinator) }
             guard flow.finish(.done) else { return .refused(.isRoot) }
@@ -170,7 +202,8 @@ final class KitStyleSystem: NavigationSystem {
                 children: flow.children.map { ids.coordinatorID(of: $0) }.sorted(),
                 initialRoute: Route((flow as? ScreenFlow)?.first ?? 0),
                 stack: flow.router.stack.map(entry),
-                modals: flow.router.presented.map { Modal($0.style == .sheet ? .sheet : .fullScreen, entry($0.presentable)) }))
+                modals: flow.router.presented.map { Modal($0.style == .sheet ? .sheet : .fullScreen, entry($0.presentable)) },
+                sharesRouter: flow.router.sharesParent))
         }
         return State(coordinators: out, root: ids.coordinatorID(of: root))
     }

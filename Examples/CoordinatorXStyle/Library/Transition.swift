@@ -9,7 +9,7 @@ public indirect enum Transition<R: Route>: Hashable {
     case fullScreen, overlay, sheet
     /// Does nothing.
     case none
-    /// The route becomes the root view (pushed views go; presented ones stay).
+    /// The route replaces the root view (pushed and presented views stay).
     case root
     /// The route replaces what is shown: the top presented view, else the top of the stack.
     case set

@@ -48,7 +48,8 @@ open class ViewCoordinator<R: Route> {
             guard !p.contexts.isEmpty else { throw .nothingPresented }
             p.contexts.removeLast(dismissClosesPresenter ? min(2, p.contexts.count) : 1)
         case .root:
-            p.stack = [prepareContent(for: route)]
+            // The root view is replaced; what was pushed on it and presented stays.
+            if p.stack.isEmpty { p.stack = [prepareContent(for: route)] } else { p.stack[0] = prepareContent(for: route) }
         case .set:
             if p.contexts.isEmpty { p.stack[p.stack.count - 1] = prepareContent(for: route) } else {
                 p.contexts[p.contexts.count - 1].content = prepareContent(for: route)

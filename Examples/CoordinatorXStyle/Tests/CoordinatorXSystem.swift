@@ -57,11 +57,12 @@ final class CoordinatorXSystem: NavigationSystem {
     /// `dismissClosesPresenter`: the library built with its dismiss bug.
     init(dismissClosesPresenter: Bool = false) { self.dismissClosesPresenter = dismissClosesPresenter }
 
-    /// The transition enum's actions; no tab bars, no `finishFlow` (a flow ends when what
-    /// shows it goes); contexts are `sheet`, `fullScreen` and `overlay`.
+    /// The transition enum's actions, `.parent(route)` with any of them (`redirectTo`); no tab
+    /// bars, no `finishFlow` (a flow ends when what shows it goes); contexts are `sheet`,
+    /// `fullScreen` and `overlay`.
     let capabilities = Capabilities(
-        actions: [.push, .pop, .popToRoot, .setRoot, .present, .dismiss, .set, .none, .multiple, .start, .redirect,
-                  .userBack, .userSwipeDismiss],
+        actions: [.push, .pop, .popToRoot, .setRoot, .replaceRoot, .present, .dismiss, .set, .none, .multiple, .start,
+                  .redirect, .redirectTo, .userBack, .userSwipeDismiss],
         styles: [.sheet, .fullScreen, .overlay], rootKinds: [.navigation], kinds: [.navigation, .redirection])
 
     func reset(configuration: Configuration) {
@@ -99,7 +100,7 @@ final class CoordinatorXSystem: NavigationSystem {
         default:
             // The runner sends only ids it saw live (it answers the others itself).
             guard let id = action.target, let target = ids.object(id, as: ViewCoordinator<AppRoute>.self),
-                  let route = route(for: action) else { return .refused(.unsupported) }
+                  let route = route(for: action, on: target) else { return .refused(.unsupported) }
             do {
                 try target.trigger(route)
                 return .applied
@@ -113,22 +114,28 @@ final class CoordinatorXSystem: NavigationSystem {
         }
     }
 
-    /// The route that does `action`: nil for no call of the library.
-    private func route(for action: Action) -> AppRoute? {
+    /// The route that does `action` on `coordinator`: nil for no call of the library.
+    private func route(for action: Action, on coordinator: ViewCoordinator<AppRoute>) -> AppRoute? {
         switch action {
         case .push(_, let r): .screen(Int(r.index), .push)
         case .pop: .step(.pop)
         case .popToRoot: .step(.popToRoot)
+        // `.root` replaces the root view only (the model's `replaceRoot`); the whole stack goes
+        // back to one view after a `popToRoot` too, which a redirection's one view needs not.
+        case .replaceRoot(_, let r): .screen(Int(r.index), .root)
+        case .setRoot(_, let r) where coordinator is FlowCoordinator: .batch([.step(.popToRoot), .screen(Int(r.index), .root)])
         case .setRoot(_, let r): .screen(Int(r.index), .root)
         case .present(_, let r, let style): context(style).map { .screen(Int(r.index), $0) }
         case .dismiss: .step(.dismiss)
         case .set(_, let r): .screen(Int(r.index), .set)
         case .none: .step(.none)
         case .multiple(_, let parts):
-            parts.map(route(for:)).reduce(into: [AppRoute]?.some([])) { all, part in all = part.flatMap { p in all.map { $0 + [p] } } }
+            parts.map { route(for: $0, on: coordinator) }.reduce(into: [AppRoute]?.some([])) { all, part in all = part.flatMap { p in all.map { $0 + [p] } } }
                 .map(AppRoute.batch)
         case .start(_, let kind, let style, let r): (style == .push ? .push : context(style)).map { .flow(kind, Int(r.index), $0) }
         case .redirect(_, let r, let style): (style == .push ? .push : context(style)).map { .redirect(.screen(Int(r.index), $0)) }
+        // `.parent(route)` with any transition of the parent: most often the child asking to be dismissed.
+        case .redirectTo(_, let part): coordinator.parent.flatMap { route(for: part, on: $0) }.map(AppRoute.redirect)
         default: nil   // not in capabilities: never sent
         }
     }

@@ -6,6 +6,18 @@ public protocol Presentable: AnyObject {
     var viewController: ViewController { get }
 }
 
+/// What `push` does with a coordinator's navigation controller: UIKit does not push a
+/// navigation controller onto another.
+public enum NavigationPush: Sendable, Hashable {
+    /// Push it inside a container screen (the child's navigation bar is the parent's).
+    case wrap
+    /// Refuse it: the push is `ignored`, and nothing changes.
+    case refuse
+    /// The bug the library can be built with, for NavFuzz's example: say `performed` and show
+    /// nothing, as a library that leaves the call to UIKit does (UIKit ignores it, or traps).
+    case ignoreSilently
+}
+
 /// What a triggered route did. View models ignore it; logs and tests read it.
 public enum TransitionResult: Sendable, Hashable {
     /// The transition was made (perhaps changing nothing, like `popToRoot` at the root).
@@ -27,6 +39,9 @@ open class AnyCoordinator: Presentable, NavigationControllerDelegate, Presentati
     /// pushed flow the user went back from stays a child (XCoordinator issue 57, which its
     /// pull request 156 fixed by cleaning up when the navigation controller shows a new top).
     public var backLeavesChild = false
+    /// What `push` does with a coordinator that has a navigation controller of its own, which
+    /// UIKit does not push onto another.
+    public var navigationPush = NavigationPush.wrap
 
     public init(viewController: ViewController) {
         self.viewController = viewController
@@ -68,11 +83,12 @@ open class BaseCoordinator<RouteType: Route, TransitionType: TransitionProtocol>
 
     public let rootViewController: RootViewController
 
-    /// Triggers `initialRoute`, if given, at once: a coordinator starts showing something.
-    public init(rootViewController: RootViewController, initialRoute: RouteType? = nil) {
+    /// Triggers the initial routes at once, in order: a coordinator starts showing something
+    /// (several routes: a stack of several screens).
+    public init(rootViewController: RootViewController, initialRoutes: [RouteType] = []) {
         self.rootViewController = rootViewController
         super.init(viewController: rootViewController)
-        if let initialRoute { trigger(initialRoute) }
+        for route in initialRoutes { trigger(route) }
     }
 
     /// Performs transitions on the root view controller, for this coordinator.
@@ -96,9 +112,14 @@ open class BaseCoordinator<RouteType: Route, TransitionType: TransitionProtocol>
 /// A coordinator whose root is a navigation controller.
 open class NavigationCoordinator<RouteType: Route>: BaseCoordinator<RouteType, NavigationTransition> {
     public init(rootViewController: NavigationController = NavigationController(), isNavigationBarHidden: Bool = false,
-                initialRoute: RouteType? = nil) {
+                initialRoute: RouteType...) {
         rootViewController.isNavigationBarHidden = isNavigationBarHidden
-        super.init(rootViewController: rootViewController, initialRoute: initialRoute)
+        super.init(rootViewController: rootViewController, initialRoutes: initialRoute)
+    }
+
+    /// The same with the initial routes as a list.
+    public override init(rootViewController: NavigationController = NavigationController(), initialRoutes: [RouteType]) {
+        super.init(rootViewController: rootViewController, initialRoutes: initialRoutes)
     }
 }
 

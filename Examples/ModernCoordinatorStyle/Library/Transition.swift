@@ -25,8 +25,15 @@ public typealias NavigationTransition = Transition<NavigationController>
 
 extension Transition where RootViewController == NavigationController {
     @discardableResult public func push(_ presentable: Presentable) -> TransitionResult {
-        adopt(presentable)
         let viewController = presentable.viewController
+        if viewController is NavigationController {
+            switch coordinator?.navigationPush ?? .wrap {
+            case .wrap: break
+            case .refuse: return .ignored
+            case .ignoreSilently: return .performed
+            }
+        }
+        adopt(presentable)
         rootViewController.pushViewController(viewController is NavigationController ? ContainerViewController(viewController) : viewController)
         return .performed
     }
@@ -37,6 +44,16 @@ extension Transition where RootViewController == NavigationController {
 
     @discardableResult public func popToRoot() -> TransitionResult {
         rootViewController.popToRootViewController()
+        return .performed
+    }
+
+    /// Replaces the whole stack by `presentables`, the first at the bottom; what is presented stays.
+    @discardableResult public func setRoot(_ presentables: [Presentable]) -> TransitionResult {
+        guard !presentables.isEmpty else { return .ignored }
+        presentables.forEach(adopt)
+        rootViewController.setViewControllers(presentables.map {
+            $0.viewController is NavigationController ? ContainerViewController($0.viewController) : $0.viewController
+        })
         return .performed
     }
 

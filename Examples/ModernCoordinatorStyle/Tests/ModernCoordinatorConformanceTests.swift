@@ -16,3 +16,16 @@ import Testing
     #expect(result.report.failure("no-orphan-children")?.trace.map(\.description) == ["start c0 navigation push r0", "userBack"],
             "\(result.failureMessage)")
 }
+
+/// The library that refuses to push a coordinator's navigation controller (UIKit does not push
+/// one onto another) conforms in the `no-pushed-navigation` dialect, which its adapter declares.
+@Test func aLibraryThatRefusesNavigationPushesConformsInItsDialect() async {
+    await expectConformance(ModernCoordinatorSystem(navigationPush: .refuse), options: .init(depth: 2))
+}
+
+/// The library built to say `performed` for such a push and show nothing, as one that leaves
+/// the call to UIKit does: the default run finds it at the first pushed flow.
+@Test func aNavigationPushIgnoredWithoutAWordIsCaught() {
+    let result = verifyConformance(ModernCoordinatorSystem(navigationPush: .ignoreSilently), options: .init(stopAtFirstFailure: true))
+    #expect(result.report.failure("snapshot-conforms")?.trace.map(\.description) == ["start c0 navigation push r0"], "\(result.failureMessage)")
+}

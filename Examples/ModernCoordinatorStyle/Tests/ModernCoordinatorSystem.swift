@@ -10,9 +10,11 @@ enum AppRoute: ModernStyleCoordinators.Route {
     case back                             // pop
     case home                             // popToRoot
     case root(Int)                        // setRoot
+    case roots([Int])                     // setStack: setRoot of a list
     case modal(Int, PresentationStyle)    // present
     case close                            // dismiss
     case flow(Int, PresentationStyle?)    // start a child flow: pushed (nil) or presented
+    case flows([Int], PresentationStyle?) // startStack: a child flow with several initial routes
     case finish                           // the flow is done: its parent takes it away
     case finished(Presentable)            // to a parent: take that flow away
 }
@@ -33,12 +35,22 @@ final class FlowNavigationController: NavigationController {
 final class FlowCoordinator: NavigationCoordinator<AppRoute> {
     let first: Int
 
-    init(first: Int, backLeavesChild: Bool) {
-        self.first = first
+    /// A flow whose initial routes are the screens `screens`, the first at the bottom.
+    init(screens: [Int], backLeavesChild: Bool) {
+        first = screens.first ?? 0
         let navigation = FlowNavigationController()
-        super.init(rootViewController: navigation, initialRoute: .screen(first))
+        super.init(rootViewController: navigation, initialRoutes: screens.map(AppRoute.screen))
         navigation.flow = self
         self.backLeavesChild = backLeavesChild
+    }
+
+    convenience init(first: Int, backLeavesChild: Bool) { self.init(screens: [first], backLeavesChild: backLeavesChild) }
+
+    /// A child flow, built like this one.
+    private func child(_ screens: [Int]) -> FlowCoordinator {
+        let flow = FlowCoordinator(screens: screens, backLeavesChild: backLeavesChild)
+        flow.navigationPush = navigationPush
+        return flow
     }
 
     override func performTransition(for route: AppRoute) -> TransitionResult {
@@ -47,10 +59,13 @@ final class FlowCoordinator: NavigationCoordinator<AppRoute> {
         case .back: transitionPerformer.pop()
         case .home: transitionPerformer.popToRoot()
         case .root(let n): transitionPerformer.setRoot(ScreenViewController(n))
+        case .roots(let ns): transitionPerformer.setRoot(ns.map(ScreenViewController.init))
         case .modal(let n, let style): transitionPerformer.present(ScreenViewController(n), style: style)
         case .close: transitionPerformer.dismiss()
-        case .flow(let n, nil): transitionPerformer.push(FlowCoordinator(first: n, backLeavesChild: backLeavesChild))
-        case .flow(let n, let style?): transitionPerformer.present(FlowCoordinator(first: n, backLeavesChild: backLeavesChild), style: style)
+        case .flow(let n, nil): transitionPerformer.push(child([n]))
+        case .flow(let n, let style?): transitionPerformer.present(child([n]), style: style)
+        case .flows(let ns, nil): transitionPerformer.push(child(ns))
+        case .flows(let ns, let style?): transitionPerformer.present(child(ns), style: style)
         case .finish: (parent as? FlowCoordinator)?.trigger(.finished(self)) ?? .ignored
         case .finished(let flow): transitionPerformer.remove(flow)
         }
@@ -67,20 +82,35 @@ final class FlowCoordinator: NavigationCoordinator<AppRoute> {
 /// it was refused. Events come from which coordinators left the tree.
 final class ModernCoordinatorSystem: NavigationSystem {
     private let backLeavesChild: Bool
+    private let navigationPush: NavigationPush
     private var root: FlowCoordinator?
     private var ids = CoordinatorIDs()
 
-    init(backLeavesChild: Bool = false) { self.backLeavesChild = backLeavesChild }
+    /// The library built with XCoordinator's issue 57 (`backLeavesChild`), and with one of its
+    /// ways to push a coordinator's navigation controller: wrapped in a container (the strict
+    /// model), refused (the `no-pushed-navigation` dialect, which the adapter then declares) or
+    /// ignored without a word (a bug).
+    init(backLeavesChild: Bool = false, navigationPush: NavigationPush = .wrap) {
+        self.backLeavesChild = backLeavesChild
+        self.navigationPush = navigationPush
+    }
 
     /// A navigation root, navigation children pushed or presented, sheets and full-screen
-    /// presentations; no tabs, no `popTo`, `close`, `restart` or deep links.
-    let capabilities = Capabilities(
-        actions: [.push, .pop, .popToRoot, .setRoot, .present, .dismiss, .start, .finishFlow, .userBack, .userSwipeDismiss],
-        styles: [.sheet, .fullScreen], rootKinds: [.navigation], kinds: [.navigation])
+    /// presentations, `setRoot` of a list (`setStack`) and flows with several initial routes
+    /// (`startStack`); no tabs, no `popTo`, `close`, `restart` or deep links.
+    var capabilities: Capabilities {
+        Capabilities(
+            actions: [.push, .pop, .popToRoot, .setRoot, .present, .dismiss, .start, .finishFlow, .userBack, .userSwipeDismiss,
+                      .setStack, .startStack],
+            styles: [.sheet, .fullScreen], rootKinds: [.navigation], kinds: [.navigation],
+            dialect: navigationPush == .refuse ? .noPushedNavigation : .strict)
+    }
 
     func reset(configuration: Configuration) {
         ids.removeAll()
-        root = FlowCoordinator(first: 0, backLeavesChild: backLeavesChild)
+        let root = FlowCoordinator(first: 0, backLeavesChild: backLeavesChild)
+        root.navigationPush = navigationPush
+        self.root = root
     }
 
     func apply(_ action: Action) -> SystemStep {
@@ -114,6 +144,11 @@ final class ModernCoordinatorSystem: NavigationSystem {
             let presented = presentationStyle(style)
             guard style == .push || presented != nil else { return .refused(.unsupported) }
             return trigger(c, .flow(Int(r.index), presented), else: .unsupported)
+        case .setStack(let c, let routes): return trigger(c, .roots(routes.map { Int($0.index) }), else: .unsupported)
+        case .startStack(let c, let style, let routes):
+            let presented = presentationStyle(style)
+            guard style == .push || presented != nil else { return .refused(.unsupported) }
+            return trigger(c, .flows(routes.map { Int($0.index) }, presented), else: .unsupported)
         case .finishFlow(let d):
             finished = [Int(d.index)]
             return trigger(d, .finish, else: .isRoot)

@@ -202,7 +202,7 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
             guard let tab = visible()?.tabBar else { return .refused(.noTabBar) }
             guard tab.pages.contains(FuzzPage(number: Int(p.index))) else { return .refused(.notFound) }
             tab.currentPage = FuzzPage(number: Int(p.index))
-        case .popTo, .replaceRoot, .set, .dismissAll, .multiple:
+        case .popTo, .replaceRoot, .set, .dismissAll, .multiple, .switchRoot, .redirectTo, .startShared, .setStack, .startStack:
             return .refused(.unsupported)   // not in capabilities: never sent
         }
         return .applied
