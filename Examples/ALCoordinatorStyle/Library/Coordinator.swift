@@ -82,6 +82,14 @@ open class NavigationCoordinator<Route: NavigationRoute>: Coordinator {
         super.init(presentationStyle: presentationStyle, hasNavigation: true)
     }
 
+    /// Puts this coordinator on top of what the user sees, as `forcePresentation(mainCoordinator:)`
+    /// does, with `route` as its first screen: a deep link to a screen of a flow.
+    @discardableResult
+    public func forcePresentation(route: Route, animated: Bool = true, mainCoordinator: Coordinator) -> Bool {
+        guard forcePresentation(animated: animated, mainCoordinator: mainCoordinator) else { return false }
+        return router.startFlow(route: route, animated: animated)
+    }
+
     /// Shows `route` as its transition says.
     @discardableResult
     public func navigate(to route: Route, transitionStyle: NavigationTransitionStyle? = nil, animated: Bool = true) -> Bool {

@@ -48,6 +48,16 @@ public final class Router {
         return true
     }
 
+    /// Presents `view` modally, as `style` says (a page sheet unless told otherwise). False for
+    /// `push`, which is `navigate(to:)`'s.
+    @discardableResult
+    public func present(_ view: any NavigationRoute, style: NavigationTransitionStyle = .modal, animated: Bool = true,
+                        completion: (() -> Void)? = nil) -> Bool {
+        guard style != .push, show(.view(view), as: style) else { return false }
+        completion?()
+        return true
+    }
+
     /// Cleans the stack and starts it again at `route`. False without a stack.
     @discardableResult
     public func startFlow(route: any NavigationRoute, animated: Bool = true) -> Bool {

@@ -94,10 +94,9 @@ final class ALCoordinatorSystem: NavigationSystem {
         case .setRoot(_, let r):
             return target.router.startFlow(route: Screen(number: Int(r.index), transition: .push)) ? .applied : .refused(.unsupported)
         case .present(_, let r, let style):
-            // The library presents with a modal style; `push` is another call (`push`).
-            guard let s = libraryStyle(style), s != .push else { return .refused(.unsupported) }
-            target.router.navigate(to: Screen(number: Int(r.index), transition: s))
-            return .applied
+            // The router's `present`; `push` is another call (`push`).
+            guard let s = libraryStyle(style) else { return .refused(.unsupported) }
+            return target.router.present(Screen(number: Int(r.index), transition: s), style: s) ? .applied : .refused(.unsupported)
         case .dismiss:
             return target.router.dismiss() ? .applied : .refused(.nothingPresented)
         case .start(_, let kind, let style, let r):
@@ -113,7 +112,12 @@ final class ALCoordinatorSystem: NavigationSystem {
             return co.finishFlow() ? .applied : .refused(.isRoot)
         case .forcePresentation(let kind, let style, let r):
             guard let main, let s = libraryStyle(style) else { return .refused(.unsupported) }
-            return make(kind, route: Int(r.index), style: s).forcePresentation(mainCoordinator: main) ? .applied : .refused(.unsupported)
+            // A flow's deep link names its screen (`forcePresentation(route:)`); a tab bar's its page.
+            let done = kind == .navigation
+                ? FlowCoordinator(first: Int(r.index), presentationStyle: s).forcePresentation(route: Screen(number: Int(r.index), transition: .push),
+                                                                                   mainCoordinator: main)
+                : make(kind, route: Int(r.index), style: s).forcePresentation(mainCoordinator: main)
+            return done ? .applied : .refused(.unsupported)
         case .restartApp:
             if let main { ALStyleCoordinators.Coordinator.restartApp(mainCoordinator: main) }
             return .applied
