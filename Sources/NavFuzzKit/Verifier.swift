@@ -538,8 +538,11 @@ struct VerificationRun {
         // Only a whole run must reach every `sometimes` property: a shard, or a run stopped at
         // its first failure, did not look everywhere.
         let unreached = SometimesProperty.all.map(\.name).filter { lookedFor.contains($0) && !reached.contains($0) }
-        if options.shard.count > 1 || (options.stopAtFirstFailure && lockstep.foundAny) {
+        let stoppedEarly = options.stopAtFirstFailure && lockstep.foundAny
+        if options.shard.count > 1 || stoppedEarly {
             if !unreached.isEmpty { report.notes.append("this part of the run never reached: \(unreached.joined(separator: ", "))") }
+            let all = SometimesProperty.all.map(\.name)
+            if !stoppedEarly { report.shardSometimes = (all.filter(lookedFor.contains), all.filter(reached.contains)) }
         } else {
             report.unreached = unreached
         }
