@@ -156,6 +156,7 @@ enum VerifyCommand {
                          JUnitProperty(name: "walk-length", value: String(options.walkLength)),
                          JUnitProperty(name: "walks", value: String(report.walks)),
                          JUnitProperty(name: "steps", value: String(report.steps)),
+                         JUnitProperty(name: "replayed-steps", value: String(report.replayedSteps)),
                          JUnitProperty(name: "shard", value: run.shard.description)],
             cases: cases, summary: summary, failureTexts: texts, systemOut: report.text, systemErr: report.diagnostics)
         if let (lookedFor, reached) = report.shardSometimes {
