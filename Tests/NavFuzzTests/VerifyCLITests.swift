@@ -139,6 +139,12 @@ final class VerifyCLITests: XCTestCase {
         let ok = try CLI.run(["merge", merged, "--junit-per-suite", perSuite] + long.parts)
         XCTAssertEqual(ok.status, 0, ok.stdout + ok.stderr)
         XCTAssertEqual(try failing(merged), [])
+        // Each step checked by one shard: the merged counts are the whole run's.
+        func counts(_ path: String) throws -> [String] {
+            let suite = try XCTUnwrap(JUnitReader.read(path: path).suites.first)
+            return ["steps", "walks"].map { name in suite.properties.first { $0.name == name }?.value ?? "none" }
+        }
+        XCTAssertEqual(try counts(merged), try counts(long.whole))
         let one = try JUnitReader.read(path: perSuite + "/TEST-verify.xml")
         XCTAssertEqual(one.suites.map(\.name), ["verify"])
         XCTAssertEqual(one.suites[0].tests, try JUnitReader.read(path: merged).suites[0].tests)
