@@ -82,7 +82,8 @@ enum MergeCommand {
             }
         }
         try checkShards(reports, paths: Array(paths.dropFirst()))
-        let merged = JUnitReader.merge(reports)
+        var merged = JUnitReader.merge(reports)
+        let explored = try countStates(&merged, reports: reports, paths: Array(paths.dropFirst()))
         if let perSuite { try makeDirectory(perSuite) }
         do { try JUnitWriter.write(merged, to: paths[0]) } catch {
             throw UsageError("\(error)", hint: "pass an output path in a writable directory")
@@ -95,7 +96,50 @@ enum MergeCommand {
         let cases = merged.suites.reduce(0) { $0 + $1.tests }
         let failed = merged.suites.reduce(0) { $0 + $1.failures + $1.errors }
         context.terminal.out("merged \(paths.count - 1) reports into \(paths[0]): \(merged.suites.count) suites, \(cases) cases, \(failed) failed")
+        for line in explored { context.terminal.out(line) }
         return failed == 0 ? 0 : 1
+    }
+
+    /// The suites of an exploration split by `explore --shard`: the distinct states of all
+    /// shards from their states files (next to each report), each state's transitions counted
+    /// once, the states found by more than one shard as `overlap`, the deepest level and
+    /// whether every shard was complete. Returns a line for each such suite.
+    static func countStates(_ merged: inout JUnitReport, reports: [JUnitReport], paths: [String]) throws(UsageError) -> [String] {
+        var lines: [String] = []
+        for s in merged.suites.indices {
+            let name = merged.suites[s].name
+            var shards: [ShardStates] = []
+            var depth = 0, complete = true, found = 0
+            for (report, path) in zip(reports, paths) {
+                guard let suite = report.suites.first(where: { $0.name == name }) else { continue }
+                func value(_ key: String) -> String? { suite.properties.first { $0.name == key }?.value }
+                guard let file = value("states-file") else { continue }
+                let states = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(file)
+                guard let read = ShardStates.read(path: states) else {
+                    throw UsageError("\(path): suite \(name) has its states in \(states), which is missing or not a states file",
+                                     hint: "keep each shard's .states file next to its report")
+                }
+                guard read.records.count == Int(value("states") ?? "") else {
+                    throw UsageError("\(states) holds \(read.records.count) states but \(path) says \(value("states") ?? "none")",
+                                     hint: "keep each shard's .states file with the report it was written with")
+                }
+                shards.append(read)
+                found += read.records.count
+                depth = max(depth, Int(value("depth") ?? "") ?? 0)
+                complete = complete && value("complete") == "true"
+            }
+            guard !shards.isEmpty else { continue }
+            let whole = ShardStates.union(shards)
+            let set: [String: String] = ["states": String(whole.states), "transitions": String(whole.transitions),
+                                         "refused": String(whole.refused), "depth": String(depth), "complete": String(complete)]
+            merged.suites[s].properties = merged.suites[s].properties.compactMap { p in
+                p.name == "states-file" ? nil : set[p.name].map { JUnitProperty(name: p.name, value: $0) } ?? p
+            }
+            merged.suites[s].properties.append(JUnitProperty(name: "overlap", value: String(whole.overlap)))
+            lines.append("\(name): \(Figures.count(whole.states)) distinct states, \(Figures.count(whole.transitions)) transitions, "
+                         + "from \(Figures.count(found)) found by \(shards.count) shards (overlap \(Figures.count(whole.overlap)))")
+        }
+        return lines
     }
 
     /// `path` as a writable directory, made when missing; refused before anything is written.
