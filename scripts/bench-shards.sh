@@ -8,14 +8,14 @@
 #   1, 2, 4 and 8 shards: implementation steps (checked and replayed) summed ÷ one run's, and
 #   the slowest shard's wall seconds × N ÷ one run's.
 # Run from the package root after `swift build -c release --product NavFuzz --product SampleDriver`.
-#   scripts/bench-shards.sh [explore|verify]...   (default: both)
+#   scripts/bench-shards.sh [explore|swift|python]...   (default: all three)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 nf=.build/release/NavFuzz
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 what=("$@")
-[ ${#what[@]} -eq 0 ] && what=(explore verify)
+[ ${#what[@]} -eq 0 ] && what=(explore swift python)
 
 # Runs a command under /usr/bin/time -v; prints "cpu-seconds wall-seconds peak-KiB".
 timed() {
@@ -46,8 +46,8 @@ explore)
     done
   done
   ;;
-verify)
-  for driver in "exec .build/release/SampleDriver" "exec python3 examples/python-driver/driver.py"; do
+swift|python)
+  for driver in "$([ "$w" = swift ] && echo "exec .build/release/SampleDriver" || echo "exec python3 examples/python-driver/driver.py")"; do
     echo "== verify --driver '$driver' --presets ci --depth 4 ($(date -u +%F))"
     common=(verify --driver "$driver" --presets ci --depth 4)
     read -r _ wall1 _ <<< "$(timed $nf "${common[@]}" --junit "$work/v1.xml")"

@@ -16,10 +16,14 @@ import Foundation
         case ownership
     }
 
+    /// This shard, from 0.
     @_spi(Engine) public var index: Int
+    /// The shards of the run.
     @_spi(Engine) public var count: Int
+    /// How they split the states.
     @_spi(Engine) public var split: Split
 
+    /// Shard `index` of `count`.
     @_spi(Engine) public init(index: Int, count: Int, split: Split = .prefix) {
         self.index = index; self.count = max(count, 1); self.split = split
     }
@@ -42,11 +46,16 @@ struct Expansion: Sendable {
 /// Every state one shard found, by fingerprint, with the transitions it took from it (none
 /// when it did not expand it): what `merge` unions into the whole exploration's counts.
 @_spi(Engine) public struct ShardStates: Sendable {
+    /// One state.
     @_spi(Engine) public struct Record: Sendable, Hashable {
+        /// The state's fingerprint (`Fingerprint`).
         @_spi(Engine) public var fingerprint: UInt64
+        /// The transitions the shard took from it, refused ones included; 0 when not expanded.
         @_spi(Engine) public var transitions: UInt32
+        /// Of those, the refused.
         @_spi(Engine) public var refused: UInt32
 
+        /// A state's record.
         @_spi(Engine) public init(fingerprint: UInt64, transitions: UInt32, refused: UInt32) {
             self.fingerprint = fingerprint; self.transitions = transitions; self.refused = refused
         }
@@ -65,6 +74,7 @@ struct Expansion: Sendable {
         self.records = records
     }
 
+    /// States from records in any order.
     @_spi(Engine) public init(records: [Record]) { self.records = records.sorted { $0.fingerprint < $1.fingerprint } }
 
     /// The first bytes of a file of them.
