@@ -13,7 +13,9 @@ enum MergeCommand {
     once: a missing or repeated shard, shards of different counts, or a suite run with another
     --fault in one shard is refused (exit 2). OUTPUT is written atomically; the inputs are left
     as they are. Case times are summed over the shards; a verification's `sometimes` property
-    fails as never reached only when no shard reached it.
+    fails as never reached only when no shard reached it; an exploration split by
+    `explore --shard` counts its distinct states, transitions and overlap from each shard's
+    .states file, read next to its report.
 
     A suite must be the same run in every shard: the same version of NavFuzz, seed, walks,
     presets, bounds, depth and fault, else the merge is refused.

@@ -49,8 +49,9 @@ final class Lockstep {
     /// Save the state a step starts from before a step that changes it (exploration will come
     /// back to it), when the system can.
     var saving = false
-    /// A state's steps whose announcement waits until the implementation is there.
-    private var deferred: (trail: Trail, actions: [Action])?
+    /// States' steps whose announcement waits until the implementation is there: the state
+    /// being expanded and the one prepared ahead of it, at most.
+    private var deferred: [(trail: Trail, actions: [Action])] = []
     /// Remember each step's result on its trail, so that a trace tried again (shrinking tries
     /// many that share a beginning) needs the implementation only from where it differs.
     var memoizing = false
@@ -203,9 +204,9 @@ final class Lockstep {
         let modelChanges = !modelStep.outcome.isRefused && !identical(modelStep.state, state.model)
         // The state's steps, announced now that they are taken: before anything is queued for
         // the first of them, so that the calls match what was announced.
-        if let waiting = deferred, waiting.trail === state.trail {
-            deferred = nil
-            prepare(state, waiting.actions, model: model, ahead: false)
+        if let k = deferred.firstIndex(where: { $0.trail === state.trail }) {
+            let actions = deferred.remove(at: k).actions
+            prepare(state, actions, model: model, ahead: false)
         }
         var result: ConformanceStep?
         // A crash or hang that may belong to another request of a batch is tried once more alone:
@@ -259,7 +260,11 @@ final class Lockstep {
         let trail = state.trail
         // A state the implementation has not been to, or that only a replay of the model's
         // path reaches: announced once the implementation is there (`step`), or not at all.
-        if trail.implState == nil && ahead { deferred = (trail, actions); return }
+        if trail.implState == nil && ahead {
+            if deferred.count == 2 { deferred.removeFirst() }
+            deferred.append((trail, actions))
+            return
+        }
         if !trail.replayable && !restores { return }
         var savedID = restores ? trail.saved?.id : nil
         // Without ahead, a state that has to be replayed to is replayed to now: the replay may
