@@ -97,6 +97,10 @@ final class ExploreCLITests: XCTestCase {
             let suite = try XCTUnwrap(JUnitReader.read(path: path).suites.first)
             return Dictionary(uniqueKeysWithValues: suite.properties.map { ($0.name, $0.value) })
         }
+        // A report in a directory not made yet: the states go there too.
+        let fresh = dir.appendingPathComponent("new/dir/r.xml").path
+        XCTAssertEqual(try CLI.run(job + ["--shard", "0/2", "--junit", fresh]).status, 0)
+        XCTAssertNotNil(ShardStates.read(path: dir.appendingPathComponent("new/dir/r.explore.small.states").path))
         for split in ["prefix", "ownership"] {
             var parts: [String] = []
             for i in 0..<3 {
