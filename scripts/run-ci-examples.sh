@@ -17,7 +17,9 @@ while IFS= read -r line; do
   cmd=${line#*run: }
   if installs "$cmd"; then echo "(provisioning, done by the caller) $cmd"; continue; fi
   if [[ "$cmd" == *'${{ matrix.shard }}'* ]]; then
-    for shard in 0 1; do run "${cmd//'${{ matrix.shard }}'/$shard}"; done
+    for shard in $(sed -n 's/^ *shard: \[\(.*\)\]/\1/p' "$dir/github-actions.yml" | tr ',' ' '); do
+      run "${cmd//'${{ matrix.shard }}'/$shard}"
+    done
   else
     run "$cmd"
   fi
@@ -26,18 +28,26 @@ cases=$(xmllint --xpath 'count(//testcase)' reports/navfuzz.xml)
 failed=$(xmllint --xpath 'count(//testcase[failure or error])' reports/navfuzz.xml)
 echo "merged report: $cases cases, $failed failed"
 [ "$cases" -ge 16 ] && [ "$failed" -eq 0 ]
+ls reports/suites/TEST-verify.sample.xml
 
 echo "== GitLab CI ($dir/gitlab-ci.yml)"
 rm -rf reports
-script=$(awk '/^  script:/{on=1; next} on && /^    - /{sub(/^    - /, ""); print; next} on{on=0}' "$dir/gitlab-ci.yml")
-for node in 1 2; do
+# The script lines of one job of the file.
+script() { awk -v job="$1:" '$0 == job {in_job=1; next} /^[a-z]/ {in_job=0} in_job && /^  script:/ {on=1; next}
+                             on && /^    - / {sub(/^    - /, ""); print; next} {on=0}' "$dir/gitlab-ci.yml"; }
+nodes=$(sed -n 's/^  parallel: \([0-9]*\)/\1/p' "$dir/gitlab-ci.yml")
+for ((node = 1; node <= nodes; node++)); do
   while IFS= read -r cmd; do
     if installs "$cmd"; then echo "(provisioning, done by the caller) $cmd"; continue; fi
-    echo "\$ CI_NODE_INDEX=$node CI_NODE_TOTAL=2 $cmd"
-    CI_NODE_INDEX=$node CI_NODE_TOTAL=2 bash -c "$cmd"
-  done <<< "$script"
+    echo "\$ CI_NODE_INDEX=$node CI_NODE_TOTAL=$nodes $cmd"
+    CI_NODE_INDEX=$node CI_NODE_TOTAL=$nodes bash -c "$cmd"
+  done <<< "$(script navfuzz)"
 done
-ls reports/navfuzz-1.xml reports/navfuzz-2.xml
+while IFS= read -r cmd; do run "$cmd"; done <<< "$(script report)"
+cases=$(xmllint --xpath 'count(//testcase)' reports/navfuzz.xml)
+failed=$(xmllint --xpath 'count(//testcase[failure or error])' reports/navfuzz.xml)
+echo "merged report: $cases cases, $failed failed"
+[ "$cases" -ge 16 ] && [ "$failed" -eq 0 ]
 
 echo "== Bazel ($dir/BUILD.bazel, $dir/navfuzz_test.sh)"
 shards=$(sed -n 's/.*shard_count = \([0-9]*\).*/\1/p' "$dir/BUILD.bazel")

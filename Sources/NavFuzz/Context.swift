@@ -59,6 +59,8 @@ struct Context {
         }
         if let stop { terminal.out("::\(stop)::") }
         for a in activities { terminal.verdict(a.failed, a.summary, onStderr: json) }
+        // The version, so that `merge` refuses shards of different NavFuzz builds.
+        for a in activities.indices { activities[a].properties.append(JUnitProperty(name: "version", value: navFuzzVersion)) }
         var report = JUnitReport(activities: activities)
         report.fileAttributes = run.fileAttributes
         PartialReport.shared.finishing()

@@ -17,7 +17,14 @@ enum ExploreCommand {
       --max-states N           stop after N distinct states (partial report)
       --max-seconds S          stop after S seconds (partial report)
       --expect-states N        fail (exit 1) unless exactly N distinct states are found
+      --split prefix|ownership how --shard splits the states (default: prefix): prefix explores
+                               the first levels in every shard, then a part of the first wide
+                               level and what it leads to; ownership explores every state and
+                               checks those whose fingerprint the shard owns (docs/CI.md)
     \(RunOptions.help)
+
+    With --shard I/N the shard's states go to a file next to its report (REPORT.explore.NAME.states),
+    which `merge` reads to count the distinct states of all shards.
     """
 
     static func run(_ args: inout Arguments, context: Context) throws(UsageError) -> Int32 {
@@ -29,17 +36,40 @@ enum ExploreCommand {
             throw UsageError("--expect-states conflicts with --max-states and --max-seconds: a partial exploration cannot pin a count",
                              hint: "leave out the stopping limit when pinning a count")
         }
+        let splitName = try args.choice("--split", ExplorationShard.Split.allCases.map(\.rawValue))
         let run = try RunOptions.parse(&args, environment: context.environment)
         try args.noPositionals()
+        var shard: (ExplorationShard, statesPath: String)?
+        if run.shard != .whole {
+            if expected != nil {
+                throw UsageError("--expect-states pins the count of the whole exploration, not of shard \(run.shard.description)",
+                                 hint: "merge the shards' reports: the merged report states the distinct count")
+            }
+            guard case .success(.file(let file)) = ReportDestination.of(run.junitPath) else {
+                throw UsageError("explore --shard writes its states next to its report: --junit must name a file, not '\(run.junitPath)'",
+                                 hint: "for example --junit reports/explore-\(run.shard.index).xml")
+            }
+            let split = splitName.flatMap(ExplorationShard.Split.init(rawValue:)) ?? .prefix
+            shard = (ExplorationShard(index: run.shard.index, count: run.shard.count, split: split),
+                     statesFile(report: file, suite: "explore.\(model.preset.name)"))
+        } else if splitName != nil {
+            throw UsageError("--split splits the states among shards: it needs --shard I/N", hint: "for example --shard 0/4 --split ownership")
+        }
         try context.starting(run)
-        var activity = explore(model, run: run, maxStates: maxStates, maxSeconds: maxSeconds, context: context)
+        var activity = explore(model, run: run, maxStates: maxStates, maxSeconds: maxSeconds, shard: shard, context: context)
         if let expected { activity.pinStateCount(expected) }
         return try context.finish([activity], run: run)
     }
 
+    /// Where a shard's states go: next to its report, named after it and the suite.
+    static func statesFile(report: String, suite: String) -> String {
+        (report.hasSuffix(".xml") ? String(report.dropLast(4)) : report) + "." + suite + ".states"
+    }
+
     /// Runs one exploration and turns it into an activity named `explore.<preset>`.
+    /// With `shard`, only that shard's part, its states written to `statesPath` for `merge`.
     static func explore(_ model: ModelOptions, run: RunOptions, maxStates: Int? = nil, maxSeconds: Double? = nil,
-                        context: Context) -> Activity {
+                        shard: (ExplorationShard, statesPath: String)? = nil, context: Context) -> Activity {
         let terminal = context.terminal
         let name = "explore.\(model.preset.name)"
         Heartbeat.shared.doing(name)
@@ -55,12 +85,30 @@ enum ExploreCommand {
         // A signal (a CI's timeout) stops the workers between chunks, and the report shows
         // what they reached (`PartialReport`).
         options.shouldStop = { PartialReport.shared.isEnding }
+        options.shard = shard?.0
         let machine = model.machine
         PartialReport.shared.startExploring()
         let report = Explorer.coordinators(machine, options: options)
         terminal.endProgress()
-        let activity = Activity.exploration(name: name, machine: machine, report: report, settings: model.settings) { c in
+        var settings = model.settings + [JUnitProperty(name: "shard", value: run.shard.description)]
+        var problem: String?
+        if let shard, let states = report.shardStates {
+            settings += [JUnitProperty(name: "split", value: shard.0.split.rawValue),
+                         JUnitProperty(name: "states-file", value: (shard.statesPath as NSString).lastPathComponent)]
+            do {
+                // The report's directory, which the report's writer would make too.
+                let directory = (shard.statesPath as NSString).deletingLastPathComponent
+                if !directory.isEmpty { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+                try states.write(to: shard.statesPath)
+            } catch { problem = "cannot write \(shard.statesPath): \(error.localizedDescription)" }
+        }
+        var activity = Activity.exploration(name: name, machine: machine, report: report, settings: settings) { c in
             context.render(c, machine: machine, source: name, run: run)
+        }
+        if let problem {
+            activity.cases.append(JUnitCase(classname: name, name: "states-file", time: 0,
+                                            outcome: .error(message: problem, type: "io", text: problem)))
+            activity.failureTexts.append(problem)
         }
         PartialReport.shared.explored(activity)
         return activity

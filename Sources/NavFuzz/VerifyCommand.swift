@@ -133,9 +133,7 @@ enum VerifyCommand {
             }
         }
         for name in SometimesProperty.all.map(\.name) where report.unreached.contains(name) {
-            let message = "\(name): never reached, so the run did not test it"
-            cases.append(JUnitCase(classname: classname, name: name, time: 0,
-                                   outcome: .failure(message: message, type: "sometimes", text: message)))
+            cases.append(.neverReached(suite: classname, property: name))
         }
         let corpusNote = options.traces.isEmpty && skipped == 0 ? ""
             : "\(options.traces.count) corpus traces (\(skipped) with a model fault skipped), "
@@ -147,15 +145,24 @@ enum VerifyCommand {
         if !report.expected.isEmpty { summary += " — \(report.expected.count) expected by the baseline" }
         if !report.staleBaseline.isEmpty { summary += " — \(report.staleBaseline.count) baseline entries no longer occur" }
         if let first = report.firstFailureSeconds, broken > 0 { summary += String(format: " (first failure after %.2f s)", first) }
-        let activity = Activity(
+        var activity = Activity(
             name: classname, seconds: report.seconds,
             properties: [JUnitProperty(name: "driver", value: driver.text), JUnitProperty(name: "seed", value: String(options.seed)),
                          JUnitProperty(name: "presets", value: options.presets.map(\.name).joined(separator: ",")),
+                         JUnitProperty(name: "bounds", value: options.presets.map(\.bounds.description).joined(separator: ";")),
                          JUnitProperty(name: "depth", value: String(options.depth)),
+                         JUnitProperty(name: "max-depth", value: String(options.depth)),
+                         JUnitProperty(name: "walks-asked", value: String(options.walks)),
+                         JUnitProperty(name: "walk-length", value: String(options.walkLength)),
                          JUnitProperty(name: "walks", value: String(report.walks)),
                          JUnitProperty(name: "steps", value: String(report.steps)),
+                         JUnitProperty(name: "replayed-steps", value: String(report.replayedSteps)),
                          JUnitProperty(name: "shard", value: run.shard.description)],
             cases: cases, summary: summary, failureTexts: texts, systemOut: report.text, systemErr: report.diagnostics)
+        if let (lookedFor, reached) = report.shardSometimes {
+            activity.properties += [JUnitProperty(name: JUnitReader.lookedForProperty, value: lookedFor.joined(separator: ",")),
+                                    JUnitProperty(name: JUnitReader.reachedProperty, value: reached.joined(separator: ","))]
+        }
         if run.traceFormat != "json" {
             for n in report.notes { context.terminal.err("note: \(n)") }
             for line in report.baselineLines { context.terminal.err(line) }

@@ -28,7 +28,7 @@ package enum JUnitReader {
     /// first appearance); its cases are de-duplicated by (classname, name), keeping a failed
     /// run over a passing one, and sorted so the output does not depend on shard order.
     /// The properties that count work done, which shards split: a merge totals them.
-    package static let summedProperties: Set<String> = ["files", "refused", "states", "steps", "transitions", "walks"]
+    package static let summedProperties: Set<String> = ["files", "refused", "replayed-steps", "states", "steps", "transitions", "walks"]
 
     /// Properties are unioned in first-seen order minus "shard", which no longer applies, and
     /// `summedProperties` totalled;
@@ -65,12 +65,27 @@ package enum JUnitReader {
             return seenProperties.insert(p).inserted ? p : nil
         }
 
+        // A case that failed in any shard fails; one that passed in any other shard passes (a
+        // `sometimes` property one shard skipped as never reached was reached by another). Its
+        // time is the sum of the shards' times, as the suite's is.
         var chosen: [CaseKey: JUnitCase] = [:]
+        var times: [CaseKey: Double] = [:]
+        func rank(_ c: JUnitCase) -> Int { c.outcome.isFailed ? 2 : c.outcome.isSkipped ? 0 : 1 }
         for testCase in parts.flatMap(\.cases) {
             let key = CaseKey(classname: testCase.classname, name: testCase.name)
-            if let existing = chosen[key], existing.outcome.isFailed || !testCase.outcome.isFailed { continue }
+            times[key, default: 0] += testCase.time
+            if let existing = chosen[key], rank(existing) >= rank(testCase) { continue }
             chosen[key] = testCase
         }
+        for key in chosen.keys { chosen[key]?.time = times[key] ?? 0 }
+        // Verification decides `sometimes` properties on the union of what the shards reached.
+        if let looked = union(parts, Self.lookedForProperty), let reached = union(parts, Self.reachedProperty) {
+            for name in looked.subtracting(reached) {
+                let never = JUnitCase.neverReached(suite: merged.name, property: name)
+                chosen[CaseKey(classname: never.classname, name: never.name)] = never
+            }
+        }
+        merged.properties.removeAll { $0.name == Self.lookedForProperty || $0.name == Self.reachedProperty }
         merged.cases = chosen.values.sorted {
             ($0.classname, $0.name) < ($1.classname, $1.name)
         }
@@ -78,6 +93,21 @@ package enum JUnitReader {
         merged.systemOut = joinOutput(parts.map(\.systemOut))
         merged.systemErr = joinOutput(parts.map(\.systemErr))
         return merged
+    }
+
+    /// Properties of a shard's verification suite: the `sometimes` properties it looked for
+    /// and those it reached, comma-separated; written only by a shard that looked everywhere
+    /// it was given. A merge decides "never reached" on their union, then drops them.
+    package static let lookedForProperty = "sometimes-looked-for", reachedProperty = "sometimes-reached"
+
+    /// The union of a comma-separated property over `parts`; nil unless every part has it.
+    private static func union(_ parts: [JUnitSuite], _ name: String) -> Set<String>? {
+        var out: Set<String> = []
+        for part in parts {
+            guard let value = part.properties.first(where: { $0.name == name })?.value else { return nil }
+            out.formUnion(value.split(separator: ",").map(String.init))
+        }
+        return out
     }
 
     private struct CaseKey: Hashable {

@@ -145,3 +145,12 @@ package enum JUnitError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension JUnitCase {
+    /// A verification's failed case for a `sometimes` property no step reached: a run that never
+    /// got there did not test it. Made by the verifying run, or by `merge` from its shards.
+    package static func neverReached(suite: String, property: String) -> JUnitCase {
+        let message = "\(property): never reached, so the run did not test it"
+        return JUnitCase(classname: suite, name: property, time: 0, outcome: .failure(message: message, type: "sometimes", text: message))
+    }
+}

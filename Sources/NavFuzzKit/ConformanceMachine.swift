@@ -17,6 +17,11 @@ struct ConformanceMachine: ExplorableMachine, FuzzableMachine, ShrinkableMachine
     let capabilities: Capabilities
     let sometimes: [SometimesProperty]
     private let trails = TrailTable()
+    /// Exploration by shards: this machine checks against the implementation only the steps
+    /// from states whose fingerprint is `index` modulo `count`, and takes the others on the
+    /// model alone, so that every shard explores the same states and each step is checked by
+    /// exactly one shard.
+    var shard: (index: Int, count: Int) = (0, 1)
 
     var model: Model { coordinators.model }
 
@@ -60,7 +65,7 @@ struct ConformanceMachine: ExplorableMachine, FuzzableMachine, ShrinkableMachine
     }
 
     func step(_ state: ConformanceState, _ action: Action) -> ConformanceStep {
-        lockstep.step(state, action, model: model)
+        state.owned ? lockstep.step(state, action, model: model) : lockstep.modelOnlyStep(state, action, model: model)
     }
 
     func successor(of step: ConformanceStep) -> ConformanceState? {
@@ -109,9 +114,18 @@ struct ConformanceMachine: ExplorableMachine, FuzzableMachine, ShrinkableMachine
         trails.remember(state, Fingerprint.of(bytes[start...]))
     }
 
-    func decode(_ bytes: ArraySlice<UInt8>) -> ConformanceState? { trails[Fingerprint.of(bytes)] }
+    func decode(_ bytes: ArraySlice<UInt8>) -> ConformanceState? {
+        let fingerprint = Fingerprint.of(bytes)
+        guard var state = trails[fingerprint] else { return nil }
+        state.owned = Self.owner(of: fingerprint, among: shard.count) == shard.index
+        return state
+    }
+
+    /// The shard, of `count`, that checks the steps from the state of `fingerprint`.
+    static func owner(of fingerprint: UInt64, among count: Int) -> Int { Int(fingerprint % UInt64(max(count, 1))) }
 
     func prepare(_ state: ConformanceState, _ actions: [Action], ahead: Bool) {
+        guard state.owned else { return }
         lockstep.prepare(state, actions, model: model, ahead: ahead)
     }
 

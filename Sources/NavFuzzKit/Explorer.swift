@@ -26,6 +26,8 @@ import Foundation
         @_spi(Engine) public var abandons: (@Sendable () -> Bool)?
         /// Called now and then from a worker thread while exploring.
         @_spi(Engine) public var progress: (@Sendable (ExplorationProgress) -> Void)?
+        /// One shard's part of the exploration (nil: all of it); see `ExplorationShard`.
+        @_spi(Engine) public var shard: ExplorationShard?
 
         @_spi(Engine) public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, maxDepth: Int? = nil,
                     maxStates: Int? = nil, maxSeconds: Double? = nil, distinct: Int = 1,
@@ -65,15 +67,24 @@ import Foundation
         var applied = 0, refused = 0, depth = 0
         var stopReason: StopReason?
         var base = 0
+        var splitAt: Int?
+        var expansions: [Expansion] = []
 
         while frontier.count > 0 {
             let expand = options.maxDepth.map { depth < $0 } ?? true
+            // A prefix split deals out the first level wide enough, once, by fingerprint.
+            if let shard = options.shard, shard.count > 1, shard.split == .prefix, splitAt == nil,
+               frontier.count >= shard.count * ExplorationShard.prefixWidth {
+                splitAt = depth
+            }
             let known = Known(found: found, distinct: options.distinct)
             let merge = LevelMerge(chunks: (frontier.count + Self.chunkSize - 1) / Self.chunkSize, base: base, table: table,
                                    found: found, reached: reached, options: options)
             expandLevel(frontier, base: base, expand: expand, known: known, reached: reached, table: table, merge: merge,
-                        depth: depth, visited: table.count, transitions: applied + refused, start: clock)
+                        depth: depth, visited: table.count, transitions: applied + refused, start: clock,
+                        owns: ownership(splitHere: splitAt == depth))
             let merged = merge.finish()
+            expansions += merged.expansions
             // Every worker is done with its views of the table.
             table.reclaim()
             applied += merged.applied
@@ -94,11 +105,23 @@ import Foundation
         let elapsed = clock.duration(to: .now)
         let seconds = elapsed.inSeconds
         let violations = found.enumerated().flatMap { (p, list) in list.map { counterexample(properties[p], $0, table: table) } }
-        return ExplorationReport(
+        var report = ExplorationReport<M>(
             states: table.count, applied: applied, refused: refused, depth: depth, seconds: seconds,
             workers: workers, bytesPerState: Double(table.bytes) / Double(max(table.count, 1)),
             partial: stopReason, violations: violations,
             unreached: reached.unreached(properties))
+        if options.shard.map({ $0.count > 1 }) == true {
+            report.shardStates = ShardStates(table: table, expansions: expansions)
+        }
+        return report
+    }
+
+    /// Which states of a level this shard handles, by their encoding's fingerprint: nil for
+    /// all of them. Ownership: every level, for the checks only; a prefix split: the level it
+    /// splits, for expansion.
+    func ownership(splitHere: Bool) -> (@Sendable (UInt64) -> Bool)? {
+        guard let shard = options.shard, shard.count > 1, shard.split == .ownership || splitHere else { return nil }
+        return { shard.owns($0) }
     }
 
     /// The workers this run uses: as many as asked for and the machine allows.
@@ -148,6 +171,8 @@ import Foundation
         var reached: Reached
         /// The chunk stopped before its last step (`Options.abandons`).
         var stopped = false
+        /// Each state expanded and its transitions, for a shard (`ShardStates`).
+        var expansions: [Expansion] = []
 
         /// Keeps the first failure of each property, or with `distinct` the first of each
         /// signature, up to `distinct`.
@@ -239,7 +264,9 @@ import Foundation
     /// Expands `frontier` (state numbers `base...`) in parallel, handing each chunk done to
     /// `merge`; a chunk left undone when time ran out is not handed over.
     func expandLevel(_ frontier: Level, base: Int, expand: Bool, known: Known, reached: Reached, table: VisitedTable,
-                     merge: LevelMerge, depth: Int, visited: Int, transitions: Int, start: ContinuousClock.Instant) {
+                     merge: LevelMerge, depth: Int, visited: Int, transitions: Int, start: ContinuousClock.Instant,
+                     owns: (@Sendable (UInt64) -> Bool)? = nil) {
+        let checksOwned = options.shard?.split == .ownership, recording = options.shard.map { $0.count > 1 } ?? false
         let chunks = (frontier.count + Self.chunkSize - 1) / Self.chunkSize
         let next = AtomicCounter(0)
         let processed = AtomicCounter(0)
@@ -284,12 +311,16 @@ import Foundation
                 func load(_ local: Int, into out: inout ChunkOutput) -> M.State? {
                     guard let state = machine.decode(frontier.encoding(local)) else { return nil }
                     let number = base + local
-                    machine.checkState(state, checks) { p, reason in
-                        out.record(p, Found(state: number, action: nil, reason: reason), nil, known, distinct, signature)
+                    if owned(local) || !checksOwned {
+                        machine.checkState(state, checks) { p, reason in
+                            out.record(p, Found(state: number, action: nil, reason: reason), nil, known, distinct, signature)
+                        }
                     }
                     if looking { out.reached.note(state, checks) }
                     return state
                 }
+                /// Whether this shard handles state `local` (`owns`).
+                func owned(_ local: Int) -> Bool { owns.map { $0(Fingerprint.of(frontier.encoding(local))) } ?? true }
                 // With `preparesAhead`, the next state is loaded and prepared before this one's
                 // steps are taken, so that the system works on it meanwhile.
                 var loaded: (local: Int, state: M.State?, actions: [M.Action], left: Int)?
@@ -314,6 +345,9 @@ import Foundation
                     }
                     let number = base + local
                     guard expand else { continue }
+                    let mine = owned(local)
+                    // A prefix split expands only the states of this shard on the level it splits.
+                    if !mine && !checksOwned { continue }
                     if lookahead && local + 1 < end {
                         var next = loaded?.actions ?? []
                         next.removeAll(keepingCapacity: true)
@@ -325,6 +359,7 @@ import Foundation
                         }
                         loaded = (local + 1, s, next, nextLeft)
                     }
+                    let refusedBefore = out.refused
                     out.refused += left
                     let firstCandidate = out.candidates.count
                     for a in actions.indices {
@@ -333,8 +368,10 @@ import Foundation
                         // Read in place, not bound to a copy: by the next step, `spare` is unique again.
                         machine.step(state, action, into: &spare)
                         if case .none = spare { preconditionFailure("ExplorableMachine.step(_:_:into:) wrote no step") }
-                        machine.checkTransition(state, action, spare!, checks) { p, reason in
-                            out.record(p, Found(state: number, action: a, reason: reason), action, known, distinct, signature)
+                        if mine {
+                            machine.checkTransition(state, action, spare!, checks) { p, reason in
+                                out.record(p, Found(state: number, action: a, reason: reason), action, known, distinct, signature)
+                            }
                         }
                         guard let successor = machine.successor(of: spare!) else { out.refused += 1; continue }
                         out.applied += 1
@@ -344,6 +381,10 @@ import Foundation
                         out.candidates.append((Fingerprint.of(out.bytes[start...]), local, start, out.bytes.count - start))
                     }
                     out.dropVisited(from: firstCandidate, table: seen, scratch: &lookups)
+                    if recording && !stopped {
+                        out.expansions.append(Expansion(state: number, transitions: UInt32(left + actions.count),
+                                                        refused: UInt32(out.refused - refusedBefore)))
+                    }
                     if stopped { break }
                 }
                 out.stopped = stopped
@@ -508,6 +549,8 @@ final class ResultSlots<T>: @unchecked Sendable {
     @_spi(Engine) public var violations: [Counterexample<M>]
     /// The `sometimes` properties no explored state had.
     @_spi(Engine) public var unreached: [String]
+    /// A shard's states, for `merge` (`Options.shard` of more than one).
+    @_spi(Engine) public var shardStates: ShardStates?
 
     @_spi(Engine) public var transitions: Int { applied + refused }
     @_spi(Engine) public var statesPerSecond: Double { Double(states) / max(seconds, 1e-9) }

@@ -11,6 +11,7 @@ extension Explorer {
         /// Every chunk was done to its end.
         var complete = true
         var stopReason: StopReason?
+        var expansions: [Expansion] = []
     }
 
     /// Merges a level's chunks into the visited table and the next level in chunk order, each
@@ -90,6 +91,7 @@ extension Explorer {
             if out.stopped { merged.complete = false }
             merged.applied += out.applied
             merged.refused += out.refused
+            merged.expansions += out.expansions
             merged.reached.merge(out.reached)
             for (p, list) in out.violations.enumerated() {
                 for v in list where merged.found[p].count < options.distinct

@@ -49,6 +49,9 @@ final class Lockstep {
     /// Save the state a step starts from before a step that changes it (exploration will come
     /// back to it), when the system can.
     var saving = false
+    /// States' steps whose announcement waits until the implementation is there: the state
+    /// being expanded and the one prepared ahead of it, at most.
+    private var deferred: [(trail: Trail, actions: [Action])] = []
     /// Remember each step's result on its trail, so that a trace tried again (shrinking tries
     /// many that share a beginning) needs the implementation only from where it differs.
     var memoizing = false
@@ -188,6 +191,25 @@ final class Lockstep {
 
     // MARK: - One step
 
+    /// `action` from `state` on the model only, the implementation left where it is: a step
+    /// that another shard checks. A new state gets a trail the implementation has not been to.
+    func modelOnlyStep(_ state: ConformanceState, _ action: Action, model: Model) -> ConformanceStep {
+        let modelStep = model.step(state.model, action)
+        var next: Trail? = state.trail
+        if !modelStep.outcome.isRefused && !identical(modelStep.state, state.model) {
+            next = Trail(parent: state.trail, action: action, implAction: nil, implState: nil)
+        }
+        return ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep, implAction: nil, implBefore: nil,
+                               implOutcome: nil, implEvents: [], implAfter: nil, findings: [], next: next)
+    }
+
+    /// A step from a state the implementation, replayed to it, did not reach: nothing checked
+    /// and nowhere to go, as after a failing step.
+    private func unreached(_ state: ConformanceState, _ action: Action, _ modelStep: Step) -> ConformanceStep {
+        ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep, implAction: nil, implBefore: nil,
+                        implOutcome: nil, implEvents: [], implAfter: nil, findings: [], next: nil)
+    }
+
     /// Brings the implementation to `state` and takes `action` on both sides.
     func step(_ state: ConformanceState, _ action: Action, model: Model) -> ConformanceStep {
         if let known = state.trail.memo[action], memoizing || known.crashedOrHung { return known }
@@ -208,6 +230,12 @@ final class Lockstep {
                                    implOutcome: modelStep.outcome, implEvents: [], implAfter: nil, findings: [], next: state.trail)
         }
         let modelChanges = !modelStep.outcome.isRefused && !identical(modelStep.state, state.model)
+        // The state's steps, announced now that they are taken: before anything is queued for
+        // the first of them, so that the calls match what was announced.
+        if let k = deferred.firstIndex(where: { $0.trail === state.trail }) {
+            let actions = deferred.remove(at: k).actions
+            prepare(state, actions, model: model, ahead: false)
+        }
         var result: ConformanceStep?
         // A crash or hang that may belong to another request of a batch is tried once more alone:
         // after a crash, the rest of a batch fails too, and must not be blamed for it.
@@ -218,6 +246,7 @@ final class Lockstep {
                 if error.uncertain && attempt == 0 { current = nil; continue }
                 return stepFailure(error, modelBefore: state.model, action: action, model: model, modelStep: modelStep, trail: state.trail)
             }
+            if state.trail.diverged { return unreached(state, action, modelStep) }
             let implAction = action.retargeted(toImplementation)
             let implBefore = implState
             do {
@@ -266,16 +295,26 @@ final class Lockstep {
     func prepare(_ state: ConformanceState, _ actions: [Action], model: Model, ahead: Bool) {
         guard announces, fatal == nil, !memoizing, actions.count > 1 else { return }
         let trail = state.trail
+        // A state the implementation has not been to, or that only a replay of the model's
+        // path reaches: announced once the implementation is there (`step`), or not at all.
+        if trail.implState == nil && ahead {
+            if deferred.count == 2 { deferred.removeFirst() }
+            deferred.append((trail, actions))
+            return
+        }
+        if !trail.replayable && !restores { return }
         var savedID = restores ? trail.saved?.id : nil
         // Without ahead, a state that has to be replayed to is replayed to now: the replay may
         // have to translate ids as it goes.
         if !ahead && current !== trail && savedID == nil {
             do { try bring(to: state, saveFirst: false) } catch { return }
+            if trail.diverged { return }
         }
+        guard let implState = trail.implState else { return }
         let path = trail.implementationPath
         var away = ahead || current !== trail
         // The ids the implementation has there: as saved, as the replay will give them, or now.
-        let toImpl = away ? Self.translation(model: state.model, impl: savedID.flatMap { _ in trail.saved?.implState } ?? trail.implState)
+        let toImpl = away ? Self.translation(model: state.model, impl: savedID.flatMap { _ in trail.saved?.implState } ?? implState)
             : { self.toImplementation($0) }
         var calls: [AnnouncedCall] = []
         for a in actions {
@@ -288,6 +327,8 @@ final class Lockstep {
                 } else if restores, let parent = trail.parent?.saved, let step = trail.implAction {
                     calls.append(.restore(parent.id))
                     calls.append(.step(step, snapshot: true))
+                } else if !trail.replayable {
+                    break
                 } else {
                     calls.append(.reset(trail.configuration))
                     for x in path.dropLast() { calls.append(.step(x, snapshot: false)) }
@@ -474,19 +515,20 @@ final class Lockstep {
     /// is saved once it is there, unless it was saved before.
     private func bring(to state: ConformanceState, saveFirst: Bool) throws(SystemFailure) {
         let trail = state.trail
+        if trail.diverged { return }
         if current !== trail {
             if restores, let saved = trail.saved, try system.restoreState(saved.id) {
                 restoresDone += 1
                 arrive(at: trail, model: state.model, impl: saved.implState, jumped: true)
             } else if restores, let parent = trail.parent, let saved = parent.saved, let step = trail.implAction,
-                      try system.restoreState(saved.id) {
+                      let expected = trail.implState, try system.restoreState(saved.id) {
                 // One step from the state before, as the first time: fewer steps than a replay
                 // from reset, and the ids as the first time.
                 restoresDone += 1
                 replayedSteps += 1
                 let actual = try system.replay([step])
-                if !identical(actual, trail.implState) { idsMoved += 1 }
-                if sameState(actual, trail.implState) {
+                if !identical(actual, expected) { idsMoved += 1 }
+                if sameState(actual, expected) {
                     arrive(at: trail, model: state.model, impl: actual, jumped: true)
                 } else {
                     try replay(to: trail, model: state.model)
@@ -496,6 +538,7 @@ final class Lockstep {
                 try replay(to: trail, model: state.model)
             }
         }
+        if trail.diverged { return }
         if saveFirst && restores && trail.saved == nil {
             let id = reserveSaveID(for: trail)
             try system.saveState(as: id)
@@ -509,18 +552,33 @@ final class Lockstep {
     private func replay(to trail: Trail, model: State) throws(SystemFailure) {
         resets += 1
         try system.reset(configuration: trail.configuration)
-        let path = trail.implementationPath
+        // Sent as the implementation was sent them, or, for a way some of which it was never
+        // sent, in the model's ids (translated as it goes when its ids are others).
+        let path = trail.replayable ? trail.implementationPath : trail.path
         var actual = path.isEmpty ? try system.observedState() : try system.replay(path)
         replayedSteps += path.count
-        if !path.isEmpty && !identical(actual, trail.implState) {
+        guard let expected = trail.implState else {
+            if !path.isEmpty && !identical(actual, model) { actual = try replayTranslating(trail) }
+            // The first time the implementation is here: it must be where the model is, else a
+            // step on the way (another shard's to check) failed, and nothing is checked from here.
+            if !sameState(actual, model) {
+                trail.diverged = true
+                current = nil
+                return
+            }
+            trail.implState = actual
+            arrive(at: trail, model: model, impl: actual, jumped: true)
+            return
+        }
+        if !path.isEmpty && !identical(actual, expected) {
             idsMoved += 1
             // The ids were not those of the first time, so neither were the actions: again,
             // translating each step's ids as it goes.
             actual = try replayTranslating(trail)
         }
-        if !sameState(actual, trail.implState) {
+        if !sameState(actual, expected) {
             notes.append("the implementation did not repeat itself: replaying \(path.count) steps from reset gave "
-                         + "another state than the first time (\(TreeDifference.firstDifference(model: trail.implState, implementation: actual)))")
+                         + "another state than the first time (\(TreeDifference.firstDifference(model: expected, implementation: actual)))")
         }
         arrive(at: trail, model: model, impl: actual, jumped: true)
     }
@@ -637,6 +695,9 @@ extension ConformanceStep {
 struct ConformanceState: Sendable {
     var model: State
     let trail: Trail
+    /// Whether this shard checks the steps from here (`ConformanceMachine.shard`); every state
+    /// of an unsharded run, and every state outside exploration, is owned.
+    var owned = true
 }
 
 /// How the implementation gets to a state: the step from the trail before, or a reset. Holds
@@ -649,9 +710,16 @@ final class Trail: @unchecked Sendable {
     let action: Action?
     let implAction: Action?
     let configuration: Configuration
-    /// The implementation's state here.
-    let implState: State
+    /// The implementation's state here; nil until the implementation first got here (a trail
+    /// made by a step on the model only, in a shard that does not own the state it left).
+    var implState: State?
     let depth: Int
+    /// Every step from the root was sent to the implementation, so `implementationPath` is
+    /// the whole way here; else a replay sends the model's path (`Lockstep.replay(to:model:)`).
+    let replayable: Bool
+    /// The implementation, replayed here, was not where the model is: a step on the way, which
+    /// another shard checks, fails. Nothing is checked from here.
+    var diverged = false
     /// The id this state was saved under, once it was, and the implementation's state then.
     var saved: (id: Int, implState: State)?
     /// The id it is to be saved under, once one was given (an announcement gives it early).
@@ -661,12 +729,13 @@ final class Trail: @unchecked Sendable {
 
     init(configuration: Configuration, implState: State) {
         parent = nil; action = nil; implAction = nil
-        self.configuration = configuration; self.implState = implState; depth = 0
+        self.configuration = configuration; self.implState = implState; depth = 0; replayable = true
     }
 
-    init(parent: Trail, action: Action, implAction: Action, implState: State) {
+    init(parent: Trail, action: Action, implAction: Action?, implState: State?) {
         self.parent = parent; self.action = action; self.implAction = implAction
         configuration = parent.configuration; self.implState = implState; depth = parent.depth + 1
+        replayable = parent.replayable && implAction != nil
     }
 
     /// The actions from the root to here, in model ids.

@@ -49,6 +49,10 @@ public struct VerificationReport: Sendable {
     /// The `sometimes` properties (SEMANTICS.md §5.3) no phase reached although the
     /// implementation offers what they need: what the run did not test. A run with any fails.
     public var unreached: [String] = []
+    /// A shard that looked everywhere it was given: the `sometimes` properties it looked for
+    /// and those it reached, in order, for a merge to decide on the union of its shards; nil
+    /// for a whole run, or a shard stopped early.
+    package var shardSometimes: (lookedFor: [String], reached: [String])?
     /// Baseline entries that occurred, each with the shortest trace that showed it.
     public var expected: [ExpectedDifference] = []
     /// Baseline entries that no longer occur (a whole run only): remove them. Not a failure.

@@ -63,8 +63,11 @@ public enum Verifier {
             walkPresets ?? Preset.swarmPresets.filter { s in presets.contains { $0.configuration.rootKind == s.configuration.rootKind } }
         }
 
-        /// Run only part of the work: traces and explored presets whose position, and walks
-        /// whose number, is `index` modulo `count`. The shards together do the whole job.
+        /// Run only part of the work: traces whose position, walks whose number, and explored
+        /// steps whose state's fingerprint is `index` modulo `count`. Every shard explores
+        /// each preset's states on the model; only the steps it owns reach the implementation,
+        /// so the shards together check each step once, and a merge of their reports is the
+        /// report of one run (docs/CI.md, Shards).
         public var shard: (index: Int, count: Int)
         /// Run a driver on the core of the verifying thread, with that thread pinned to it
         /// (Linux). Off by default: exploration sends a state's steps at once, so the two
@@ -218,10 +221,7 @@ struct VerificationRun {
         }
         replayTraces()
         for preset in offered(options.walking) where !done { walk(preset) }
-        for (p, preset) in options.presets.enumerated() where !done && p % options.shard.count == options.shard.index {
-            guard let preset = offered([preset]).first else { continue }
-            explore(preset)
-        }
+        for preset in offered(options.presets) where !done { explore(preset) }
         confirmAll()
         finish()
         return report
@@ -330,7 +330,8 @@ struct VerificationRun {
     }
 
     private mutating func explore(_ preset: Preset) {
-        guard options.depth > 0, let machine = machine(preset, source: "exploration of \(preset.name)") else { return }
+        guard options.depth > 0, var machine = machine(preset, source: "exploration of \(preset.name)") else { return }
+        machine.shard = options.shard
         lockstep.saving = true
         defer { lockstep.saving = false }
         lockstep.startPhase()
@@ -343,7 +344,8 @@ struct VerificationRun {
         system.forgetSavedStates()
         note(machine, unreached: result.unreached)
         report.exploredStates += result.states
-        report.sources.append("exploration of \(preset.name) to depth \(options.depth): \(result.states) states")
+        let part = options.shard.count > 1 ? " (steps from the states of shard \(options.shard.index)/\(options.shard.count) checked)" : ""
+        report.sources.append("exploration of \(preset.name) to depth \(options.depth): \(result.states) states" + part)
         for c in result.violations {
             guard let check = Verifier.checks.firstIndex(of: c.property) else { continue }
             if let broken = c.unreplayable { report.notes.append("exploration of \(preset.name), \(c.property): \(broken)") }
@@ -552,8 +554,11 @@ struct VerificationRun {
         // Only a whole run must reach every `sometimes` property: a shard, or a run stopped at
         // its first failure, did not look everywhere.
         let unreached = SometimesProperty.all.map(\.name).filter { lookedFor.contains($0) && !reached.contains($0) }
-        if options.shard.count > 1 || (options.stopAtFirstFailure && lockstep.foundAny) {
+        let stoppedEarly = options.stopAtFirstFailure && lockstep.foundAny
+        if options.shard.count > 1 || stoppedEarly {
             if !unreached.isEmpty { report.notes.append("this part of the run never reached: \(unreached.joined(separator: ", "))") }
+            let all = SometimesProperty.all.map(\.name)
+            if !stoppedEarly { report.shardSometimes = (all.filter(lookedFor.contains), all.filter(reached.contains)) }
         } else {
             report.unreached = unreached
         }

@@ -359,7 +359,51 @@ final class JUnitReportTests: XCTestCase {
         let b = JUnitReport(suites: [JUnitSuite(name: "S", timestamp: start, cases: [failed, skipped, passed])])
         let merged = JUnitReader.merge([a, b])
         XCTAssertEqual(merged.suites.count, 1)
-        XCTAssertEqual(merged.suites.first?.cases, [failed, errored])
+        // Each case's time is the sum of its shards' (x ran in three parts: 1 + 2 + 1).
+        var summed = failed
+        summed.time = 4
+        XCTAssertEqual(merged.suites.first?.cases, [summed, errored])
+    }
+
+    /// A case passed in one shard and skipped in another passed: a `sometimes` property one
+    /// shard never reached was reached by another. Skipped in every shard, it stays skipped.
+    func testMergePrefersAPassOverASkip() {
+        let skipped = JUnitCase(classname: "E", name: "deep", time: 0.5, outcome: .skipped(message: "never reached"))
+        let passed = JUnitCase(classname: "E", name: "deep", time: 0.25)
+        let alone = JUnitCase(classname: "E", name: "rare", time: 0.5, outcome: .skipped(message: "never reached"))
+        let a = JUnitReport(suites: [JUnitSuite(name: "E", timestamp: start, cases: [skipped, alone])])
+        let b = JUnitReport(suites: [JUnitSuite(name: "E", timestamp: start, cases: [passed, alone])])
+        for order in [[a, b], [b, a]] {
+            let cases = JUnitReader.merge(order).suites[0].cases
+            XCTAssertEqual(cases.map(\.name), ["deep", "rare"])
+            XCTAssertEqual(cases[0].outcome, .passed)
+            XCTAssertEqual(cases[0].time, 0.75, accuracy: 1e-9)
+            XCTAssertTrue(cases[1].outcome.isSkipped)
+        }
+    }
+
+    /// Verification shards say which `sometimes` properties they looked for and reached; the
+    /// merge fails those that no shard reached, and only those, and drops the two properties.
+    func testMergeDecidesNeverReachedOnTheUnion() {
+        func shard(_ i: Int, looked: String, reached: String) -> JUnitReport {
+            JUnitReport(suites: [JUnitSuite(name: "verify", timestamp: start, time: 1, properties: [
+                JUnitProperty(name: "shard", value: "\(i)/2"), JUnitProperty(name: JUnitReader.lookedForProperty, value: looked),
+                JUnitProperty(name: JUnitReader.reachedProperty, value: reached),
+            ], cases: [JUnitCase(classname: "verify", name: "no-crash", time: 0.5)])])
+        }
+        let merged = JUnitReader.merge([shard(0, looked: "a,b,c", reached: "a"), shard(1, looked: "b,d", reached: "b")])
+        let suite = merged.suites[0]
+        XCTAssertEqual(suite.cases.filter(\.outcome.isFailed).map(\.name), ["c", "d"])
+        XCTAssertEqual(suite.cases.first { $0.name == "c" }, .neverReached(suite: "verify", property: "c"))
+        XCTAssertEqual(suite.properties, [])
+        XCTAssertEqual(suite.cases.first { $0.name == "no-crash" }?.time ?? 0, 1, accuracy: 1e-9)
+        // Everything reached somewhere: nothing fails.
+        let fine = JUnitReader.merge([shard(0, looked: "a,b", reached: "a"), shard(1, looked: "a,b", reached: "b")])
+        XCTAssertEqual(fine.suites[0].failures, 0)
+        // A shard that stopped early says nothing: the merge cannot decide, and fails nothing.
+        var stopped = shard(1, looked: "b", reached: "")
+        stopped.suites[0].properties.removeAll { $0.name == JUnitReader.reachedProperty }
+        XCTAssertEqual(JUnitReader.merge([shard(0, looked: "a,b,c", reached: "a"), stopped]).suites[0].failures, 0)
     }
 
     // MARK: - (7) formats

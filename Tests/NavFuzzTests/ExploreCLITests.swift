@@ -86,6 +86,59 @@ final class ExploreCLITests: XCTestCase {
         return words.indices.dropFirst().first { words[$0].hasPrefix("refused)") }.flatMap { Int(words[$0 - 1].filter(\.isNumber)) }
     }
 
+    /// `explore --shard I/N` splits one preset's states; `merge` counts the distinct states of
+    /// all shards from their states files, exactly one run's, and says how many overlapped.
+    func testShardedExplorationMergesToTheDistinctCount() throws {
+        let dir = try CLI.temporaryDirectory()
+        let job = ["explore", "--preset", "small", "--max-depth", "3"]
+        let whole = dir.appendingPathComponent("whole.xml").path
+        XCTAssertEqual(try CLI.run(job + ["--junit", whole]).status, 0)
+        func properties(_ path: String) throws -> [String: String] {
+            let suite = try XCTUnwrap(JUnitReader.read(path: path).suites.first)
+            return Dictionary(uniqueKeysWithValues: suite.properties.map { ($0.name, $0.value) })
+        }
+        // A report in a directory not made yet: the states go there too.
+        let fresh = dir.appendingPathComponent("new/dir/r.xml").path
+        XCTAssertEqual(try CLI.run(job + ["--shard", "0/2", "--junit", fresh]).status, 0)
+        XCTAssertNotNil(ShardStates.read(path: dir.appendingPathComponent("new/dir/r.explore.small.states").path))
+        for split in ["prefix", "ownership"] {
+            var parts: [String] = []
+            for i in 0..<3 {
+                let part = dir.appendingPathComponent("\(split)-\(i).xml").path
+                let r = try CLI.run(job + ["--shard", "\(i)/3", "--split", split, "--junit", part])
+                XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+                XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("\(split)-\(i).explore.small.states").path))
+                parts.append(part)
+            }
+            let merged = dir.appendingPathComponent("merged-\(split).xml").path
+            let m = try CLI.run(["merge", merged] + parts)
+            XCTAssertEqual(m.status, 0, m.stdout + m.stderr)
+            let w = try properties(whole), p = try properties(merged)
+            for key in ["states", "transitions", "refused", "depth", "complete"] { XCTAssertEqual(p[key], w[key], "\(split): \(key)") }
+            let found = try parts.map { Int(try properties($0)["states"] ?? "") ?? 0 }.reduce(0, +)
+            XCTAssertEqual(Int(p["overlap"] ?? ""), found - (Int(w["states"] ?? "") ?? 0))
+            XCTAssertNil(p["states-file"])
+            XCTAssertTrue(m.stdout.contains("explore.small: 2,602 distinct states"), m.stdout)
+        }
+        // A states file that is missing, or of another run: refused, nothing written.
+        let out = dir.appendingPathComponent("out.xml").path
+        try FileManager.default.removeItem(atPath: dir.appendingPathComponent("prefix-1.explore.small.states").path)
+        try assertBadInput(["merge", out] + (0..<3).map { dir.appendingPathComponent("prefix-\($0).xml").path }, mentions: "missing or not a states file")
+        try FileManager.default.copyItem(atPath: dir.appendingPathComponent("ownership-1.explore.small.states").path,
+                                         toPath: dir.appendingPathComponent("prefix-1.explore.small.states").path)
+        try assertBadInput(["merge", out] + (0..<3).map { dir.appendingPathComponent("prefix-\($0).xml").path }, mentions: "holds 2602 states but")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+        // What a shard cannot do.
+        try assertBadInput(job + ["--shard", "0/2", "--expect-states", "2602"], mentions: "--expect-states pins the count of the whole exploration")
+        try assertBadInput(job + ["--split", "ownership"], mentions: "--split splits the states among shards")
+        try assertBadInput(job + ["--shard", "0/2", "--junit", "/dev/stdout"], mentions: "--junit must name a file")
+        // Shards of another depth are another run.
+        let other = dir.appendingPathComponent("other.xml").path
+        _ = try CLI.run(["explore", "--preset", "small", "--max-depth", "2", "--shard", "1/3", "--junit", other])
+        try assertBadInput(["merge", out, dir.appendingPathComponent("ownership-0.xml").path, other,
+                            dir.appendingPathComponent("ownership-2.xml").path], mentions: "ran with max-depth 3 in")
+    }
+
     func testPinnedStateCountFailsWhenItDiffers() throws {
         let dir = try CLI.temporaryDirectory()
         let ok = try CLI.run(["explore", "--preset", "small", "--max-depth", "2", "--expect-states", "302",

@@ -100,6 +100,82 @@ final class VerifyCLITests: XCTestCase {
         XCTAssertLessThan(Int(first["steps"] ?? "0")!, Int(whole["steps"] ?? "0")!)
     }
 
+    /// Sharded and merged, verification keeps every check: a run too short to reach the
+    /// `sometimes` properties fails as the unsharded one does, a run that reaches them in
+    /// some shard passes as it does, and case times add up.
+    func testAShardedVerificationFailsWhereTheWholeOneFails() throws {
+        let dir = try CLI.temporaryDirectory()
+        func verify(_ extra: [String], _ shards: Int) throws -> (whole: String, parts: [String]) {
+            let tag = extra.joined(separator: "_")
+            let whole = dir.appendingPathComponent("whole\(tag).xml").path
+            _ = try CLI.run(["verify", "--driver", driver, "--junit", whole] + extra)
+            var parts: [String] = []
+            for i in 0..<shards {
+                let part = dir.appendingPathComponent("part\(tag)-\(i).xml").path
+                let r = try CLI.run(["verify", "--driver", driver, "--shard", "\(i)/\(shards)", "--junit", part] + extra)
+                XCTAssertNotEqual(r.status, 2, r.stdout + r.stderr)
+                parts.append(part)
+            }
+            return (whole, parts)
+        }
+        func failing(_ path: String) throws -> [String] {
+            try JUnitReader.read(path: path).suites.flatMap(\.cases).filter(\.outcome.isFailed).map(\.name).sorted()
+        }
+        let short = try verify(["--presets", "small", "--depth", "1", "--walks", "0"], 2)
+        let unreached = try failing(short.whole)
+        XCTAssertTrue(unreached.contains("two-modal-levels"), "\(unreached)")
+        let merged = dir.appendingPathComponent("merged.xml").path
+        let m = try CLI.run(["merge", merged] + short.parts)
+        XCTAssertEqual(m.status, 1, m.stdout + m.stderr)
+        XCTAssertEqual(try failing(merged), unreached)
+        let suite = try XCTUnwrap(JUnitReader.read(path: merged).suites.first)
+        XCTAssertFalse(suite.properties.contains { $0.name == JUnitReader.lookedForProperty })
+        let partTimes = try short.parts.map { try XCTUnwrap(JUnitReader.read(path: $0).suites.first?.cases.first { $0.name == "no-crash" }?.time) }
+        XCTAssertEqual(suite.cases.first { $0.name == "no-crash" }?.time ?? -1, partTimes.reduce(0, +), accuracy: 0.002)
+
+        let long = try verify(["--depth", "2", "--walks", "20"], 3)
+        XCTAssertEqual(try failing(long.whole), [])
+        let perSuite = dir.appendingPathComponent("suites/deeper").path
+        let ok = try CLI.run(["merge", merged, "--junit-per-suite", perSuite] + long.parts)
+        XCTAssertEqual(ok.status, 0, ok.stdout + ok.stderr)
+        XCTAssertEqual(try failing(merged), [])
+        // Each step checked by one shard: the merged counts are the whole run's.
+        func counts(_ path: String) throws -> [String] {
+            let suite = try XCTUnwrap(JUnitReader.read(path: path).suites.first)
+            return ["steps", "walks"].map { name in suite.properties.first { $0.name == name }?.value ?? "none" }
+        }
+        XCTAssertEqual(try counts(merged), try counts(long.whole))
+        let one = try JUnitReader.read(path: perSuite + "/TEST-verify.xml")
+        XCTAssertEqual(one.suites.map(\.name), ["verify"])
+        XCTAssertEqual(one.suites[0].tests, try JUnitReader.read(path: merged).suites[0].tests)
+        try assertBadInput(["merge", merged, "--junit-per-suite", merged] + long.parts, mentions: "not a writable directory")
+    }
+
+    /// Shards of another run are refused with one line: another seed, walk count, preset,
+    /// depth or version of NavFuzz.
+    func testMergeRefusesShardsOfAnotherRun() throws {
+        let dir = try CLI.temporaryDirectory()
+        let base = ["--depth", "1", "--walks", "4", "--walk-length", "3"]
+        func part(_ i: Int, _ extra: [String] = []) throws -> String {
+            let path = dir.appendingPathComponent("p\(i)\(extra.joined()).xml").path
+            let r = try CLI.run(["verify", "--driver", driver, "--shard", "\(i)/2", "--junit", path] + base + extra)
+            XCTAssertNotEqual(r.status, 2, r.stdout + r.stderr)
+            return path
+        }
+        let first = try part(0), out = dir.appendingPathComponent("out.xml").path
+        try assertBadInput(["merge", out, first, try part(1, ["--seed", "7"])], mentions: "ran with seed 0 in")
+        try assertBadInput(["merge", out, first, try part(1, ["--walks", "5"])], mentions: "ran with walks-asked 4 in")
+        try assertBadInput(["merge", out, first, try part(1, ["--presets", "small"])], mentions: "ran with presets small,small-tab in")
+        try assertBadInput(["merge", out, first, try part(1, ["--depth", "2"])], mentions: "ran with max-depth 1 in")
+        let second = try part(1)
+        let older = dir.appendingPathComponent("older.xml").path
+        try String(contentsOfFile: second, encoding: .utf8).replacingOccurrences(of: "name=\"version\" value=\"", with: "name=\"version\" value=\"0.0.")
+            .write(toFile: older, atomically: true, encoding: .utf8)
+        try assertBadInput(["merge", out, first, older], mentions: "ran with version")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing is written")
+        XCTAssertEqual(try CLI.run(["merge", out, first, second]).status, 1, "a run this short reaches too little, but merges")
+    }
+
     func testADriverThatCannotStartIsBadInput() throws {
         let r = try CLI.run(["verify", "--driver", "/nonexistent/driver", "--junit",
                              try CLI.temporaryDirectory().appendingPathComponent("r.xml").path])
