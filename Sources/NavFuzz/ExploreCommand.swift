@@ -95,12 +95,7 @@ enum ExploreCommand {
         if let shard, let states = report.shardStates {
             settings += [JUnitProperty(name: "split", value: shard.0.split.rawValue),
                          JUnitProperty(name: "states-file", value: (shard.statesPath as NSString).lastPathComponent)]
-            do {
-                // The report's directory, which the report's writer would make too.
-                let directory = (shard.statesPath as NSString).deletingLastPathComponent
-                if !directory.isEmpty { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
-                try states.write(to: shard.statesPath)
-            } catch { problem = "cannot write \(shard.statesPath): \(error.localizedDescription)" }
+            do { try states.save(to: shard.statesPath) } catch { problem = "cannot write \(shard.statesPath): \(error.reason)" }
         }
         var activity = Activity.exploration(name: name, machine: machine, report: report, settings: settings) { c in
             context.render(c, machine: machine, source: name, run: run)

@@ -116,7 +116,7 @@ enum MergeCommand {
                 guard let suite = report.suites.first(where: { $0.name == name }) else { continue }
                 func value(_ key: String) -> String? { suite.properties.first { $0.name == key }?.value }
                 guard let file = value("states-file") else { continue }
-                let states = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(file)
+                let states = (AtomicFile.directory(of: path) as NSString).appendingPathComponent(file)
                 guard let read = ShardStates.read(path: states) else {
                     throw UsageError("\(path): suite \(name) has its states in \(states), which is missing or not a states file",
                                      hint: "keep each shard's .states file next to its report")

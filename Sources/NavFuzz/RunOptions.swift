@@ -20,7 +20,7 @@ struct RunOptions {
 
     static let help = """
       --workers N              worker threads (default: all cores)
-      --junit PATH             JUnit XML report (default: .build/navfuzz/junit.xml)
+      --junit PATH             JUnit XML report (default: .build/navfuzz/junit.xml; - for standard output)
       --trace-format FORMAT    text, or json: one JSON object per counterexample on stdout, the rest on stderr
       --save-failures DIR      store each shrunk failure as a corpus file (default: next to the report)
       --shard I/N              run shard I of N (0-based); also TEST_SHARD_INDEX/TEST_TOTAL_SHARDS
@@ -39,14 +39,16 @@ struct RunOptions {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let workers = try args.int("--workers", in: 1...1024) ?? cores
         let bazelOutput = environment["XML_OUTPUT_FILE"].flatMap { $0.isEmpty ? nil : $0 }
-        let junit = try args.option("--junit") ?? bazelOutput ?? defaultJUnit ?? ".build/navfuzz/junit.xml"
+        var junit = try args.option("--junit") ?? bazelOutput ?? defaultJUnit ?? ".build/navfuzz/junit.xml"
         if junit.isEmpty { throw UsageError("--junit needs a file path", hint: "for example --junit report.xml") }
+        // `-`: standard output, as `/dev/stdout` is.
+        if junit == "-" { junit = "/dev/stdout" }
         let format = try args.choice("--trace-format", ["text", "json"]) ?? "text"
         let shard = try Shard.parse(&args, environment: environment)
         // Beside the report when it is a file; a report written to a device or a stream
         // (`/dev/null`, `/dev/stdout`) has no directory of its own to leave files in.
         let toFile = (try? ReportDestination.of(junit).get())?.isFile ?? true
-        let beside = (junit as NSString).deletingLastPathComponent
+        let beside = AtomicFile.directory(of: junit)
         let failures = try args.option("--save-failures") ?? defaultFailures
             ?? (!toFile ? ".build/navfuzz/failures" : beside.isEmpty ? "failures" : beside + "/failures")
         var run = RunOptions(workers: workers, junitPath: junit, traceFormat: format, shard: shard, failuresDirectory: failures)
@@ -93,12 +95,12 @@ struct RunOptions {
     }
 
     private func checkDirectory(of file: String) throws(UsageError) {
-        let dir = (file as NSString).deletingLastPathComponent
+        let dir = AtomicFile.directory(of: file)
         var isDir: ObjCBool = false
         var probe = dir.isEmpty ? "." : dir
         // The nearest existing ancestor must be a writable directory.
         while !FileManager.default.fileExists(atPath: probe, isDirectory: &isDir) {
-            let up = (probe as NSString).deletingLastPathComponent
+            let up = AtomicFile.directory(of: probe)
             if up == probe || up.isEmpty { probe = "."; break }
             probe = up
         }

@@ -49,7 +49,7 @@ enum ShrinkCommand {
                              hint: "shrink a file that fails under 'NavFuzz replay'")
         }
         let c = result.counterexample
-        let saveTo = directory ?? ((file as NSString).deletingLastPathComponent.isEmpty ? "." : (file as NSString).deletingLastPathComponent)
+        let saveTo = directory ?? (AtomicFile.directory(of: file).isEmpty ? "." : AtomicFile.directory(of: file))
         let notes = [CorpusNote(key: "shrunk-from", value: file), CorpusNote(key: "broke", value: "\(c.property): \(c.reason)")]
         let terminal = context.terminal
         if format == "json" { terminal.outJSON(TraceText.json(c, machine: entry.machine)) } else {

@@ -80,9 +80,17 @@ package enum AtomicFile {
     }
 
     private static func parentDirectory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        let parent = String(path[..<slash])
-        return parent.isEmpty ? "/" : parent
+        let parent = directory(of: path)
+        return parent.isEmpty ? "." : parent
+    }
+
+    /// The directory part of `path`: "" for a bare name, "/" for a name at the root. (Foundation's
+    /// `deletingLastPathComponent` traps on a one-character name on Linux, so NavFuzz uses this.)
+    package static func directory(of path: String) -> String {
+        var path = Substring(path)
+        while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// `mkdir -p`; returns nil on success or the errno explaining why `dir` cannot be a directory.

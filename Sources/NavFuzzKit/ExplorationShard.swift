@@ -81,7 +81,7 @@ struct Expansion: Sendable {
     static let magic = Array("NAVFUZZ-STATES-1".utf8)
 
     /// The records as a file: the magic, then 16 bytes a state, little-endian.
-    @_spi(Engine) public func write(to path: String) throws {
+    package func save(to path: String) throws(AtomicFileError) {
         var bytes = Self.magic
         bytes.reserveCapacity(bytes.count + records.count * 16)
         for r in records {
@@ -89,7 +89,7 @@ struct Expansion: Sendable {
             withUnsafeBytes(of: r.transitions.littleEndian) { bytes += $0 }
             withUnsafeBytes(of: r.refused.littleEndian) { bytes += $0 }
         }
-        try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try AtomicFile.write(bytes, to: path)
     }
 
     /// Reads a file `write` wrote; nil when it is not one.

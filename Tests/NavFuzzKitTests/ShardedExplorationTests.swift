@@ -77,7 +77,7 @@ final class ShardedExplorationTests: XCTestCase {
     func testStatesFilesRoundTrip() throws {
         let states = ShardStates(records: [.init(fingerprint: 9, transitions: 3, refused: 1), .init(fingerprint: 2, transitions: 0, refused: 0)])
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("navfuzz-\(UUID().uuidString).states").path
-        try states.write(to: path)
+        try states.save(to: path)
         defer { try? FileManager.default.removeItem(atPath: path) }
         XCTAssertEqual(ShardStates.read(path: path)?.records, states.records)
         try "not states".write(toFile: path, atomically: true, encoding: .utf8)

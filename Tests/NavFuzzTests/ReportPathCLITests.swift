@@ -112,6 +112,19 @@ final class ReportPathCLITests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("</testsuites>\n1 passed, 0 failed\nreport: out.xml"), r.stdout)
     }
 
+    /// `-` is standard output; a report path of one character is a file like any other (the
+    /// directory part of such a name once trapped in Foundation).
+    func testADashIsStandardOutputAndAOneLetterNameIsAFile() throws {
+        let dir = try scratch()
+        let dash = try CLI.run(["replay", "ok.trace", "--junit", "-"], in: dir)
+        XCTAssertEqual(dash.status, 0, dash.stdout + dash.stderr)
+        XCTAssertTrue(dash.stdout.contains("<?xml version=\"1.0\" encoding=\"UTF-8\"?>"), dash.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("-").path))
+        let letter = try CLI.run(["replay", "ok.trace", "--junit", "a"], in: dir)
+        XCTAssertEqual(letter.status, 0, letter.stdout + letter.stderr)
+        XCTAssertTrue(try String(contentsOf: dir.appendingPathComponent("a"), encoding: .utf8).contains("<testsuites>"))
+    }
+
     /// The check before any work reads the path as the write will: a FIFO nobody may write,
     /// behind a link, is refused at once with one line, and both are left as they are.
     func testAFIFOThatCannotBeWrittenIsRefusedAtOnce() throws {
