@@ -51,6 +51,10 @@ public enum Verifier {
         /// Use the system's saved states, when it offers them (`DrivenSystem.canSaveState`);
         /// false replays every path from reset, with the same results.
         public var restore: Bool
+        /// The overlap phase, for an adapter that hands over its suspension points: overlapping
+        /// calls from every state within this many actions of each preset's initial state
+        /// (0: from the initial state only; negative: no overlap phase). docs/VERIFY.md §2.4.
+        public var overlapDepth: Int
         /// Accepted differences: failures that match an entry are reported as expected, and
         /// verification looks on for the others (docs/VERIFY.md §7).
         public var baseline = Baseline()
@@ -83,7 +87,7 @@ public enum Verifier {
                     walks: Int = 150, walkLength: Int = 40, seed: UInt64 = 0, timeout: Double = 5, startupTimeout: Double = 30,
                     traces: [GivenTrace] = [], stopAtFirstFailure: Bool = false, shrink: Bool = true, distinct: Int = 3,
                     restore: Bool = true, shard: (index: Int, count: Int) = (0, 1), pinDriver: Bool = false,
-                    runIn: RunLocation = .inProcess) {
+                    runIn: RunLocation = .inProcess, overlapDepth: Int = 1) {
             self.presets = presets; self.depth = max(depth, 0); self.walkPresets = walkPresets
             self.walks = max(walks, 0); self.walkLength = max(walkLength, 0); self.seed = seed; self.timeout = timeout
             self.startupTimeout = startupTimeout
@@ -92,6 +96,7 @@ public enum Verifier {
             self.shard = shard.count >= 1 && (0 ..< shard.count).contains(shard.index) ? shard : (0, 1)
             self.pinDriver = pinDriver
             self.runIn = runIn
+            self.overlapDepth = overlapDepth
         }
     }
 
@@ -222,7 +227,10 @@ struct VerificationRun {
             guard let preset = offered([preset]).first else { continue }
             explore(preset)
         }
+        let overlapFailures = overlaps()
         confirmAll()
+        report.failures += overlapFailures
+        report.failures.sort { (Verifier.checks.firstIndex(of: $0.invariant) ?? 0, $0.trace.count) < (Verifier.checks.firstIndex(of: $1.invariant) ?? 0, $1.trace.count) }
         finish()
         return report
     }
@@ -349,6 +357,27 @@ struct VerificationRun {
                           trace: c.actions, configuration: preset.configuration, presetName: preset.name,
                           source: "exploration of \(preset.name) (depth \(c.actions.count))", originalLength: c.actions.count))
         }
+    }
+
+    /// The overlap phase on each explored preset, when the system hands over suspension
+    /// points; its failures are shortest already and replayed once, so they skip shrinking.
+    private mutating func overlaps() -> [ConformanceFailure] {
+        guard system.runsOverlaps, options.overlapDepth >= 0 else { return [] }
+        var phase = OverlapPhase(system: system, capabilities: lockstep.capabilities, depth: options.overlapDepth,
+                                 seed: options.seed, timeout: options.timeout)
+        let stop = stopper
+        for (p, preset) in options.presets.enumerated() where !done && p % options.shard.count == options.shard.index {
+            guard let preset = offered([preset]).first else { continue }
+            let before = (phase.interleavings, phase.pairs, phase.states, phase.failures.count)
+            phase.run(preset, shouldStop: stop)
+            report.sources.append("overlaps of \(preset.name) to depth \(options.overlapDepth): \(phase.states - before.2) states, "
+                                  + "\(phase.pairs - before.1) pairs of calls, \(phase.interleavings - before.0) interleavings")
+            if phase.failures.count > before.3, report.firstFailureSeconds == nil { report.firstFailureSeconds = seconds }
+            if phase.failures.contains(where: { $0.invariant == "no-hang" }) { break }
+        }
+        report.interleavings = phase.interleavings
+        report.notes += phase.notes.prefix(3)
+        return phase.failures
     }
 
     /// Stops the engines once verification cannot go on, or has what it needs.
