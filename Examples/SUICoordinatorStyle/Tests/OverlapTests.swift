@@ -1,0 +1,65 @@
+import NavFuzzKit
+import NavFuzzTesting
+import SUIStyleCoordinators
+import Testing
+
+/// The overlap phase of the default verification (docs/VERIFY.md §2.4) on the library's
+/// animations: the fixed library passes; a `pop` that writes the path it read before its
+/// animation is found with the shortest interleaving, the same every time; a dismissal whose
+/// completion a second one overwrites fails `no-hang` once the watchdog's timeout has passed.
+@Suite struct OverlappingCalls {
+    /// The overlap phase alone, for the reruns.
+    static let overlapsOnly = Verifier.Options(depth: 0, walks: 0)
+
+    @Test func theFixedLibraryPassesWithOverlaps() async {
+        let result = await verifyConformance(SUICoordinatorSystem())
+        #expect(result.passed, "\(result.failureMessage)")
+        #expect(result.report.interleavings > 1000, "\(result.report.sources)")
+    }
+
+    @Test func aStalePathWrittenAfterAnAnimationIsFoundByTheDefaultRun() async {
+        await withKnownIssue {
+            await expectConformance(SUICoordinatorSystem(faults: [.popWritesStalePath]))
+        } matching: { issue in
+            // Under each root: a `pop` that a back swipe or a second `pop` overlaps.
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("no order of the overlapping calls gives what the implementation did") && text.contains("pop c")
+        }
+    }
+
+    @Test func theShortestInterleavingIsTheSameOverTwentyRuns() async {
+        var seen: [[String]] = []
+        for _ in 0 ..< 20 {
+            let result = await verifyConformance(SUICoordinatorSystem(faults: [.popWritesStalePath]), options: Self.overlapsOnly)
+            let failure = result.report.failure("snapshot-conforms")
+            seen.append(failure.map { $0.trace.map(\.description) + ($0.interleaving?.lines ?? []) } ?? [])
+        }
+        #expect(Set(seen).count == 1, "\(Set(seen))")
+        #expect(seen.first == ["push c0 r0"] + StalePop.lines)
+    }
+
+    @Test func sequentialRunsDoNotSeeIt() async {
+        let result = await verifyConformance(SUICoordinatorSystem(faults: [.popWritesStalePath]), options: Verifier.Options(overlapDepth: -1))
+        #expect(result.passed, "\(result.failureMessage)")
+    }
+
+    @Test func aCallThatNeverReturnsFailsNoHang() async {
+        // Two sheets on one coordinator: `ci`'s bounds, two steps.
+        let options = Verifier.Options(presets: [.ci], depth: 0, walks: 0, timeout: 0.5, overlapDepth: 2)
+        let result = await verifyConformance(SUICoordinatorSystem(faults: [.oneDismissalCompletion]), options: options)
+        let hang = result.report.failure("no-hang")
+        #expect(hang != nil, "\(result.report.text)")
+        #expect(hang?.interleaving?.lines.last?.hasSuffix("never returned") == true, "\(hang?.text ?? "")")
+    }
+}
+
+enum StalePop {
+    /// The interleaving that shows the `popWritesStalePath` bug, after `push c0 r0`.
+    static let lines = [
+        "pop c0 started",
+        "pop c0 suspended at sleep",
+        "userBack ran: applied",
+        "pop c0 resumed",
+        "pop c0 returned: applied",
+    ]
+}
