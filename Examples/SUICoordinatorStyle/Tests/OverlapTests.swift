@@ -8,11 +8,11 @@ import Testing
 /// animation is found with the shortest interleaving, the same every time; a dismissal whose
 /// completion a second one overwrites fails `no-hang` once the watchdog's timeout has passed.
 @Suite struct OverlappingCalls {
-    /// The overlap phase alone, for the reruns.
+    /// The overlap phase alone (the default run, `coordinatorsConformToTheModel`, has it too).
     static let overlapsOnly = Verifier.Options(depth: 0, walks: 0)
 
     @Test func theFixedLibraryPassesWithOverlaps() async {
-        let result = await verifyConformance(SUICoordinatorSystem())
+        let result = await verifyConformance(SUICoordinatorSystem(), options: Self.overlapsOnly)
         #expect(result.passed, "\(result.failureMessage)")
         #expect(result.report.interleavings > 1000, "\(result.report.sources)")
     }
@@ -30,7 +30,8 @@ import Testing
     @Test func theShortestInterleavingIsTheSameOverTwentyRuns() async {
         var seen: [[String]] = []
         for _ in 0 ..< 20 {
-            let result = await verifyConformance(SUICoordinatorSystem(faults: [.popWritesStalePath]), options: Self.overlapsOnly)
+            let result = await verifyConformance(SUICoordinatorSystem(faults: [.popWritesStalePath]),
+                                                 options: Verifier.Options(presets: [.small], depth: 0, walks: 0))
             let failure = result.report.failure("snapshot-conforms")
             seen.append(failure.map { $0.trace.map(\.description) + ($0.interleaving?.lines ?? []) } ?? [])
         }
@@ -39,7 +40,7 @@ import Testing
     }
 
     @Test func sequentialRunsDoNotSeeIt() async {
-        let result = await verifyConformance(SUICoordinatorSystem(faults: [.popWritesStalePath]), options: Verifier.Options(overlapDepth: -1))
+        let result = await verifyConformance(SUICoordinatorSystem(faults: [.popWritesStalePath]), options: Verifier.Options(depth: 2, overlapDepth: -1))
         #expect(result.passed, "\(result.failureMessage)")
     }
 
