@@ -20,6 +20,8 @@
     @_spi(Engine) public var settings: [CorpusSetting]
     /// The action lines, as written (trimmed), with where they are.
     @_spi(Engine) public var actions: [Located]
+    /// Two overlapping calls after the actions (`overlap: CALL | CALL | STEPS`), as written.
+    @_spi(Engine) public var overlap: Located?
     @_spi(Engine) public var expectation: CorpusExpectation
     /// Where the expectation's value starts (0 when not read from a file).
     @_spi(Engine) public var expectationLine: Int
@@ -39,12 +41,20 @@
         self.expectationColumn = expectationColumn
     }
 
+    /// The same file with overlapping calls after its actions.
+    @_spi(Engine) public func overlapping(_ text: String) -> CorpusFile {
+        var file = self
+        file.overlap = Located(text: text, line: 0, column: 0)
+        return file
+    }
+
     /// Reads the text of one file; errors name `file:line:column`.
     @_spi(Engine) public init(parsing text: String, file: String) throws(CorpusError) {
         var notes: [CorpusNote] = []
         var settings: [CorpusSetting] = []
         var actions: [Located] = []
         var expectation: (CorpusExpectation, Int, Int)?
+        var overlap: Located?
         // CRLF line ends are one Character in Swift: split on both.
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         func fail(_ line: Int, _ column: Int, _ message: String) -> CorpusError {
@@ -67,6 +77,7 @@
                 continue
             }
             guard let (key, value, valueOffset) = keyValue(body[...]) else {
+                if let overlap { throw fail(number, column, "expected no action after the overlapping calls (line \(overlap.line))") }
                 actions.append(Located(text: body, line: number, column: column))
                 continue
             }
@@ -82,8 +93,14 @@
                 } else {
                     throw fail(number, valueColumn, "expected 'holds' or 'violates PROPERTY', found '\(value)'")
                 }
+            case "overlap":
+                if let overlap { throw fail(number, column, "expected one 'overlap:' line, found a second (the first is on line \(overlap.line))") }
+                if value.isEmpty { throw fail(number, valueColumn, "expected two calls and their steps after 'overlap:'") }
+                overlap = Located(text: value, line: number, column: valueColumn)
             default:
-                if !actions.isEmpty { throw fail(number, column, "expected an action: settings ('\(key):') go before the first action") }
+                if !actions.isEmpty || overlap != nil {
+                    throw fail(number, column, "expected an action: settings ('\(key):') go before the first action")
+                }
                 if let previous = settings.first(where: { $0.key == key }) {
                     throw fail(number, column, "expected each setting once, found '\(key):' again (first on line \(previous.line))")
                 }
@@ -96,6 +113,7 @@
         }
         self.init(notes: notes, settings: settings, actions: actions, expectation: exp,
                   expectationLine: line, expectationColumn: column)
+        self.overlap = overlap
     }
 
     /// The file's text: header, notes, settings, actions, expectation, one per line.
@@ -105,6 +123,7 @@
         lines += notes.map { "# \($0.key): \(TextSanitizer.escaped($0.value))" }
         lines += settings.map { "\($0.key): \($0.value)" }
         lines += actions.map(\.text)
+        if let overlap { lines.append("overlap: \(overlap.text)") }
         lines.append("expect: \(expectation)")
         return lines.joined(separator: "\n") + "\n"
     }
@@ -113,6 +132,7 @@
     @_spi(Engine) public var contentText: String {
         var lines = settings.map { "\($0.key): \($0.value)" }
         lines += actions.map(\.text)
+        if let overlap { lines.append("overlap: \(overlap.text)") }
         lines.append("expect: \(expectation)")
         return lines.joined(separator: "\n") + "\n"
     }

@@ -69,7 +69,7 @@ struct OverlapPhase {
                 }
             }
             if let best = found.min(by: { ($0.node.modelPath.count, $0.result.events.count) < ($1.node.modelPath.count, $1.result.events.count) }) {
-                report(best, preset: preset)
+                report(best, preset: preset, source: "overlaps of \(preset.name) (\(best.node.modelPath.count) steps before)")
                 return
             }
             guard d < depth, !shouldStop() else { return }
@@ -162,7 +162,7 @@ struct OverlapPhase {
                 return .held
             }
             if !result.firstSuspended { return .doesNotSuspend }
-            let taken = result.decisions.map(\.taken)
+            let taken = result.schedule.map(\.taken)
             if result.diverged {
                 notes.append("overlapping '\(first)' and '\(second)' did not run the same way twice: the implementation does not repeat itself")
                 continue
@@ -176,8 +176,8 @@ struct OverlapPhase {
                 return .failed(Found(check: check, reason: reason, result: result, node: node, calls: [first, second],
                                      implCalls: implCalls, choices: taken, modelStep: step))
             }
-            for i in choices.count ..< result.decisions.count {
-                for alternative in result.decisions[i].options where alternative != result.decisions[i].taken {
+            for i in choices.count ..< result.schedule.count where result.schedule[i].options.count > 1 {
+                for alternative in result.schedule[i].options where alternative != result.schedule[i].taken {
                     pending.append(Array(taken[..<i]) + [alternative])
                 }
             }
@@ -227,8 +227,56 @@ struct OverlapPhase {
                 + problems.joined(separator: "; "), firstThenSecond)
     }
 
+    /// Runs a saved interleaving after `prefix` (the model's ids), exactly as it says, and
+    /// reports what it breaks.
+    mutating func replay(_ prefix: [Action], _ interleaving: Interleaving, preset: Preset, source: String) {
+        let model = Model(configuration: preset.configuration)
+        var node: Node
+        do throws(SystemFailure) {
+            try system.reset(configuration: preset.configuration)
+            node = Node(modelPath: [], implPath: [], model: model.initialState(), impl: try system.observedState())
+            for a in prefix {
+                let implAction = a.retargeted(Lockstep.translation(model: node.model, impl: node.impl))
+                node.modelPath.append(a)
+                node.implPath.append(implAction)
+                node.model = model.step(node.model, a).state
+                let step = try system.apply(implAction)
+                if let state = step.state { node.impl = state } else { node.impl = try system.observedState() }
+            }
+        } catch {
+            notes.append("\(source): the steps before the overlapping calls failed: \(error.message)")
+            return
+        }
+        let (first, second) = (interleaving.calls[0], interleaving.calls[1])
+        let toImpl = Lockstep.translation(model: node.model, impl: node.impl)
+        let implCalls = [first.retargeted(toImpl), second.retargeted(toImpl)]
+        interleavings += 1
+        let request = OverlapRequest(first: implCalls[0], second: implCalls[1], choices: interleaving.choices)
+        let result: OverlapResult
+        do throws(SystemFailure) {
+            result = try system.overlap(configuration: preset.configuration, path: node.implPath, request)
+        } catch {
+            notes.append("\(source): \(error.message)")
+            return
+        }
+        if result.diverged || !result.overlapped {
+            notes.append("\(source): the implementation did not run as the interleaving says (the calls waited elsewhere, or not at all)")
+            return
+        }
+        var found: Found?
+        if let hung = result.hung {
+            found = Found(check: "no-hang", reason: "'\([first, second][hung])' never returned within \(timeout) s of when it last went on",
+                          result: result, node: node, calls: [first, second], implCalls: implCalls,
+                          choices: result.schedule.map(\.taken), modelStep: nil)
+        } else if let (check, reason, step) = check(result, first, second, node: node, model: model) {
+            found = Found(check: check, reason: reason, result: result, node: node, calls: [first, second], implCalls: implCalls,
+                          choices: result.schedule.map(\.taken), modelStep: step)
+        }
+        if let found { report(found, preset: preset, source: source) }
+    }
+
     /// Replays the failure once more from reset and reports it.
-    private mutating func report(_ f: Found, preset: Preset) {
+    private mutating func report(_ f: Found, preset: Preset, source: String) {
         let request = OverlapRequest(first: f.implCalls[0], second: f.implCalls[1], choices: f.choices)
         if f.check != "no-hang" {
             let again = try? system.overlap(configuration: preset.configuration, path: f.node.implPath, request)
@@ -241,7 +289,7 @@ struct OverlapPhase {
         let steps = f.result.steps
         failures.append(ConformanceFailure(
             invariant: f.check, reason: f.reason, trace: f.node.modelPath, configuration: preset.configuration, presetName: preset.name,
-            source: "overlaps of \(preset.name) (\(f.node.modelPath.count) steps before)", originalLength: f.node.modelPath.count,
+            source: source, originalLength: f.node.modelPath.count,
             step: FailingStep(index: f.node.modelPath.count, modelAction: f.calls[0], implementationAction: f.implCalls[0],
                               modelBefore: f.node.model, implementationBefore: f.node.impl, modelStep: f.modelStep,
                               implementationOutcome: steps[0]?.outcome,

@@ -1,8 +1,9 @@
 @_spi(Engine) import CoordinatorModel
 
 /// Two overlapping calls to run: the first, then the second started while the first waits at
-/// a suspension point; `choices` decides each point where more than one thing could go on,
-/// and the first of the choices there (`OverlapScheduler.options`) is taken after them.
+/// a suspension point; `choices` says what goes on at each step after the first call started,
+/// and after them the first option of each step is taken (start the second call, else the
+/// second call, else the first).
 package struct OverlapRequest: Sendable, Hashable {
     package var first: Action
     package var second: Action
@@ -24,8 +25,8 @@ package struct OverlapResult: Sendable {
     /// The state once both returned.
     package var state: State?
     package var events: [Interleaving.Event] = []
-    /// Each point where more than one thing could go on: the options, and the one taken.
-    package var decisions: [(options: [OverlapChoice], taken: OverlapChoice)] = []
+    /// Each step after the first call started: what could go on, and what did.
+    package var schedule: [(options: [OverlapChoice], taken: OverlapChoice)] = []
     /// The first call reached a suspension point.
     package var firstSuspended = false
     /// The second call started while the first was in flight.
@@ -159,18 +160,16 @@ package final class OverlapScheduler {
             for c in [1, 0] where scheduler.isParked(c) { options.append(.resume(c)) }
             if options.isEmpty { break }
             var choice = options[0]
-            if options.count > 1 {
-                if next < request.choices.count {
-                    choice = request.choices[next]
-                    guard options.contains(choice) else {
-                        result.diverged = true
-                        scheduler.abandon()
-                        return result
-                    }
+            if next < request.choices.count {
+                choice = request.choices[next]
+                guard options.contains(choice) else {
+                    result.diverged = true
+                    scheduler.abandon()
+                    return result
                 }
-                next += 1
-                result.decisions.append((options, choice))
             }
+            next += 1
+            result.schedule.append((options, choice))
             switch choice {
             case .startSecond:
                 started = true

@@ -180,6 +180,7 @@ public struct ConformanceFailure: Sendable {
             let before = trace.isEmpty ? "the initial state" : trace.map(\.description).joined(separator: "; ")
             lines.append("  overlapping calls after \(before):")
             lines += interleaving.lines.map { "    " + $0 }
+            lines.append("  to replay: overlap: \(interleaving.replayText)")
             lines.append("  before them (both sides agree):")
             lines += indent(step.modelBefore.description, 4)
             if let m = step.modelStep {

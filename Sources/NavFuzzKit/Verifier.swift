@@ -173,10 +173,13 @@ public struct GivenTrace: Sendable {
     public var configuration: Configuration
     /// The actions, in the model's ids.
     public var actions: [Action]
+    /// Two overlapping calls after the actions, run in the order of their steps (docs/VERIFY.md
+    /// §2.4), on a system that hands over suspension points.
+    public var interleaving: Interleaving?
 
     /// A trace named `name`.
-    public init(name: String, configuration: Configuration = Configuration(), actions: [Action]) {
-        self.name = name; self.configuration = configuration; self.actions = actions
+    public init(name: String, configuration: Configuration = Configuration(), actions: [Action], interleaving: Interleaving? = nil) {
+        self.name = name; self.configuration = configuration; self.actions = actions; self.interleaving = interleaving
     }
 }
 
@@ -187,6 +190,8 @@ struct VerificationRun {
     let lockstep: Lockstep
     private var report: VerificationReport
     private var candidates: [Candidate] = []
+    /// Failures of the given traces' overlapping calls.
+    private var givenOverlapFailures: [ConformanceFailure] = []
     /// `sometimes` properties reached by some phase, and those some phase looked for.
     private var reached: Set<String> = []
     private var lookedFor: Set<String> = []
@@ -227,7 +232,7 @@ struct VerificationRun {
             guard let preset = offered([preset]).first else { continue }
             explore(preset)
         }
-        let overlapFailures = overlaps()
+        let overlapFailures = givenOverlapFailures + overlaps()
         confirmAll()
         // A check the steps one at a time broke is shown by their simpler trace.
         report.failures += overlapFailures.filter { f in !report.failures.contains { $0.invariant == f.invariant } }
@@ -300,6 +305,9 @@ struct VerificationRun {
             }
             report.traces += 1
             let (index, step) = replay(runnable, on: machine)
+            if index == nil, let interleaving = given.interleaving, runnable.count == given.actions.count {
+                replayOverlap(runnable, interleaving, preset: preset, name: given.name)
+            }
             guard let index, let step else { continue }
             let failing = step.action
             for f in step.findings {
@@ -360,6 +368,19 @@ struct VerificationRun {
         }
     }
 
+    /// A given trace's overlapping calls, after its steps passed.
+    private mutating func replayOverlap(_ prefix: [Action], _ interleaving: Interleaving, preset: Preset, name: String) {
+        guard system.runsOverlaps else {
+            report.notes.append("\(name): its overlapping calls not run; the implementation hands over no suspension points")
+            return
+        }
+        var phase = OverlapPhase(system: system, capabilities: lockstep.capabilities, depth: 0, seed: options.seed, timeout: options.timeout)
+        phase.replay(prefix, interleaving, preset: preset, source: name)
+        report.interleavings += phase.interleavings
+        report.notes += phase.notes
+        givenOverlapFailures += phase.failures
+    }
+
     /// The overlap phase on each explored preset, when the system hands over suspension
     /// points; its failures are shortest already and replayed once, so they skip shrinking.
     private mutating func overlaps() -> [ConformanceFailure] {
@@ -376,7 +397,7 @@ struct VerificationRun {
             if phase.failures.count > before.3, report.firstFailureSeconds == nil { report.firstFailureSeconds = seconds }
             if phase.failures.contains(where: { $0.invariant == "no-hang" }) { break }
         }
-        report.interleavings = phase.interleavings
+        report.interleavings += phase.interleavings
         report.notes += phase.notes.prefix(3)
         return phase.failures
     }

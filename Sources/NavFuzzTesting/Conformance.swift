@@ -66,8 +66,7 @@ enum Conformance {
         let onlyGiven = options.depth == 0 && (options.walks == 0 || options.walkPresets?.isEmpty == true)
         guard report.error == nil, !onlyGiven else { return messages }
         let subject = subject()
-        // Overlapping calls are not a sequence of steps a replay can repeat.
-        for (i, group) in report.groups.enumerated() where i < messages.count && group[0].interleaving == nil {
+        for (i, group) in report.groups.enumerated() where i < messages.count {
             let test = group[0].regressionTest(framework, subject: subject, runIn: options.runIn)
             messages[i] += "\n\nAs a regression test:\n\n" + test
         }

@@ -1,4 +1,4 @@
-import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 import NavFuzzTesting
 import SUIStyleCoordinators
 import Testing
@@ -63,4 +63,32 @@ enum StalePop {
         "pop c0 resumed",
         "pop c0 returned: applied",
     ]
+}
+
+/// A failure of the overlap phase is saved and replayed exactly: as a corpus file, and as the
+/// regression test it prints.
+@Suite struct SavedInterleavings {
+    @Test func aSavedInterleavingReplaysTheSameFailure() async throws {
+        let found = await verifyConformance(SUICoordinatorSystem(faults: [.popWritesStalePath]),
+                                            options: Verifier.Options(presets: [.small], depth: 0, walks: 0))
+        let failure = try #require(found.report.failure("snapshot-conforms"))
+        let interleaving = try #require(failure.interleaving)
+        let text = "# navfuzz-corpus 1\n" + failure.trace.map { "\($0)\n" }.joined() + "overlap: \(interleaving.replayText)\nexpect: holds\n"
+        let entry = try Corpus.coordinators.parse(text, path: "saved.trace")
+        #expect(Corpus.coordinators.replay(entry).passed, "the model holds")
+        let given = Verifier.Options(presets: [], depth: 0, walkPresets: [], walks: 0, traces: [entry.givenTrace])
+        let replayed = await verifyConformance(SUICoordinatorSystem(faults: [.popWritesStalePath]), options: given)
+        #expect(replayed.report.failure("snapshot-conforms")?.interleaving == interleaving, "\(replayed.report.text)")
+        #expect(await verifyConformance(SUICoordinatorSystem(), options: given).passed)
+    }
+
+    @Test func thePrintedRegressionTestFailsWhileTheBugIsThere() async {
+        await withKnownIssue {
+            await expectConformance(SUICoordinatorSystem(faults: [.popWritesStalePath]),
+                                    options: .replaying(["push c0 r0"], overlapping: "pop c0 | userBack | start 2, resume 1"))
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains(StalePop.lines.joined(separator: "\n    "))
+        }
+        await expectConformance(SUICoordinatorSystem(), options: .replaying(["push c0 r0"], overlapping: "pop c0 | userBack | start 2, resume 1"))
+    }
 }

@@ -67,7 +67,7 @@ final class XCTestHelperFailureTests: XCTestCase {
     }
 
     /// The overlap phase (docs/VERIFY.md §2.4) finds the `pop` that writes the path it read
-    /// before its animation, with the shortest interleaving and no pasted test to replay.
+    /// before its animation, with the shortest interleaving and a pasted test that replays it.
     func testOverlappingCallsAreRecordedWithTheirInterleaving() async {
         let line = #line + 2
         let failures = await catching {
@@ -76,7 +76,7 @@ final class XCTestHelperFailureTests: XCTestCase {
         XCTAssertEqual(Set(failures.map(\.line)), [line])
         let text = failures.map(\.message).joined()
         XCTAssertTrue(text.contains("overlapping calls after push c0 r0:\n    " + StalePop.lines.joined(separator: "\n    ")), text)
-        XCTAssertFalse(text.contains("As a regression test"), text)
+        XCTAssertTrue(text.contains("    \"push c0 r0\",\n    ], overlapping: \"pop c0 | userBack | start 2, resume 1\"))"), text)
     }
 
     func testTheFixedLibraryPassesWithOverlaps() async {
