@@ -9,8 +9,9 @@
 ///
 /// The first line names the format and version. `#` lines are comments; `# key: value` comments
 /// are kept as notes. `key: value` lines are settings: `expect` and `initial` belong to the
-/// corpus, every other key configures the machine (through the caller's factory). Every other
-/// line is one action in the machine's text form. This file only reads and writes the text; it
+/// corpus, every other key configures the machine (through the caller's factory); `overlap`
+/// after the actions names two overlapping calls and their steps. Every other line is one
+/// action in the machine's text form. This file only reads and writes the text; it
 /// knows nothing of any machine.
 @_spi(Engine) public struct CorpusFile: Sendable, Hashable {
     @_spi(Engine) public static let header = "# navfuzz-corpus 1"
@@ -41,12 +42,6 @@
         self.expectationColumn = expectationColumn
     }
 
-    /// The same file with overlapping calls after its actions.
-    @_spi(Engine) public func overlapping(_ text: String) -> CorpusFile {
-        var file = self
-        file.overlap = Located(text: text, line: 0, column: 0)
-        return file
-    }
 
     /// Reads the text of one file; errors name `file:line:column`.
     @_spi(Engine) public init(parsing text: String, file: String) throws(CorpusError) {

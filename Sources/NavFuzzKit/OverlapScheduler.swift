@@ -59,7 +59,8 @@ package final class OverlapScheduler {
     private var abandoned = false
 
     /// Waits at `point` until the call is resumed; passes at once when no call runs (a task a
-    /// call left behind) or the run was abandoned.
+    /// call left behind), when the running call already waits at a point (a task it started),
+    /// or when the run was abandoned.
     func park(at point: SuspensionPoint) async {
         guard let call = running, !abandoned, parked[call] == nil else { return }
         await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
@@ -146,7 +147,8 @@ package final class OverlapScheduler {
                 result.events.append(.suspended(call: call, at: point))
                 if call == 0 { result.firstSuspended = true }
             case .returned(let call):
-                result.events.append(.returned(call: call, outcomeOf(scheduler.returned[call])))
+                // A call that threw is reported by its failure, after the run.
+                if case .success(let step)? = scheduler.returned[call] { result.events.append(.returned(call: call, step.outcome)) }
             case .abandoned:
                 let hung = scheduler.runningCall ?? 0
                 result.hung = hung
@@ -192,10 +194,5 @@ package final class OverlapScheduler {
             do throws(SystemFailure) { result.state = try await system.observedState() } catch { result.failure = error }
         }
         return result
-    }
-
-    private static func outcomeOf(_ result: Result<SystemStep, SystemFailure>?) -> Outcome {
-        if case .success(let step)? = result { return step.outcome }
-        return .refused(.unsupported)
     }
 }

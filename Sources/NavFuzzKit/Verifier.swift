@@ -13,7 +13,8 @@ import Dispatch
 ///    within bounds larger than exploration can afford (`Preset.swarm`, `swarm-tab`), so that
 ///    most bugs show in the first second;
 /// 3. exploration: breadth-first over each preset's states up to `depth` actions, every action
-///    of its domain in every state reached, so that each failure comes with a shortest trace.
+///    of its domain in every state reached, so that each failure comes with a shortest trace;
+/// 4. for an adapter that hands over suspension points, overlapping calls (`OverlapPhase`).
 ///
 /// Up to `distinct` different failures of each check are reported (different by the failing
 /// action's kind and the kind of reason), each with its shortest trace, shrunk against the
