@@ -107,8 +107,8 @@ package final class MainActorSystem: DrivenSystem, @unchecked Sendable {
         /// Also reads the state and the objects after it, when restored.
         case restore(Int)
         case forget
-        /// Two overlapping calls.
-        case overlap(OverlapRequest)
+        /// Two overlapping calls, numbered so that the watchdog ends only the run it timed.
+        case overlap(OverlapRequest, run: Int)
     }
 
     private enum Done {
@@ -136,6 +136,8 @@ package final class MainActorSystem: DrivenSystem, @unchecked Sendable {
     private var tracksObjects = true
     /// The call that did not return in time.
     private var stuck: String?
+    /// Overlapping runs started.
+    private var overlapRuns = 0
 
     @MainActor
     package init(_ system: any AsyncNavigationSystem, timeout: Double) {
@@ -201,7 +203,8 @@ package final class MainActorSystem: DrivenSystem, @unchecked Sendable {
     package var runsOverlaps: Bool { points != nil }
 
     package func overlap(configuration: Configuration, path: [Action], _ request: OverlapRequest) throws(SystemFailure) -> OverlapResult {
-        let calls: [Call] = [.reset(configuration)] + path.map { .step($0, look: false) } + [.overlap(request)]
+        overlapRuns += 1
+        let calls: [Call] = [.reset(configuration)] + path.map { .step($0, look: false) } + [.overlap(request, run: overlapRuns)]
         guard case .overlapped(let result) = try take(calls) else {
             throw SystemFailure(.protocolError, "internal: overlapping calls without their result")
         }
@@ -250,11 +253,11 @@ package final class MainActorSystem: DrivenSystem, @unchecked Sendable {
                 while results.isEmpty && lock.wait(until: deadline) {}
                 // The watchdog: overlapping calls of which one never went on are abandoned, and
                 // their run returns what it saw.
-                guard results.isEmpty, !abandoned, case .overlap = call, let points else { break }
+                guard results.isEmpty, !abandoned, case .overlap(_, let run) = call, let points else { break }
                 abandoned = true
                 deadline = Date(timeIntervalSinceNow: timeout)
                 lock.unlock()
-                Task { @MainActor in points.abandonOverlap() }
+                Task { @MainActor in points.abandonOverlap(run: run) }
                 lock.lock()
             }
             let done = results.isEmpty ? nil : results.removeFirst()
@@ -360,9 +363,9 @@ package final class MainActorSystem: DrivenSystem, @unchecked Sendable {
             case .forget:
                 await saving?.forgetSavedStates()
                 return .stepped
-            case .overlap(let request):
+            case .overlap(let request, let run):
                 guard let points else { return .failed(SystemFailure(.protocolError, "internal: no suspension points")) }
-                return .overlapped(await OverlapScheduler.run(request, system: system, points: points))
+                return .overlapped(await OverlapScheduler.run(request, number: run, system: system, points: points))
             }
             let state: State
             if let known = step?.state { state = known } else { state = try await system.observedState() }

@@ -50,6 +50,8 @@ package final class OverlapScheduler {
         case abandoned
     }
 
+    /// Which run of the system's overlapping calls this is.
+    let number: Int
     /// The call allowed to run; a point reached is that call's.
     private var running: Int?
     private var parked: [Int: CheckedContinuation<Void, Never>] = [:]
@@ -57,6 +59,8 @@ package final class OverlapScheduler {
     /// Calls that returned, and their answers.
     private(set) var returned: [Int: Result<SystemStep, SystemFailure>] = [:]
     private var abandoned = false
+
+    init(number: Int) { self.number = number }
 
     /// Waits at `point` until the call is resumed; passes at once when no call runs (a task a
     /// call left behind), when the running call already waits at a point (a task it started),
@@ -126,8 +130,8 @@ package final class OverlapScheduler {
 
     /// Runs `request` on `system`, whose `points` are handed over: the first call, then at
     /// each decision the choice of the request or else the first option.
-    static func run(_ request: OverlapRequest, system: any AsyncNavigationSystem, points: SuspensionPoints) async -> OverlapResult {
-        let scheduler = OverlapScheduler()
+    static func run(_ request: OverlapRequest, number: Int, system: any AsyncNavigationSystem, points: SuspensionPoints) async -> OverlapResult {
+        let scheduler = OverlapScheduler(number: number)
         points.scheduler = scheduler
         defer { points.scheduler = nil }
         var result = OverlapResult()

@@ -43,9 +43,10 @@ public final class SuspensionPoints {
     /// for an animation or a delay. It reads the time as `ContinuousClock` does.
     public nonisolated var clock: SuspensionClock { SuspensionClock(points: self) }
 
-    /// Ends the overlapping calls being run: the watchdog found a call that never went on.
-    func abandonOverlap() {
-        scheduler?.abandon()
+    /// Ends run `run` of overlapping calls, if it is still running: the watchdog found a call
+    /// that never went on.
+    func abandonOverlap(run: Int) {
+        if let scheduler, scheduler.number == run { scheduler.abandon() }
     }
 }
 

@@ -236,8 +236,11 @@ struct VerificationRun {
         let overlapFailures = givenOverlapFailures + overlaps()
         confirmAll()
         // A check the steps one at a time broke is shown by their simpler trace.
-        report.failures += overlapFailures.filter { f in !report.failures.contains { $0.invariant == f.invariant } }
-        report.failures.sort { (Verifier.checks.firstIndex(of: $0.invariant) ?? 0, $0.trace.count) < (Verifier.checks.firstIndex(of: $1.invariant) ?? 0, $1.trace.count) }
+        let shown = overlapFailures.filter { f in !report.failures.contains { $0.invariant == f.invariant } }
+        if !shown.isEmpty {
+            report.failures += shown
+            report.failures.sort { (Verifier.checks.firstIndex(of: $0.invariant) ?? 0, $0.trace.count) < (Verifier.checks.firstIndex(of: $1.invariant) ?? 0, $1.trace.count) }
+        }
         finish()
         return report
     }
