@@ -129,7 +129,7 @@ package final class OverlapScheduler {
     }
 
     /// Runs `request` on `system`, whose `points` are handed over: the first call, then at
-    /// each decision the choice of the request or else the first option.
+    /// each step the request's choice, or else the first option.
     static func run(_ request: OverlapRequest, number: Int, system: any AsyncNavigationSystem, points: SuspensionPoints) async -> OverlapResult {
         let scheduler = OverlapScheduler(number: number)
         points.scheduler = scheduler
@@ -145,14 +145,21 @@ package final class OverlapScheduler {
         var signal = await scheduler.start(0, body(calls[0]))
         var started = false
         var next = 0
+        var told: Set<Int> = []
         while true {
+            // Returns in the order seen; a call can return while another runs (a completion
+            // that resumed the wrong call). One that threw is reported by its failure.
+            for c in 0 ..< 2 where !told.contains(c) {
+                guard let returned = scheduler.returned[c] else { continue }
+                told.insert(c)
+                if case .success(let step) = returned { result.events.append(.returned(call: c, step.outcome)) }
+            }
             switch signal {
             case .parked(let call, let point):
                 result.events.append(.suspended(call: call, at: point))
                 if call == 0 { result.firstSuspended = true }
-            case .returned(let call):
-                // A call that threw is reported by its failure, after the run.
-                if case .success(let step)? = scheduler.returned[call] { result.events.append(.returned(call: call, step.outcome)) }
+            case .returned:
+                break
             case .abandoned:
                 let hung = scheduler.runningCall ?? 0
                 result.hung = hung
