@@ -10,6 +10,7 @@
 /// model gives for one of the two orders (linearizability); a call that never returns is
 /// `no-hang`. The phase ends after the depth where something first failed, so that the
 /// failure reported has the fewest steps before it and, among those, the fewest events.
+/// `walks` reaches deeper states; `replay` runs a saved interleaving.
 struct OverlapPhase {
     let system: DrivenSystem
     let capabilities: Capabilities
@@ -114,16 +115,7 @@ struct OverlapPhase {
         let deepLinks = actions.filter { $0.name == .forcePresentation }
         let deepLink = deepLinks.isEmpty ? nil : deepLinks[rng.below(deepLinks.count)]
         let toImpl = Lockstep.translation(model: node.model, impl: node.impl)
-        // One call of each kind, picked by the seed: the kinds differ in where they wait, the
-        // routes and styles of one kind rarely do.
-        var kinds: [ActionName: [Action]] = [:]
-        var order: [ActionName] = []
-        for a in actions {
-            if kinds[a.name] == nil { order.append(a.name) }
-            kinds[a.name, default: []].append(a)
-        }
-        let firsts = order.map { name in kinds[name]![rng.below(kinds[name]!.count)] }
-        for first in firsts {
+        for first in oneOfEachKind(actions, rng: &rng) {
             var seconds = gestures + [first]
             if let deepLink { seconds.append(deepLink) }
             seconds: for (i, second) in seconds.enumerated() where !seconds[..<i].contains(second) {
@@ -136,6 +128,18 @@ struct OverlapPhase {
             }
         }
         return nil
+    }
+
+    /// One call of each kind, picked by the seed: the kinds differ in where they wait, the
+    /// routes and styles of one kind rarely do.
+    private func oneOfEachKind(_ actions: [Action], rng: inout Xoshiro) -> [Action] {
+        var kinds: [ActionName: [Action]] = [:]
+        var order: [ActionName] = []
+        for a in actions {
+            if kinds[a.name] == nil { order.append(a.name) }
+            kinds[a.name, default: []].append(a)
+        }
+        return order.map { name in kinds[name]![rng.below(kinds[name]!.count)] }
     }
 
     private enum PairResult {
@@ -231,19 +235,8 @@ struct OverlapPhase {
     /// reports what it breaks.
     mutating func replay(_ prefix: [Action], _ interleaving: Interleaving, preset: Preset, source: String) {
         let model = Model(configuration: preset.configuration)
-        var node: Node
-        do throws(SystemFailure) {
-            try system.reset(configuration: preset.configuration)
-            node = Node(modelPath: [], implPath: [], model: model.initialState(), impl: try system.observedState())
-            for a in prefix {
-                let implAction = a.retargeted(Lockstep.translation(model: node.model, impl: node.impl))
-                node.modelPath.append(a)
-                node.implPath.append(implAction)
-                node.model = model.step(node.model, a).state
-                let step = try system.apply(implAction)
-                if let state = step.state { node.impl = state } else { node.impl = try system.observedState() }
-            }
-        } catch {
+        let node: Node
+        do throws(SystemFailure) { node = try self.node(after: prefix, model: model, preset: preset) } catch {
             notes.append("\(source): the steps before the overlapping calls failed: \(error.message)")
             return
         }
@@ -273,6 +266,93 @@ struct OverlapPhase {
                           choices: result.schedule.map(\.taken), modelStep: step)
         }
         if let found { report(found, preset: preset, source: source) }
+    }
+
+    /// Both sides after `prefix` (the model's ids), taken one step at a time from reset.
+    private func node(after prefix: [Action], model: Model, preset: Preset) throws(SystemFailure) -> Node {
+        try system.reset(configuration: preset.configuration)
+        var node = Node(modelPath: [], implPath: [], model: model.initialState(), impl: try system.observedState())
+        for a in prefix {
+            let implAction = a.retargeted(Lockstep.translation(model: node.model, impl: node.impl))
+            node.modelPath.append(a)
+            node.implPath.append(implAction)
+            node.model = model.step(node.model, a).state
+            let step = try system.apply(implAction)
+            if let state = step.state { node.impl = state } else { node.impl = try system.observedState() }
+        }
+        return node
+    }
+
+    /// Overlaps after random walks, for states deeper than the breadth-first part reaches:
+    /// `count` walks of up to `length` applied steps on `preset` (seeded), each ending with a
+    /// call of each kind and a second call picked by the seed for it, in every order. A
+    /// failure's steps before the calls are then cut to those it needs.
+    mutating func walks(_ preset: Preset, count: Int, length: Int, shouldStop: () -> Bool) {
+        let model = Model(configuration: preset.configuration)
+        let domain = ConformanceMachine.domain(preset.domain, offeredBy: capabilities)
+        var rng = Xoshiro(seed: seed ^ Fingerprint.of(Array(("overlaps " + preset.name).utf8)))
+        for _ in 0 ..< count where !shouldStop() {
+            var path: [Action] = []
+            var state = model.initialState()
+            for _ in 0 ..< 1 + rng.below(max(length, 1)) {
+                let next = offered(state, model: model, domain: domain).filter { a in
+                    let step = model.step(state, a)
+                    return !step.outcome.isRefused && preset.bounds.contains(step.state)
+                }
+                guard !next.isEmpty else { break }
+                let a = next[rng.below(next.count)]
+                path.append(a)
+                state = model.step(state, a).state
+            }
+            guard let node = try? node(after: path, model: model, preset: preset), node.impl.isSameState(as: node.model) else { continue }
+            states += 1
+            let actions = offered(node.model, model: model, domain: domain)
+            let seconds = actions.filter { [.userBack, .userSwipeDismiss, .userSelectTab, .forcePresentation].contains($0.name) }
+            let toImpl = Lockstep.translation(model: node.model, impl: node.impl)
+            for first in oneOfEachKind(actions, rng: &rng) {
+                let choices = seconds + [first]
+                let second = choices[rng.below(choices.count)]
+                pairs += 1
+                if case .failed(let f) = pair(first, second, from: node, toImpl: toImpl, model: model, preset: preset) {
+                    let cut = f.check == "no-hang" ? f : shorter(f, model: model, preset: preset)
+                    report(cut, preset: preset, source: "overlaps after the walks of \(preset.name) (\(cut.node.modelPath.count) steps before, "
+                           + "cut from \(f.node.modelPath.count))")
+                    return
+                }
+            }
+        }
+    }
+
+    /// `f` with each step before the calls left out that the same schedule fails without: the
+    /// calls' coordinators must still be there.
+    private mutating func shorter(_ f: Found, model: Model, preset: Preset) -> Found {
+        var best = f
+        var i = best.node.modelPath.count - 1
+        while i >= 0 {
+            var path = best.node.modelPath
+            path.remove(at: i)
+            i -= 1
+            var state = model.initialState()
+            var applies = true
+            for a in path where applies {
+                let step = model.step(state, a)
+                applies = !step.outcome.isRefused
+                state = step.state
+            }
+            guard applies, (f.calls[0].coordinators + f.calls[1].coordinators).allSatisfy(state.isLive),
+                  let node = try? node(after: path, model: model, preset: preset), node.impl.isSameState(as: node.model) else { continue }
+            let toImpl = Lockstep.translation(model: node.model, impl: node.impl)
+            let implCalls = [f.calls[0].retargeted(toImpl), f.calls[1].retargeted(toImpl)]
+            interleavings += 1
+            let request = OverlapRequest(first: implCalls[0], second: implCalls[1], choices: f.choices)
+            guard let result = try? system.overlap(configuration: preset.configuration, path: node.implPath, request),
+                  !result.diverged, result.overlapped, result.hung == nil,
+                  let (check, reason, step) = check(result, f.calls[0], f.calls[1], node: node, model: model), check == f.check else { continue }
+            best = Found(check: check, reason: reason, result: result, node: node, calls: f.calls, implCalls: implCalls,
+                         choices: result.schedule.map(\.taken), modelStep: step)
+            i = min(i, best.node.modelPath.count - 1)
+        }
+        return best
     }
 
     /// Replays the failure once more from reset and reports it.

@@ -401,6 +401,14 @@ struct VerificationRun {
             if phase.failures.count > before.3, report.firstFailureSeconds == nil { report.firstFailureSeconds = seconds }
             if phase.failures.contains(where: { $0.invariant == "no-hang" }) { break }
         }
+        // Deeper states, when the breadth-first part found nothing: a third of the walks, a
+        // quarter as long.
+        for preset in offered(options.walking) where !done && phase.failures.isEmpty && options.walks >= 3 && options.shard.index == 0 {
+            let before = (phase.interleavings, phase.pairs, phase.states)
+            phase.walks(preset, count: options.walks / 3, length: max(options.walkLength / 4, 1), shouldStop: stop)
+            report.sources.append("overlaps after \(phase.states - before.2) walks of \(preset.name): "
+                                  + "\(phase.pairs - before.1) pairs of calls, \(phase.interleavings - before.0) interleavings")
+        }
         report.interleavings += phase.interleavings
         report.notes += phase.notes.prefix(3)
         return phase.failures

@@ -39,6 +39,17 @@ import Testing
         #expect(seen.first == ["push c0 r0"] + StalePop.lines)
     }
 
+    /// Without the breadth-first part's first step, the walks reach a state where a `pop`
+    /// can overlap, and the steps before the calls are cut to one.
+    @Test func theWalksReachDeeperStates() async {
+        let result = await verifyConformance(SUICoordinatorSystem(faults: [.popWritesStalePath]),
+                                             options: Verifier.Options(presets: [.small], depth: 0, overlapDepth: 0))
+        let failure = result.report.failure("snapshot-conforms")
+        #expect(failure?.source.hasPrefix("overlaps after the walks of swarm") == true, "\(result.report.text)")
+        #expect(failure?.trace.count == 1, "\(result.report.text)")
+        #expect(failure?.interleaving?.calls.map(\.name).contains(.pop) == true)
+    }
+
     @Test func sequentialRunsDoNotSeeIt() async {
         let result = await verifyConformance(SUICoordinatorSystem(faults: [.popWritesStalePath]), options: Verifier.Options(depth: 2, overlapDepth: -1))
         #expect(result.passed, "\(result.failureMessage)")
