@@ -96,7 +96,7 @@ enum VerifyCommand {
         do {
             for entry in try Corpus<CoordinatorMachine>.coordinators.load(path: path) {
                 guard entry.machine.model.fault == nil else { skipped += 1; continue }
-                options.traces.append(GivenTrace(name: entry.path, configuration: entry.machine.model.configuration, actions: entry.actions))
+                options.traces.append(entry.givenTrace)
             }
         } catch {
             throw UsageError("\(error)", hint: "see docs/CORPUS.md for the format")

@@ -26,6 +26,10 @@ public protocol AsyncNavigationSystem: AnyObject, Sendable {
 
     /// The object behind coordinator `id`, for `no-leak`. Default: nil (not checked).
     func coordinatorObject(id: Int) -> AnyObject?
+
+    /// The points where the library waits for the UI framework, for overlapping calls
+    /// (docs/VERIFY.md §2.4). Default: nil (calls never overlap).
+    var suspensionPoints: SuspensionPoints? { get }
 }
 
 extension AsyncNavigationSystem {
@@ -35,6 +39,8 @@ extension AsyncNavigationSystem {
     public var name: String { String(describing: type(of: self)) }
     /// Nil: `no-leak` is not checked.
     public func coordinatorObject(id: Int) -> AnyObject? { nil }
+    /// Nil: calls never overlap.
+    public var suspensionPoints: SuspensionPoints? { nil }
 }
 
 /// Saved states for a main-actor adapter, optional (see `StateSavingSystem`).
@@ -86,6 +92,8 @@ package final class MainActorSystem: DrivenSystem, @unchecked Sendable {
     private let system: any AsyncNavigationSystem
     private let saving: (any AsyncStateSavingSystem)?
     private let timeout: Double
+    /// The adapter's suspension points, when it hands them over.
+    private let points: SuspensionPoints?
     package let capabilities: Capabilities
     package let name: String
 
@@ -99,12 +107,15 @@ package final class MainActorSystem: DrivenSystem, @unchecked Sendable {
         /// Also reads the state and the objects after it, when restored.
         case restore(Int)
         case forget
+        /// Two overlapping calls, numbered so that the watchdog ends only the run it timed.
+        case overlap(OverlapRequest, run: Int)
     }
 
     private enum Done {
         case looked(SystemStep?, State, [Int: ObjectBox])
         case stepped
         case notRestored
+        case overlapped(OverlapResult)
         case failed(SystemFailure)
     }
 
@@ -125,12 +136,15 @@ package final class MainActorSystem: DrivenSystem, @unchecked Sendable {
     private var tracksObjects = true
     /// The call that did not return in time.
     private var stuck: String?
+    /// Overlapping runs started.
+    private var overlapRuns = 0
 
     @MainActor
     package init(_ system: any AsyncNavigationSystem, timeout: Double) {
         self.system = system
         saving = system as? any AsyncStateSavingSystem
         self.timeout = timeout
+        points = system.suspensionPoints
         capabilities = system.capabilities
         name = system.name
     }
@@ -186,6 +200,17 @@ package final class MainActorSystem: DrivenSystem, @unchecked Sendable {
 
     package var canSaveState: Bool { saving != nil }
 
+    package var runsOverlaps: Bool { points != nil }
+
+    package func overlap(configuration: Configuration, path: [Action], _ request: OverlapRequest) throws(SystemFailure) -> OverlapResult {
+        overlapRuns += 1
+        let calls: [Call] = [.reset(configuration)] + path.map { .step($0, look: false) } + [.overlap(request, run: overlapRuns)]
+        guard case .overlapped(let result) = try take(calls) else {
+            throw SystemFailure(.protocolError, "internal: overlapping calls without their result")
+        }
+        return result
+    }
+
     package func saveState(as id: Int) throws(SystemFailure) {
         let state = current
         try take([.save(id)])
@@ -222,8 +247,19 @@ package final class MainActorSystem: DrivenSystem, @unchecked Sendable {
         var last: Done = .stepped
         for call in calls {
             lock.lock()
-            let deadline = Date(timeIntervalSinceNow: timeout)
-            while results.isEmpty && lock.wait(until: deadline) {}
+            var deadline = Date(timeIntervalSinceNow: timeout)
+            var abandoned = false
+            while true {
+                while results.isEmpty && lock.wait(until: deadline) {}
+                // The watchdog: overlapping calls of which one never went on are abandoned, and
+                // their run returns what it saw.
+                guard results.isEmpty, !abandoned, case .overlap(_, let run) = call, let points else { break }
+                abandoned = true
+                deadline = Date(timeIntervalSinceNow: timeout)
+                lock.unlock()
+                Task { @MainActor in points.abandonOverlap(run: run) }
+                lock.lock()
+            }
             let done = results.isEmpty ? nil : results.removeFirst()
             lock.unlock()
             guard let done else {
@@ -327,6 +363,9 @@ package final class MainActorSystem: DrivenSystem, @unchecked Sendable {
             case .forget:
                 await saving?.forgetSavedStates()
                 return .stepped
+            case .overlap(let request, let run):
+                guard let points else { return .failed(SystemFailure(.protocolError, "internal: no suspension points")) }
+                return .overlapped(await OverlapScheduler.run(request, number: run, system: system, points: points))
             }
             let state: State
             if let known = step?.state { state = known } else { state = try await system.observedState() }

@@ -28,18 +28,24 @@ struct ConformanceMachine: ExplorableMachine, FuzzableMachine, ShrinkableMachine
     /// A machine over `coordinators`' model, domain and bounds, cut to what the system offers.
     init(lockstep: Lockstep, coordinators: CoordinatorMachine, root: Trail, capabilities: Capabilities) {
         self.lockstep = lockstep
-        var domain = coordinators.domain
-        let styles = capabilities.styles
-        domain.startStyles = domain.startStyles.filter { $0 == .push || styles.contains($0) }
-        domain.forceStyles = domain.forceStyles.filter(styles.contains)
-        domain.presentStyles = domain.presentStyles.filter(styles.contains)
-        domain.startKinds = domain.startKinds.filter(capabilities.kinds.contains)
+        let domain = Self.domain(coordinators.domain, offeredBy: capabilities)
         self.coordinators = CoordinatorMachine(model: coordinators.model, bounds: coordinators.bounds, domain: domain)
         self.root = root
         self.capabilities = capabilities
         sometimes = SometimesProperty.all.filter {
             !$0.needs(in: capabilities.dialect, kinds: capabilities.kinds).isDisjoint(with: capabilities.actions) && (!$0.needsTab || capabilities.hasTabs)
         }
+    }
+
+    /// `domain` without the styles and kinds the system does not offer.
+    static func domain(_ domain: Domain, offeredBy capabilities: Capabilities) -> Domain {
+        var domain = domain
+        let styles = capabilities.styles
+        domain.startStyles = domain.startStyles.filter { $0 == .push || styles.contains($0) }
+        domain.forceStyles = domain.forceStyles.filter(styles.contains)
+        domain.presentStyles = domain.presentStyles.filter(styles.contains)
+        domain.startKinds = domain.startKinds.filter(capabilities.kinds.contains)
+        return domain
     }
 
     // MARK: - StateMachine

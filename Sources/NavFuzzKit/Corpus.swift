@@ -70,7 +70,25 @@ import Foundation
                 throw CorpusError(file: path, line: located.line, column: located.column + error.column - 1, message: error.message)
             }
         }
-        return CorpusEntry(path: path, file: file, machine: machine, initial: initial, actions: actions)
+        // Overlapping calls: on the model, one after the other in the order they started.
+        var overlap: [Interleaving.Event]?
+        if let located = file.overlap {
+            func fail(_ message: String, at offset: Int = 0) -> CorpusError {
+                CorpusError(file: path, line: located.line, column: located.column + offset, message: message)
+            }
+            switch Interleaving.parts(ofReplayText: located.text) {
+            case .failure(let error): throw fail(error.description)
+            case .success(let (first, second, events)):
+                for call in [first, second] {
+                    let offset = located.text.range(of: call).map { located.text.distance(from: located.text.startIndex, to: $0.lowerBound) } ?? 0
+                    do { actions.append(try machine.parseAction(call)) } catch {
+                        throw fail(error.message, at: offset + error.column - 1)
+                    }
+                }
+                overlap = events
+            }
+        }
+        return CorpusEntry(path: path, file: file, machine: machine, initial: initial, actions: actions, overlap: overlap)
     }
 
     /// Replays one entry with every property checked after every step and judges it.
@@ -214,7 +232,9 @@ extension Corpus where M: ExplorableMachine {
     @_spi(Engine) public var file: CorpusFile
     @_spi(Engine) public var machine: M
     @_spi(Engine) public var initial: M.State
+    /// With overlapping calls, the last two actions: the events of their steps.
     @_spi(Engine) public var actions: [M.Action]
+    @_spi(Engine) public var overlap: [Interleaving.Event]?
     @_spi(Engine) public var expectation: CorpusExpectation { file.expectation }
 }
 

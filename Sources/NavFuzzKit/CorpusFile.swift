@@ -9,8 +9,9 @@
 ///
 /// The first line names the format and version. `#` lines are comments; `# key: value` comments
 /// are kept as notes. `key: value` lines are settings: `expect` and `initial` belong to the
-/// corpus, every other key configures the machine (through the caller's factory). Every other
-/// line is one action in the machine's text form. This file only reads and writes the text; it
+/// corpus, every other key configures the machine (through the caller's factory); `overlap`
+/// after the actions names two overlapping calls and their steps. Every other line is one
+/// action in the machine's text form. This file only reads and writes the text; it
 /// knows nothing of any machine.
 @_spi(Engine) public struct CorpusFile: Sendable, Hashable {
     @_spi(Engine) public static let header = "# navfuzz-corpus 1"
@@ -20,6 +21,8 @@
     @_spi(Engine) public var settings: [CorpusSetting]
     /// The action lines, as written (trimmed), with where they are.
     @_spi(Engine) public var actions: [Located]
+    /// Two overlapping calls after the actions (`overlap: CALL | CALL | STEPS`), as written.
+    @_spi(Engine) public var overlap: Located?
     @_spi(Engine) public var expectation: CorpusExpectation
     /// Where the expectation's value starts (0 when not read from a file).
     @_spi(Engine) public var expectationLine: Int
@@ -39,12 +42,14 @@
         self.expectationColumn = expectationColumn
     }
 
+
     /// Reads the text of one file; errors name `file:line:column`.
     @_spi(Engine) public init(parsing text: String, file: String) throws(CorpusError) {
         var notes: [CorpusNote] = []
         var settings: [CorpusSetting] = []
         var actions: [Located] = []
         var expectation: (CorpusExpectation, Int, Int)?
+        var overlap: Located?
         // CRLF line ends are one Character in Swift: split on both.
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         func fail(_ line: Int, _ column: Int, _ message: String) -> CorpusError {
@@ -67,6 +72,7 @@
                 continue
             }
             guard let (key, value, valueOffset) = keyValue(body[...]) else {
+                if let overlap { throw fail(number, column, "expected no action after the overlapping calls (line \(overlap.line))") }
                 actions.append(Located(text: body, line: number, column: column))
                 continue
             }
@@ -82,8 +88,14 @@
                 } else {
                     throw fail(number, valueColumn, "expected 'holds' or 'violates PROPERTY', found '\(value)'")
                 }
+            case "overlap":
+                if let overlap { throw fail(number, column, "expected one 'overlap:' line, found a second (the first is on line \(overlap.line))") }
+                if value.isEmpty { throw fail(number, valueColumn, "expected two calls and their steps after 'overlap:'") }
+                overlap = Located(text: value, line: number, column: valueColumn)
             default:
-                if !actions.isEmpty { throw fail(number, column, "expected an action: settings ('\(key):') go before the first action") }
+                if !actions.isEmpty || overlap != nil {
+                    throw fail(number, column, "expected an action: settings ('\(key):') go before the first action")
+                }
                 if let previous = settings.first(where: { $0.key == key }) {
                     throw fail(number, column, "expected each setting once, found '\(key):' again (first on line \(previous.line))")
                 }
@@ -96,6 +108,7 @@
         }
         self.init(notes: notes, settings: settings, actions: actions, expectation: exp,
                   expectationLine: line, expectationColumn: column)
+        self.overlap = overlap
     }
 
     /// The file's text: header, notes, settings, actions, expectation, one per line.
@@ -105,6 +118,7 @@
         lines += notes.map { "# \($0.key): \(TextSanitizer.escaped($0.value))" }
         lines += settings.map { "\($0.key): \($0.value)" }
         lines += actions.map(\.text)
+        if let overlap { lines.append("overlap: \(overlap.text)") }
         lines.append("expect: \(expectation)")
         return lines.joined(separator: "\n") + "\n"
     }
@@ -113,6 +127,7 @@
     @_spi(Engine) public var contentText: String {
         var lines = settings.map { "\($0.key): \($0.value)" }
         lines += actions.map(\.text)
+        if let overlap { lines.append("overlap: \(overlap.text)") }
         lines.append("expect: \(expectation)")
         return lines.joined(separator: "\n") + "\n"
     }

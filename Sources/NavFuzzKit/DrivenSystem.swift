@@ -82,6 +82,14 @@ package protocol DrivenSystem: AnyObject {
     /// it explores): a driver sends them at once, and each call then takes the reply already
     /// read. A call that is not the next one announced drops the rest. Default: nothing.
     func announce(_ calls: [AnnouncedCall])
+
+    /// Whether the system hands over suspension points, so that calls can overlap
+    /// (`AsyncNavigationSystem.suspensionPoints`). Default: false.
+    var runsOverlaps: Bool { get }
+
+    /// Resets to `configuration`, replays `path` (the system's ids) and runs two overlapping
+    /// calls as `request` says. Default: throws.
+    func overlap(configuration: Configuration, path: [Action], _ request: OverlapRequest) throws(SystemFailure) -> OverlapResult
 }
 
 /// A call announced ahead (`DrivenSystem.announce`).
@@ -122,6 +130,10 @@ extension DrivenSystem {
     }
 
     package var takesAnnouncements: Bool { false }
+    package var runsOverlaps: Bool { false }
+    package func overlap(configuration: Configuration, path: [Action], _ request: OverlapRequest) throws(SystemFailure) -> OverlapResult {
+        throw SystemFailure(.protocolError, "internal: this system runs no overlapping calls")
+    }
     package func announce(_ calls: [AnnouncedCall]) {}
 }
 

@@ -18,6 +18,7 @@ extension ConformanceFailure {
         } else {
             arguments += "]"
         }
+        if let interleaving { arguments += ", overlapping: \(Self.swiftString(interleaving.replayText))" }
         if configuration != Configuration() { arguments += ", configuration: \(Self.swiftExpression(configuration))" }
         // A crash is contained in a child process, where there are processes.
         if location == .childProcess || invariant == "no-crash", !subject.hasPrefix("driver:") { arguments += ", runIn: .childProcess" }
@@ -63,8 +64,9 @@ extension Verifier.Options {
     /// Options that only replay `steps` (action texts, as a failure prints them) under
     /// `configuration` from reset: no random phase, no exploration, no shrinking, so that a
     /// regression test checks exactly its trace. A step that is not an action makes the run
-    /// fail, naming it.
-    public static func replaying(_ steps: [String], configuration: Configuration = Configuration(),
+    /// fail, naming it. `overlapping`: two overlapping calls after the steps, as a failure of
+    /// the overlap phase prints them (`Interleaving.replayText`), run exactly so.
+    public static func replaying(_ steps: [String], overlapping: String? = nil, configuration: Configuration = Configuration(),
                                  runIn location: RunLocation = .inProcess) -> Verifier.Options {
         var actions: [Action] = []
         var problem: String?
@@ -73,7 +75,14 @@ extension Verifier.Options {
                 problem = "replaying: action \(i + 1) '\(text)' is not an action: \(error)"
             }
         }
+        var interleaving: Interleaving?
+        if let overlapping, problem == nil {
+            do { interleaving = try Interleaving(replayText: overlapping) } catch {
+                problem = "replaying: the overlapping calls '\(overlapping)': \(error)"
+            }
+        }
         var options = replaying(actions: actions, configuration: configuration)
+        options.traces[0].interleaving = interleaving
         options.runIn = location
         options.problem = problem
         return options

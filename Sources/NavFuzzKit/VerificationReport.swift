@@ -30,6 +30,8 @@ public struct VerificationReport: Sendable {
     package var walks = 0
     package var traces = 0
     package var shrinkRuns = 0
+    /// Runs of overlapping calls in the overlap phase.
+    package var interleavings = 0
     /// Times a driver was started again after a crash or hang.
     package var restarts = 0
     /// Seconds the verification took.
@@ -158,6 +160,9 @@ public struct ConformanceFailure: Sendable {
     public var alsoBroken: [String]
     /// What the system said after the last run of the trace (a driver: its standard error).
     public var diagnostics: String
+    /// For a failure of overlapping calls: the calls and how they ran; `trace` then holds the
+    /// steps before them, which alone pass.
+    public var interleaving: Interleaving? = nil
 
     /// The failure for people; see `text(_:)` for one trace that breaks several checks.
     public var text: String { Self.text([self]) }
@@ -175,7 +180,22 @@ public struct ConformanceFailure: Sendable {
         lines.append("  found by \(source)\(shrunk)")
         let c = configuration
         lines.append("  configuration: \(presetName.map { "preset \($0), " } ?? "")root \(c.rootKind), routes \(c.routeCount), pages \(c.pageCount), initial pages [\(c.initialPages.map(\.description).joined(separator: ","))]\(c.dialect == .strict ? "" : ", dialect \(c.dialect)")")
-        if trace.isEmpty {
+        if let interleaving {
+            let before = trace.isEmpty ? "the initial state" : trace.map(\.description).joined(separator: "; ")
+            lines.append("  overlapping calls after \(before):")
+            lines += interleaving.lines.map { "    " + $0 }
+            lines.append("  to replay: overlap: \(interleaving.replayText)")
+            lines.append("  before them (both sides agree):")
+            lines += indent(step.modelBefore.description, 4)
+            if let m = step.modelStep {
+                lines.append("  model, '\(interleaving.calls[0])' then '\(interleaving.calls[1])': \(events(m.events))")
+                lines += indent(m.state.description, 4)
+            }
+            if let after = step.implementationAfter, let outcome = step.implementationOutcome {
+                lines.append("  implementation, its own ids: '\(interleaving.calls[0])' \(outcome); \(events(step.implementationEvents))")
+                lines += indent(after.description, 4)
+            }
+        } else if trace.isEmpty {
             lines.append("  trace: (none: the initial state already fails)")
         } else {
             lines.append("  trace (model ids, \(trace.count) step\(trace.count == 1 ? "" : "s")):")
@@ -183,7 +203,7 @@ public struct ConformanceFailure: Sendable {
                 lines.append("    \(a)\(i == trace.count - 1 ? "   <- fails here" : "")")
             }
         }
-        if let action = step.modelAction {
+        if interleaving == nil, let action = step.modelAction {
             lines.append("  before '\(action)' (both sides agree):")
             lines += indent(step.modelBefore.description, 4)
             if let m = step.modelStep {
@@ -201,7 +221,7 @@ public struct ConformanceFailure: Sendable {
             } else {
                 lines.append("  implementation\(sent): no answer (\(invariant))")
             }
-        } else if let after = step.implementationAfter {
+        } else if interleaving == nil, let after = step.implementationAfter {
             lines.append("  model initial state:")
             lines += indent(step.modelBefore.description, 4)
             lines.append("  implementation initial state, its own ids:")

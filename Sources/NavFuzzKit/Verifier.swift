@@ -13,7 +13,8 @@ import Dispatch
 ///    within bounds larger than exploration can afford (`Preset.swarm`, `swarm-tab`), so that
 ///    most bugs show in the first second;
 /// 3. exploration: breadth-first over each preset's states up to `depth` actions, every action
-///    of its domain in every state reached, so that each failure comes with a shortest trace.
+///    of its domain in every state reached, so that each failure comes with a shortest trace;
+/// 4. for an adapter that hands over suspension points, overlapping calls (`OverlapPhase`).
 ///
 /// Up to `distinct` different failures of each check are reported (different by the failing
 /// action's kind and the kind of reason), each with its shortest trace, shrunk against the
@@ -51,6 +52,10 @@ public enum Verifier {
         /// Use the system's saved states, when it offers them (`DrivenSystem.canSaveState`);
         /// false replays every path from reset, with the same results.
         public var restore: Bool
+        /// The overlap phase, for an adapter that hands over its suspension points: overlapping
+        /// calls from every state within this many actions of each preset's initial state
+        /// (0: from the initial state only; negative: no overlap phase). docs/VERIFY.md §2.4.
+        public var overlapDepth: Int
         /// Accepted differences: failures that match an entry are reported as expected, and
         /// verification looks on for the others (docs/VERIFY.md §7).
         public var baseline = Baseline()
@@ -86,7 +91,7 @@ public enum Verifier {
                     walks: Int = 150, walkLength: Int = 40, seed: UInt64 = 0, timeout: Double = 5, startupTimeout: Double = 30,
                     traces: [GivenTrace] = [], stopAtFirstFailure: Bool = false, shrink: Bool = true, distinct: Int = 3,
                     restore: Bool = true, shard: (index: Int, count: Int) = (0, 1), pinDriver: Bool = false,
-                    runIn: RunLocation = .inProcess) {
+                    runIn: RunLocation = .inProcess, overlapDepth: Int = 1) {
             self.presets = presets; self.depth = max(depth, 0); self.walkPresets = walkPresets
             self.walks = max(walks, 0); self.walkLength = max(walkLength, 0); self.seed = seed; self.timeout = timeout
             self.startupTimeout = startupTimeout
@@ -95,6 +100,7 @@ public enum Verifier {
             self.shard = shard.count >= 1 && (0 ..< shard.count).contains(shard.index) ? shard : (0, 1)
             self.pinDriver = pinDriver
             self.runIn = runIn
+            self.overlapDepth = overlapDepth
         }
     }
 
@@ -171,10 +177,13 @@ public struct GivenTrace: Sendable {
     public var configuration: Configuration
     /// The actions, in the model's ids.
     public var actions: [Action]
+    /// Two overlapping calls after the actions, run in the order of their steps (docs/VERIFY.md
+    /// §2.4), on a system that hands over suspension points.
+    public var interleaving: Interleaving?
 
     /// A trace named `name`.
-    public init(name: String, configuration: Configuration = Configuration(), actions: [Action]) {
-        self.name = name; self.configuration = configuration; self.actions = actions
+    public init(name: String, configuration: Configuration = Configuration(), actions: [Action], interleaving: Interleaving? = nil) {
+        self.name = name; self.configuration = configuration; self.actions = actions; self.interleaving = interleaving
     }
 }
 
@@ -185,6 +194,8 @@ struct VerificationRun {
     let lockstep: Lockstep
     private var report: VerificationReport
     private var candidates: [Candidate] = []
+    /// Failures of the given traces' overlapping calls.
+    private var givenOverlapFailures: [ConformanceFailure] = []
     /// `sometimes` properties reached by some phase, and those some phase looked for.
     private var reached: Set<String> = []
     private var lookedFor: Set<String> = []
@@ -222,7 +233,15 @@ struct VerificationRun {
         replayTraces()
         for preset in offered(options.walking) where !done { walk(preset) }
         for preset in offered(options.presets) where !done { explore(preset) }
+        // Overlaps are dealt by preset among shards (docs/CI.md).
+        let overlapFailures = givenOverlapFailures + overlaps()
         confirmAll()
+        // A check the steps one at a time broke is shown by their simpler trace.
+        let shown = overlapFailures.filter { f in !report.failures.contains { $0.invariant == f.invariant } }
+        if !shown.isEmpty {
+            report.failures += shown
+            report.failures.sort { (Verifier.checks.firstIndex(of: $0.invariant) ?? 0, $0.trace.count) < (Verifier.checks.firstIndex(of: $1.invariant) ?? 0, $1.trace.count) }
+        }
         finish()
         return report
     }
@@ -293,6 +312,9 @@ struct VerificationRun {
             }
             report.traces += 1
             let (index, step) = replay(runnable, on: machine)
+            if index == nil, let interleaving = given.interleaving, runnable.count == given.actions.count {
+                replayOverlap(runnable, interleaving, preset: preset, name: given.name)
+            }
             guard let index, let step else { continue }
             let failing = step.action
             for f in step.findings {
@@ -353,6 +375,48 @@ struct VerificationRun {
                           trace: c.actions, configuration: preset.configuration, presetName: preset.name,
                           source: "exploration of \(preset.name) (depth \(c.actions.count))", originalLength: c.actions.count))
         }
+    }
+
+    /// A given trace's overlapping calls, after its steps passed.
+    private mutating func replayOverlap(_ prefix: [Action], _ interleaving: Interleaving, preset: Preset, name: String) {
+        guard system.runsOverlaps else {
+            report.notes.append("\(name): its overlapping calls not run; the implementation hands over no suspension points")
+            return
+        }
+        var phase = OverlapPhase(system: system, capabilities: lockstep.capabilities, depth: 0, seed: options.seed, timeout: options.timeout)
+        phase.replay(prefix, interleaving, preset: preset, source: name)
+        report.interleavings += phase.interleavings
+        report.notes += phase.notes
+        givenOverlapFailures += phase.failures
+    }
+
+    /// The overlap phase on each explored preset, when the system hands over suspension
+    /// points; its failures are shortest already and replayed once, so they skip shrinking.
+    private mutating func overlaps() -> [ConformanceFailure] {
+        guard system.runsOverlaps, options.overlapDepth >= 0 else { return [] }
+        var phase = OverlapPhase(system: system, capabilities: lockstep.capabilities, depth: options.overlapDepth,
+                                 seed: options.seed, timeout: options.timeout)
+        let stop = stopper
+        for (p, preset) in options.presets.enumerated() where !done && p % options.shard.count == options.shard.index {
+            guard let preset = offered([preset]).first else { continue }
+            let before = (phase.interleavings, phase.pairs, phase.states, phase.failures.count)
+            phase.run(preset, shouldStop: stop)
+            report.sources.append("overlaps of \(preset.name) to depth \(options.overlapDepth): \(phase.states - before.2) states, "
+                                  + "\(phase.pairs - before.1) pairs of calls, \(phase.interleavings - before.0) interleavings")
+            if phase.failures.count > before.3, report.firstFailureSeconds == nil { report.firstFailureSeconds = seconds }
+            if phase.failures.contains(where: { $0.invariant == "no-hang" }) { break }
+        }
+        // Deeper states, when the breadth-first part found nothing: a third of the walks, a
+        // quarter as long.
+        for preset in offered(options.walking) where !done && phase.failures.isEmpty && options.walks >= 3 && options.shard.index == 0 {
+            let before = (phase.interleavings, phase.pairs, phase.states)
+            phase.walks(preset, count: options.walks / 3, length: max(options.walkLength / 4, 1), shouldStop: stop)
+            report.sources.append("overlaps after \(phase.states - before.2) walks of \(preset.name): "
+                                  + "\(phase.pairs - before.1) pairs of calls, \(phase.interleavings - before.0) interleavings")
+        }
+        report.interleavings += phase.interleavings
+        report.notes += phase.notes.prefix(3)
+        return phase.failures
     }
 
     /// Stops the engines once verification cannot go on, or has what it needs.

@@ -220,4 +220,31 @@ final class CorpusTests: XCTestCase {
         XCTAssertEqual(file.text, "# navfuzz-corpus 1\n# found-by: verify --driver 'x\\npush c0 r1\\u{1b}[2J'\npop c0\nexpect: holds\n")
         XCTAssertEqual(try CorpusFile(parsing: file.text, file: "t").actions.map(\.text), ["pop c0"])
     }
+
+    // MARK: - Overlapping calls
+
+    /// An `overlap:` line after the actions: on the model the two calls run in the order they
+    /// started; the entry keeps the steps of their schedule for an implementation.
+    func testOverlappingCallsParseAndReplayOnTheModel() throws {
+        let text = "# navfuzz-corpus 1\nroot: navigation\npush c0 r0\noverlap: pop c0 | userBack | start 2, resume 1\nexpect: holds\n"
+        let entry = try corpus.parse(text, path: "t.trace")
+        XCTAssertEqual(entry.actions.map(\.description), ["push c0 r0", "pop c0", "userBack"])
+        XCTAssertEqual(entry.overlap, [.started(call: 0), .started(call: 1), .resumed(call: 0)])
+        XCTAssertTrue(corpus.replay(entry).passed)
+        XCTAssertEqual(try CorpusFile(parsing: text, file: "t").text, text)
+        let given = entry.givenTrace
+        XCTAssertEqual(given.actions.map(\.description), ["push c0 r0"])
+        XCTAssertEqual(given.interleaving?.replayText, "pop c0 | userBack | start 2, resume 1")
+    }
+
+    func testOverlapErrorsNameLineAndColumn() {
+        let head = "# navfuzz-corpus 1\npush c0 r0\n"
+        XCTAssertEqual(parseError(head + "overlap: pop c0 | userBack | start 3\nexpect: holds\n"),
+                       "t.trace:3:10: expected a step 'start 2', 'resume 1' or 'resume 2', found 'start 3'")
+        XCTAssertEqual(parseError(head + "overlap: pop c0 | userBack\nexpect: holds\n"),
+                       "t.trace:3:10: expected 'CALL | CALL | STEPS', found 'pop c0 | userBack'")
+        XCTAssertEqual(parseError(head + "overlap: pop x0 | userBack | -\nexpect: holds\n")?.hasPrefix("t.trace:3:14: "), true)
+        XCTAssertEqual(parseError(head + "overlap: pop c0 | userBack | -\npush c0 r1\nexpect: holds\n"),
+                       "t.trace:4:1: expected no action after the overlapping calls (line 3)")
+    }
 }

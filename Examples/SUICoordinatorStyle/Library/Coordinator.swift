@@ -13,6 +13,8 @@
     public internal(set) var isFinished = false
     /// The library's bugs this coordinator has; its children inherit them.
     public var faults: Set<LibraryFault> = []
+    /// How navigation waits for its animations; its children inherit it. Nil: no waiting.
+    public var animations: Animations?
 
     public init() {}
 
@@ -33,6 +35,7 @@
     func attach(_ child: CoordinatorBase) {
         child.parentBase = self
         child.faults = faults
+        child.animations = animations
         childBases.append(child)
     }
 
@@ -91,18 +94,21 @@
         await Task.yield()
         let style = presentationStyle ?? route.presentationStyle
         if style == .push { router.items.append(.route(route)) } else { router.present(.route(route), style: style) }
+        await router.animate()
     }
 
-    /// Shows `coordinator` as a child, pushed or presented, and starts it.
+    /// Starts `coordinator` as a child and shows it, pushed or presented: started first, so
+    /// that what the user sees during the animation is a whole flow.
     public func navigate(to coordinator: CoordinatorBase, presentationStyle: TransitionPresentationStyle) async {
         await Task.yield()
         attach(coordinator)
+        await coordinator.start()
         if presentationStyle == .push {
             router.items.append(.coordinator(coordinator))
         } else {
             router.present(.coordinator(coordinator), style: presentationStyle)
         }
-        await coordinator.start()
+        await router.animate()
     }
 
     /// A deep link: shows this coordinator above whatever `rootCoordinator`'s app shows now.

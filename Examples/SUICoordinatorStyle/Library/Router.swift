@@ -39,6 +39,18 @@ public enum RouterItem<Route: RouteType> {
     }
 }
 
+/// How the library waits for SwiftUI's animations: a call changes the state, then returns once
+/// the animation has run. An app passes `ContinuousClock()`; tests pass a clock that decides.
+public struct Animations: Sendable {
+    public var clock: any Clock<Duration>
+    public var duration: Duration
+
+    public init(clock: any Clock<Duration>, duration: Duration = .milliseconds(350)) {
+        self.clock = clock
+        self.duration = duration
+    }
+}
+
 /// Bugs the library can be built with, so that tests can show NavFuzz finding them.
 public enum LibraryFault: Sendable, Hashable {
     /// A sheet swiped away leaves its coordinator among its parent's children.
@@ -48,6 +60,13 @@ public enum LibraryFault: Sendable, Hashable {
     /// A tab page's flow that finishes leaves its page behind without a coordinator, instead
     /// of finishing its tab (the defect an adapter that answered `finishFlow` itself hid).
     case pageFinishLeavesPage
+    /// `pop` reads the path, waits for the running animation, then writes the path it read
+    /// less its top: a back swipe during the wait is undone (state read before an `await`,
+    /// written after it).
+    case popWritesStalePath
+    /// A dismissal keeps its completion in one slot of the router: a second dismissal during
+    /// the first one's animation overwrites it, and the first call never returns.
+    case oneDismissalCompletion
 }
 
 /// A coordinator's navigation: the main view, the path above it, and the sheets.
@@ -66,27 +85,64 @@ public enum LibraryFault: Sendable, Hashable {
     }
     weak var owner: CoordinatorBase?
     private var keepingSheetChildren = false
+    /// The completion of the dismissal in flight (`oneDismissalCompletion` only).
+    private var dismissalCompletion: CheckedContinuation<Void, Never>?
 
     init() {}
 
-    public func pop() async {
+    /// False when there was nothing to pop.
+    @discardableResult
+    public func pop() async -> Bool {
         await Task.yield()
-        if !items.isEmpty { items.removeLast() }
+        if owner?.faults.contains(.popWritesStalePath) == true {
+            let path = items
+            await animate()
+            if !path.isEmpty { items = Array(path.dropLast()) }
+            return !path.isEmpty
+        }
+        guard !items.isEmpty else { return false }
+        items.removeLast()
+        await animate()
+        return true
     }
 
     public func popToRoot() async {
         await Task.yield()
         items = []
+        await animate()
     }
 
-    public func dismiss() async {
+    /// False when nothing was presented.
+    @discardableResult
+    public func dismiss() async -> Bool {
         await Task.yield()
-        if !sheets.isEmpty { sheets.removeLast() }
+        guard !sheets.isEmpty else { return false }
+        sheets.removeLast()
+        if owner?.faults.contains(.oneDismissalCompletion) == true, let animations = owner?.animations {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                dismissalCompletion = done
+                Task {
+                    try? await animations.clock.sleep(for: animations.duration)
+                    self.dismissalCompletion?.resume()
+                    self.dismissalCompletion = nil
+                }
+            }
+        } else {
+            await animate()
+        }
+        return true
     }
 
-    /// The top sheet if there is one, else the top of the path.
-    public func close() async {
+    /// The top sheet if there is one, else the top of the path; false when there is neither.
+    @discardableResult
+    public func close() async -> Bool {
         if sheets.isEmpty { await pop() } else { await dismiss() }
+    }
+
+    /// Waits for the animation of the change just made.
+    func animate() async {
+        guard let animations = owner?.animations else { return }
+        try? await animations.clock.sleep(for: animations.duration)
     }
 
     /// What a sheet's onDismiss calls when the user swipes it down.

@@ -52,13 +52,16 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
     private var root: AppCoordinator?
     /// Ids in first-seen order. Objects are held weakly, so ids never keep a coordinator alive.
     private var ids = CoordinatorIDs()
-    /// The coordinators the current `finishFlow` finishes; every other one that ends is cancelled.
-    private var finishing: Set<Int> = []
     private var walked: [AppCoordinator]?
-    /// What the library showed before the current step.
-    private var shown = State(coordinators: [], root: CoordinatorID(0))
+    /// Where the library waits for SwiftUI's animations: NavFuzz decides when each goes on,
+    /// and overlaps calls there (docs/VERIFY.md §2.4).
+    let suspensionPoints: SuspensionPoints?
 
-    init(faults: Set<LibraryFault> = []) { self.faults = faults }
+    /// `animated`: the library waits for its animations on NavFuzz's clock.
+    init(faults: Set<LibraryFault> = [], animated: Bool = true) {
+        self.faults = faults
+        suspensionPoints = animated ? SuspensionPoints() : nil
+    }
 
     /// What this library offers: no `popTo`, `replaceRoot`, `set`, `dismissAll` or `multiple`,
     /// and no `overlay` presentation. NavFuzz never sends anything else, and answers calls with
@@ -74,16 +77,19 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
         ids.removeAll(); walked = nil
         let root: AppCoordinator = configuration.rootKind == .tab ? makeTab() : FlowCoordinator(first: 0)
         root.faults = faults
+        root.animations = suspensionPoints.map { Animations(clock: $0.clock) }
         self.root = root
         await root.start()
         walked = nil
     }
 
+    /// Another call may run while this one waits for an animation: what a step needs stays in
+    /// its own variables, and the tree is walked afresh after the wait.
     func apply(_ action: Action) async -> SystemStep {
+        walked = nil
         let before = liveIDs()
-        shown = observedState()
-        finishing = []
-        let outcome = await perform(action)
+        var finishing: Set<Int> = []
+        let outcome = await perform(action, finishing: &finishing)
         walked = nil
         // This library has no completion callback: a coordinator completed when it left the tree.
         return SystemStep(outcome: outcome, events: Completion.ended(before: before, after: liveIDs(), finished: finishing))
@@ -98,14 +104,15 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
 
     // MARK: Actions
 
-    /// Every call the library offers is made, refusals included: the library ignores what it
-    /// cannot take, so a call that changed nothing it shows was refused, for `reason`.
-    private func unlessIgnored(_ reason: RefusalReason) -> Outcome {
-        walked = nil
-        return observedState().sameCoordinators(as: shown) ? .refused(reason) : .applied
+    /// Every call the library offers is made, refusals included: the library answers whether
+    /// it did something. (A comparison of the state before and after the call would see what
+    /// a call that overlaps it changed.)
+    private func unless(_ done: Bool, _ reason: RefusalReason) -> Outcome {
+        done ? .applied : .refused(reason)
     }
 
-    private func perform(_ action: Action) async -> Outcome {
+    /// The coordinators the current `finishFlow` finishes go in `finishing`; every other one that ends is cancelled.
+    private func perform(_ action: Action, finishing: inout Set<Int>) async -> Outcome {
         // A coordinator that ended (a second `finishFlow`, a tap on a flow already gone): its
         // object is gone, and the model refuses first of all.
         if action.coordinators.contains(where: { find($0) == nil }) { return .refused(.noSuchCoordinator) }
@@ -115,8 +122,7 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
             await nav.navigate(toRoute: FuzzRoute(number: Int(r.index), presentationStyle: .push), presentationStyle: .push)
         case .pop(let c):
             guard let nav = find(c) as? FlowCoordinator else { return .refused(.unsupported) }
-            await nav.router.pop()
-            return unlessIgnored(.atRoot)
+            return unless(await nav.router.pop(), .atRoot)
         case .popToRoot(let c):
             guard let nav = find(c) as? FlowCoordinator else { return .refused(.unsupported) }
             await nav.router.popToRoot()
@@ -128,12 +134,10 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
             await co.navigate(toRoute: FuzzRoute(number: Int(r.index), presentationStyle: s), presentationStyle: s)
         case .dismiss(let c):
             guard let co = find(c) else { return .refused(.noSuchCoordinator) }
-            await co.router.dismiss()
-            return unlessIgnored(.nothingPresented)
+            return unless(await co.router.dismiss(), .nothingPresented)
         case .close(let c):
             guard let co = find(c) else { return .refused(.noSuchCoordinator) }
-            await co.router.close()
-            return unlessIgnored(.nothingToClose)
+            return unless(await co.router.close(), .nothingToClose)
         case .none:
             break
         case .restart(let c):
@@ -148,7 +152,9 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
             // A tab page's flow finishes its tab: both complete as finished.
             finishing = Set([id(co)] + ((co.parent as? PagesCoordinator).map { [id($0)] } ?? []))
             await co.finishFlow()
-            return unlessIgnored(.isRoot)
+            // The library ignores the root's `finishFlow`, and a page's when its tab is the root.
+            walked = nil
+            return find(c) == nil ? .applied : .refused(.isRoot)
         case .forcePresentation(let kind, let style, let r):
             guard let s = suiStyle(style), s != .push else { return .refused(.unsupported) }
             guard let root else { return .refused(.noSuchCoordinator) }

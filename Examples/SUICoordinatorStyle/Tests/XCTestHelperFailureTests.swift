@@ -65,4 +65,24 @@ final class XCTestHelperFailureTests: XCTestCase {
         XCTAssertTrue(text.contains("only one sheet can be presented at a time"), text)
         XCTAssertNotNil(result?.report.failure("no-crash"))
     }
+
+    /// The overlap phase (docs/VERIFY.md §2.4) finds the `pop` that writes the path it read
+    /// before its animation, with the shortest interleaving and a pasted test that replays it.
+    func testOverlappingCallsAreRecordedWithTheirInterleaving() async {
+        let line = #line + 2
+        let failures = await catching {
+            await assertConformance(SUICoordinatorSystem(faults: [.popWritesStalePath]), options: Verifier.Options(depth: 2))
+        }
+        XCTAssertEqual(Set(failures.map(\.line)), [line])
+        let text = failures.map(\.message).joined()
+        XCTAssertTrue(text.contains("overlapping calls after push c0 r0:\n    " + StalePop.lines.joined(separator: "\n    ")), text)
+        XCTAssertTrue(text.contains("    \"push c0 r0\",\n    ], overlapping: \"pop c0 | userBack | start 2, resume 1\"))"), text)
+    }
+
+    func testTheFixedLibraryPassesWithOverlaps() async {
+        let failures = await catching {
+            await assertConformance(SUICoordinatorSystem(), options: OverlappingCalls.overlapsOnly)
+        }
+        XCTAssertTrue(failures.isEmpty, "\(failures)")
+    }
 }
