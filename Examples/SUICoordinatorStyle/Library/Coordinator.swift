@@ -67,10 +67,17 @@
 
     /// Sets the coordinator up as new: sheets, path and children go, then `start()` again.
     public func restart() async {
-        clearRouter()
+        await clearForRestart()
         for child in childBases { endChild(child) }
         await start()
     }
+
+    /// The router's part of `restart`.
+    func clearForRestart() async { clearRouter() }
+
+    /// The coordinator the user sees now, from this one down the hierarchy: a presented
+    /// coordinator, else a tab's current page, else the one pushed on top.
+    public func getCoordinatorPresented() -> CoordinatorBase { topCoordinator() }
 }
 
 /// A coordinator with a router for its route type.
@@ -91,11 +98,13 @@
 
     /// Pushes `route` or presents it as a sheet in `presentationStyle` (default: the route's).
     public func navigate(toRoute route: Route, presentationStyle: TransitionPresentationStyle? = nil) async {
-        await Task.yield()
-        let style = presentationStyle ?? route.presentationStyle
-        if style == .push { router.items.append(.route(route)) } else { router.present(.route(route), style: style) }
-        await router.animate()
+        await router.navigate(toRoute: route, presentationStyle: presentationStyle)
     }
+
+    /// Dismisses the top sheet if there is one, else pops: the router's `close`. False when
+    /// there is neither.
+    @discardableResult
+    public func close() async -> Bool { await router.close() }
 
     /// Starts `coordinator` as a child and shows it, pushed or presented: started first, so
     /// that what the user sees during the animation is a whole flow.
@@ -113,13 +122,18 @@
 
     /// A deep link: shows this coordinator above whatever `rootCoordinator`'s app shows now.
     public func forcePresentation(presentationStyle: TransitionPresentationStyle, rootCoordinator: CoordinatorBase) async throws {
-        guard let top = rootCoordinator.topCoordinator() as? Coordinator<Route> else { throw NavigationError.noTop }
+        guard let top = rootCoordinator.getCoordinatorPresented() as? Coordinator<Route> else { throw NavigationError.noTop }
         await top.navigate(to: self, presentationStyle: presentationStyle)
     }
 
     override func clearRouter() {
         router.removeAll()
         router.mainView = nil
+    }
+
+    override func clearForRestart() async {
+        await router.restart()
+        clearRouter()
     }
 
     override func removeEntry(showing child: CoordinatorBase) -> Bool {
@@ -134,6 +148,7 @@
 
 public enum NavigationError: Error {
     case noTop
+    case noSelectedCoordinator
 }
 
 extension CoordinatorBase {

@@ -139,6 +139,29 @@ public enum LibraryFault: Sendable, Hashable {
         if sheets.isEmpty { await pop() } else { await dismiss() }
     }
 
+    /// Pushes `route`, or presents it in `presentationStyle` (default: the route's own).
+    public func navigate(toRoute route: Route, presentationStyle: TransitionPresentationStyle? = nil) async {
+        await Task.yield()
+        let style = presentationStyle ?? route.presentationStyle
+        if style == .push { items.append(.route(route)) } else { present(.route(route), style: style) }
+        await animate()
+    }
+
+    /// Presents `route` modally, as a sheet unless told otherwise; a push is `navigate`'s.
+    public func present(_ route: Route, presentationStyle: TransitionPresentationStyle = .sheet) async {
+        await Task.yield()
+        guard presentationStyle != .push else { return }
+        present(.route(route), style: presentationStyle)
+        await animate()
+    }
+
+    /// Clears the path and the sheets (their coordinators end) at once, without an animation;
+    /// the main view stays.
+    public func restart() async {
+        await Task.yield()
+        removeAll()
+    }
+
     /// Waits for the animation of the change just made.
     func animate() async {
         guard let animations = owner?.animations else { return }

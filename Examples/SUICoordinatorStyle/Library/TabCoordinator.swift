@@ -51,9 +51,23 @@ public protocol TabPage: Hashable, Sendable {
         badges[page] = value
     }
 
+    /// Switches to `page`: false when the bar does not show it or it is current already.
+    @discardableResult
+    public func setCurrentPage(_ page: Page) -> Bool {
+        guard pages.contains(page), page != currentPage else { return false }
+        currentPage = page
+        return true
+    }
+
+    /// The current page's flow; throws when it has none.
+    public func getCoordinatorSelected() throws -> CoordinatorBase {
+        guard let c = pageCoordinators[currentPage] else { throw NavigationError.noSelectedCoordinator }
+        return c
+    }
+
     /// Pops the current page's flow to its first screen.
     public func popToRoot() async {
-        await (pageCoordinators[currentPage] as? Coordinator<Route>)?.router.popToRoot()
+        await ((try? getCoordinatorSelected()) as? Coordinator<Route>)?.router.popToRoot()
     }
 
     public func getCoordinator(with page: Page) -> CoordinatorBase? {

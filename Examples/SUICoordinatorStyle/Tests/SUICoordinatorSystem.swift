@@ -131,13 +131,13 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
             await co.startFlow(route: FuzzRoute(number: Int(r.index), presentationStyle: .push))
         case .present(let c, let r, let style):
             guard let co = find(c), let s = suiStyle(style), s != .push else { return .refused(.unsupported) }
-            await co.navigate(toRoute: FuzzRoute(number: Int(r.index), presentationStyle: s), presentationStyle: s)
+            await co.router.present(FuzzRoute(number: Int(r.index), presentationStyle: s), presentationStyle: s)
         case .dismiss(let c):
             guard let co = find(c) else { return .refused(.noSuchCoordinator) }
             return unless(await co.router.dismiss(), .nothingPresented)
         case .close(let c):
             guard let co = find(c) else { return .refused(.noSuchCoordinator) }
-            return unless(await co.router.close(), .nothingToClose)
+            return unless(await co.close(), .nothingToClose)
         case .none:
             break
         case .restart(let c):
@@ -173,8 +173,9 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
             await red.redirect(FuzzRoute(number: Int(r.index), presentationStyle: s))
         case .select(let t, let p):
             guard let tab = find(t) as? PagesCoordinator else { return .refused(.unsupported) }
-            tab.currentPage = FuzzPage(number: Int(p.index))
-            return tab.pages.contains(FuzzPage(number: Int(p.index))) ? .applied : .refused(.notFound)
+            // The library declines the current page too, which the model applies as no change.
+            let page = FuzzPage(number: Int(p.index))
+            return tab.setCurrentPage(page) || tab.currentPage == page ? .applied : .refused(.notFound)
         case .setPages(let t, let pages, let current):
             guard let tab = find(t) as? PagesCoordinator else { return .refused(.unsupported) }
             await tab.setPages(pages.map { FuzzPage(number: Int($0.index)) }, currentPage: current.map { FuzzPage(number: Int($0.index)) })
