@@ -28,8 +28,9 @@ cp "$repo/Examples/SUICoordinatorStyle/Tests/TemplateAdapter.swift" "$app/Source
 cp "$repo/scripts/adopter/AppDriver/main.swift" "$app/Sources/AppDriver/"
 cp "$repo"/scripts/adopter/Tests/*.swift "$app/Tests/AppNavFuzzTests/"
 router=$app/Sources/SUIStyleCoordinators/Router.swift
-correct='if !sheets.isEmpty { sheets.removeLast() }'
-planted='if !sheets.isEmpty { sheets.removeAll() }'
+# dismiss() takes every sheet away instead of the top one.
+correct='guard !sheets.isEmpty else { return false }'
+planted='guard !sheets.isEmpty else { return false }; sheets.removeSubrange(1...)'
 grep -qF "$correct" "$router" || fail "the line to plant the bug in is gone from Router.swift"
 sed -i "s/$correct/$planted/" "$router"
 cd "$app"
