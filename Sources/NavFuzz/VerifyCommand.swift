@@ -119,17 +119,17 @@ enum VerifyCommand {
         let texts = groups.map { render($0, suite: classname, driver: driver, run: run, context: context) }
         var cases: [JUnitCase] = []
         // The checks run together: each case gets an equal share of the time (see Activity).
-        let share = report.seconds / Double(Verifier.checks.count)
-        for check in Verifier.checks {
+        let share = report.seconds / Double(Check.all.count)
+        for check in Check.all {
             let failures = report.failures(check)
             if let f = failures.first {
                 // Each failing trace as printed, with the file it was saved as and its replay.
                 let text = run.traceFormat == "json" ? failures.map(\.text).joined(separator: "\n\n")
-                    : groups.indices.filter { g in groups[g].contains { $0.invariant == check } }.map { texts[$0] }.joined(separator: "\n\n")
-                cases.append(JUnitCase(classname: classname, name: check, time: share,
-                                       outcome: .failure(message: "\(check): \(f.reason)", type: Invariant.named(check)?.kind.rawValue ?? "conformance", text: text)))
+                    : groups.indices.filter { g in groups[g].contains { $0.check == check } }.map { texts[$0] }.joined(separator: "\n\n")
+                cases.append(JUnitCase(classname: classname, name: check.name, time: share,
+                                       outcome: .failure(message: "\(check): \(f.reason)", type: Invariant.named(check.name)?.kind.rawValue ?? "conformance", text: text)))
             } else {
-                cases.append(JUnitCase(classname: classname, name: check, time: share, outcome: .passed))
+                cases.append(JUnitCase(classname: classname, name: check.name, time: share, outcome: .passed))
             }
         }
         for name in SometimesProperty.all.map(\.name) where report.unreached.contains(name) {
@@ -137,10 +137,10 @@ enum VerifyCommand {
         }
         let corpusNote = options.traces.isEmpty && skipped == 0 ? ""
             : "\(options.traces.count) corpus traces (\(skipped) with a model fault skipped), "
-        let broken = Set(report.failures.map(\.invariant)).count
+        let broken = Set(report.failures.map(\.check)).count
         var summary = "\(classname): " + corpusNote + "\(report.steps) steps checked, \(Figures.seconds(report.seconds)), "
             + "\(Figures.rate(report.stepsPerSecond)) steps/s — "
-            + (broken == 0 ? "all \(Verifier.checks.count) checks hold" : "\(broken) of \(Verifier.checks.count) checks broken")
+            + (broken == 0 ? "all \(Check.all.count) checks hold" : "\(broken) of \(Check.all.count) checks broken")
         if !report.unreached.isEmpty { summary += " — never reached: \(report.unreached.joined(separator: ", "))" }
         if !report.expected.isEmpty { summary += " — \(report.expected.count) expected by the baseline" }
         if !report.staleBaseline.isEmpty { summary += " — \(report.staleBaseline.count) baseline entries no longer occur" }
@@ -176,10 +176,10 @@ enum VerifyCommand {
         guard let first = group.first else { return "" }
         let machine = CoordinatorMachine.fromConfiguration(first.configuration)
         let counterexample = Counterexample<CoordinatorMachine>(
-            property: first.invariant, kind: .transition, reason: first.reason, initial: machine.model.initialState(),
+            property: first.check.name, kind: .transition, reason: first.reason, initial: machine.model.initialState(),
             actions: first.trace)
         var notes = [CorpusNote(key: "found-by", value: "verify \(driver.option): \(first.source)")]
-        for f in group { notes.append(CorpusNote(key: "broke", value: "\(f.invariant): \(f.reason)")) }
+        for f in group { notes.append(CorpusNote(key: "broke", value: "\(f.check): \(f.reason)")) }
         var tail: [String] = []
         var saved: String?
         do {
@@ -190,11 +190,11 @@ enum VerifyCommand {
         }
         let replay = saved.map { "\(Invocation.program) verify \(driver.shellOption) --corpus \(TraceText.shellQuoted($0)) --walks 0 --depth 0" }
         let picture = run.htmlPath.map {
-            $0 + Pictures.shared.add(HTMLReport.Trace(first, replay: replay), suite: suite, cases: group.map(\.invariant))
+            $0 + Pictures.shared.add(HTMLReport.Trace(first, replay: replay), suite: suite, cases: group.map(\.check.name))
         }
         if run.traceFormat == "json" {
             let object: [String: Any] = [
-                "checks": group.map(\.invariant), "reasons": group.map(\.reason), "trace": first.trace.map(\.description),
+                "checks": group.map(\.check.name), "reasons": group.map(\.reason), "trace": first.trace.map(\.description),
                 "configuration": machine.corpusSettings.map { "\($0.key): \($0.value)" }, "source": first.source,
                 "saved": saved ?? "", "replay": replay ?? "", "picture": picture ?? "",
             ]

@@ -19,20 +19,20 @@ enum MutantTable {
         for mutant in Mutant.allCases {
             let report = Verifier.verify(SampleSystem(mutant: mutant))
             let firstInProcess = report.firstFailureSeconds
-            guard let failure = report.failure(mutant.caughtBy) else {
+            guard let failure = report.failure(Check(name: mutant.caughtBy)!) else {
                 print("| \(mutant.rawValue) | NOT CAUGHT by \(mutant.caughtBy) | | | |")
                 failed += 1
                 continue
             }
             let shortest = Kind.allCases.filter { $0 != .redirection }.compactMap { root in
-                shortestLength(mutant, check: mutant.caughtBy, root: root, below: failure.trace.count)
+                shortestLength(mutant, check: Check(name: mutant.caughtBy)!, root: root, below: failure.trace.count)
             }.min() ?? failure.trace.count
             var options = Verifier.Options()
             options.stopAtFirstFailure = true
             let start = DispatchTime.now().uptimeNanoseconds
             let through = Verifier.verify(driver: "exec \(TraceText.shellQuoted(driver)) --mutant \(mutant.rawValue)", options: options)
             let driverSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            let driverCaught = through.failure(mutant.caughtThroughTheDriverBy) != nil
+            let driverCaught = through.failure(Check(name: mutant.caughtThroughTheDriverBy)!) != nil
             let ok = shortest == failure.trace.count && driverCaught
             if !ok { failed += 1 }
             print("| \(mutant.rawValue) | \(mutant.caughtBy) | \(failure.trace.count) (\(shortest))\(ok ? "" : " LONGER") "
@@ -44,7 +44,7 @@ enum MutantTable {
 
     /// The length of the shortest counterexample of `check` under `root` shorter than `below`,
     /// by exploring the mutant's room one depth at a time; nil when there is none.
-    static func shortestLength(_ mutant: Mutant, check: String, root: Kind, below: Int) -> Int? {
+    static func shortestLength(_ mutant: Mutant, check: Check, root: Kind, below: Int) -> Int? {
         for depth in 1 ..< max(below, 1) {
             let report = Verifier.verify(SampleSystem(mutant: mutant),
                                          options: Verifier.Options(presets: [mutant.room(root: root)], depth: depth, walkPresets: [], shrink: false))

@@ -14,17 +14,17 @@ final class BaselineTests: XCTestCase {
     /// the first is reported as expected, with its trace.
     func testAnAcceptedDifferenceNoLongerHidesAnother() throws {
         let plain = Verifier.verify(TwoBugsSystem(), options: options)
-        XCTAssertEqual(plain.failures("snapshot-conforms").map { $0.trace.map(\.description) }, [["present c0 r0 fullScreen"]], plain.text)
+        XCTAssertEqual(plain.failures(.snapshotConforms).map { $0.trace.map(\.description) }, [["present c0 r0 fullScreen"]], plain.text)
 
         var accepting = options
         accepting.baseline = try entries("snapshot-conforms * trace *fullScreen*   # covers are shown as sheets\n")
         let report = Verifier.verify(TwoBugsSystem(), options: accepting)
-        XCTAssertEqual(report.failures("snapshot-conforms").map { $0.trace.map(\.description) }, [["push c0 r0", "pop c0"]], report.text)
+        XCTAssertEqual(report.failures(.snapshotConforms).map { $0.trace.map(\.description) }, [["push c0 r0", "pop c0"]], report.text)
         XCTAssertEqual(report.expected.map(\.entry.trace), ["*fullScreen*"])
         XCTAssertEqual(report.expected.first?.trace.map(\.description), ["present c0 r0 fullScreen"])
         XCTAssertTrue(report.text.contains("expected (baseline line 1: snapshot-conforms * trace *fullScreen*): the state differs"), report.text)
         XCTAssertEqual(report.staleBaseline, [])
-        XCTAssertNotNil(report.failure("modal-discipline"), "an entry accepts its own check only")
+        XCTAssertNotNil(report.failure(.invariant("modal-discipline")), "an entry accepts its own check only")
     }
 
     /// A known failure that leaves the implementation where the model is (a wrong event on
@@ -35,7 +35,7 @@ final class BaselineTests: XCTestCase {
         let popBug = { (f: ConformanceFailure) in f.trace.map(\.description) == ["push c0 r0", "pop c0"] }
         let plain = Verifier.verify(BugsOnOnePath(), options: deeper)
         XCTAssertFalse(plain.failures.contains(where: popBug), "without the baseline every path ends at its first push: \(plain.text)")
-        XCTAssertNotNil(plain.failure("snapshot-conforms"), plain.text)
+        XCTAssertNotNil(plain.failure(.snapshotConforms), plain.text)
 
         var accepting = deeper
         accepting.baseline = try entries("""
@@ -54,7 +54,7 @@ final class BaselineTests: XCTestCase {
         var accepting = options
         accepting.baseline = try entries("snapshot-conforms * reason *events*\n")
         let report = Verifier.verify(TwoBugsSystem(), options: accepting)
-        XCTAssertEqual(report.failures("snapshot-conforms").map { $0.trace.map(\.description) }, [["present c0 r0 fullScreen"]], report.text)
+        XCTAssertEqual(report.failures(.snapshotConforms).map { $0.trace.map(\.description) }, [["present c0 r0 fullScreen"]], report.text)
         XCTAssertThrowsError(try entries("snapshot-conforms * reason\n"))
         XCTAssertThrowsError(try entries("snapshot-conforms * because x\n"))
         XCTAssertEqual(try entries("no-crash push trace *; push c0 r1 reason *Fatal*\n").entries.first?.description,
@@ -71,7 +71,7 @@ final class BaselineTests: XCTestCase {
             modal-discipline *
             """)
         let report = Verifier.verify(TwoBugsSystem(), options: accepting)
-        XCTAssertEqual(report.failures.map(\.invariant), [], report.text)
+        XCTAssertEqual(report.failures.map(\.check), [], report.text)
         XCTAssertEqual(report.expected.count, 4, report.text)
     }
 
@@ -80,7 +80,7 @@ final class BaselineTests: XCTestCase {
         var accepting = options
         accepting.baseline = try entries("snapshot-conforms * trace *fullScreen*")
         let report = Verifier.verify(TwoBugsSystem(), options: accepting)
-        XCTAssertEqual(report.failures("snapshot-conforms").map { $0.trace.map(\.description) }, [["push c0 r0", "pop c0"]], report.text)
+        XCTAssertEqual(report.failures(.snapshotConforms).map { $0.trace.map(\.description) }, [["push c0 r0", "pop c0"]], report.text)
         XCTAssertEqual(report.expected.map { $0.trace.map(\.description) }, [["present c0 r0 fullScreen"]])
     }
 
@@ -91,7 +91,7 @@ final class BaselineTests: XCTestCase {
         accepting.walks = 10
         accepting.baseline = try entries("\n# fixed in 2.1\nno-leak finishFlow\n")
         let report = Verifier.verify(SampleSystem(), options: accepting)
-        XCTAssertEqual(report.failures.map(\.invariant), [], report.text)
+        XCTAssertEqual(report.failures.map(\.check), [], report.text)
         XCTAssertEqual(report.staleBaseline.map(\.description), ["no-leak finishFlow"])
         XCTAssertTrue(report.text.contains("baseline line 3: 'no-leak finishFlow' no longer occurs; remove it"), report.text)
 
@@ -133,7 +133,7 @@ final class BaselineTests: XCTestCase {
     /// An entry built in code with a check that does not exist stops verification.
     func testAnUnknownCheckInCodeIsAnError() {
         var accepting = options
-        accepting.baseline = Baseline([Baseline.Entry(check: "snapshot-conform")])
+        accepting.baseline = Baseline([Baseline.Entry(check: .invariant("snapshot-conform"))])
         let report = Verifier.verify(SampleSystem(), options: accepting)
         XCTAssertEqual(report.exitCode, 2)
         XCTAssertTrue(report.error?.contains("no check named 'snapshot-conform'") == true, report.text)

@@ -41,7 +41,7 @@ final class CapabilityTests: XCTestCase {
         // Without the declaration, the tab preset's first reset already differs.
         let undeclared = script.replacingOccurrences(of: #", "rootKinds": ["navigation"]"#, with: "")
         let failing = Verifier.verify(driver: try write(undeclared), options: Verifier.Options(walks: 30))
-        XCTAssertEqual(failing.failure("snapshot-conforms")?.trace, [], failing.text)
+        XCTAssertEqual(failing.failure(.snapshotConforms)?.trace, [], failing.text)
     }
 
     /// A library without tabs is never asked to start one, nor to be a tab root.

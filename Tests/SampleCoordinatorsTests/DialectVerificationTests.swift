@@ -18,9 +18,9 @@ final class DialectVerificationTests: XCTestCase {
         ]
         for (dialect, length, kind) in expected {
             let declared = Verifier.verify(DialectSpeaker(dialect, declares: true), options: options)
-            XCTAssertEqual(declared.failures.map(\.invariant), [], "\(dialect): \(declared.text)")
+            XCTAssertEqual(declared.failures.map(\.check), [], "\(dialect): \(declared.text)")
             let undeclared = Verifier.verify(DialectSpeaker(dialect, declares: false), options: shortest)
-            let trace = undeclared.failure("snapshot-conforms")?.trace ?? []
+            let trace = undeclared.failure(.snapshotConforms)?.trace ?? []
             XCTAssertEqual(trace.count, length, "\(dialect): \(undeclared.text)")
             XCTAssertEqual(trace.last?.name, kind, "\(dialect): \(undeclared.text)")
         }
@@ -29,7 +29,7 @@ final class DialectVerificationTests: XCTestCase {
     /// The strict sample declared to speak a dialect fails at the same case, the other way.
     func testAStrictLibraryDeclaringADialectFails() {
         let report = Verifier.verify(DialectSpeaker(.strict, declares: true, claiming: .dismissNothingApplies), options: shortest)
-        XCTAssertEqual(report.failure("snapshot-conforms")?.trace.map(\.description), ["dismiss c0"], report.text)
+        XCTAssertEqual(report.failure(.snapshotConforms)?.trace.map(\.description), ["dismiss c0"], report.text)
         XCTAssertTrue(report.text.contains("dialect dismiss-nothing-applies"), "the report names the dialect: \(report.text)")
     }
 }

@@ -50,7 +50,7 @@ final class DriverTests: XCTestCase {
             let options = Verifier.Options(presets: [preset], depth: 2, walks: 20, timeout: 10, stopAtFirstFailure: true)
             let report = Verifier.verify(driver: try driverCommand("--mutant \(mutant.rawValue)"), options: options)
             XCTAssertNil(report.error, mutant.rawValue)
-            let failure = report.failure(invariant)
+            let failure = report.failure(Check(name: invariant)!)
             XCTAssertNotNil(failure, "\(mutant.rawValue): \(report.text)")
             XCTAssertEqual(failure?.trace.count, length, "\(mutant.rawValue): \(failure?.text ?? "")")
         }
@@ -63,7 +63,7 @@ final class DriverTests: XCTestCase {
         let options = Verifier.Options(presets: [.small], depth: 2, walks: 10, timeout: 10)
         let report = Verifier.verify(driver: try driverCommand("--mutant dismiss-nothing-crashes"), options: options)
         XCTAssertNil(report.error)
-        guard let failure = report.failure("no-crash") else { return XCTFail(report.text) }
+        guard let failure = report.failure(.noCrash) else { return XCTFail(report.text) }
         XCTAssertEqual(failure.trace.map(\.description), ["dismiss c0"], failure.text)
         // A real trap, reported with the runtime's own words and where it trapped: the driver
         // runs without Swift's backtracer, whose register dump would push them out of the tail.
@@ -81,7 +81,7 @@ final class DriverTests: XCTestCase {
         let saving = Verifier.verify(driver: try driverCommand("--mutant back-leaves-child"), options: options)
         let replaying = Verifier.verify(driver: try driverCommand("--mutant back-leaves-child --no-save"), options: options)
         XCTAssertFalse(saving.failures.isEmpty)
-        XCTAssertEqual(saving.failures.map { "\($0.invariant) \($0.trace)" }, replaying.failures.map { "\($0.invariant) \($0.trace)" })
+        XCTAssertEqual(saving.failures.map { "\($0.check) \($0.trace)" }, replaying.failures.map { "\($0.check) \($0.trace)" })
         XCTAssertGreaterThan(saving.restores, 0)
         XCTAssertEqual(replaying.restores, 0)
     }
@@ -115,7 +115,7 @@ final class DriverTests: XCTestCase {
                                            forceStyles: [.sheet], presentStyles: [.sheet], pageLists: [[Page(0)]], badgeValues: [nil]))
         let options = Verifier.Options(presets: [narrow], depth: 3, walks: 0, timeout: 10)
         let report = Verifier.verify(driver: try driverCommand("--mutant ended-coordinator-crashes"), options: options)
-        let crashes = report.failures("no-crash")
+        let crashes = report.failures(.noCrash)
         XCTAssertFalse(crashes.isEmpty, report.text)
         for failure in crashes {
             guard let last = failure.trace.last, let target = last.target else { return XCTFail(failure.text) }

@@ -50,7 +50,7 @@ final class LoopbackTests: XCTestCase {
         let looped = verifyConformance(driver: .loopback(port: port), options: options)
         let piped = verifyConformance(driver: .command("'\(DriverTests.sampleDriver!)' --mutant swipe-leaves-child"), options: options)
         XCTAssertFalse(looped.passed)
-        XCTAssertEqual(looped.failures.map(\.invariant), piped.failures.map(\.invariant))
+        XCTAssertEqual(looped.failures.map(\.check), piped.failures.map(\.check))
         XCTAssertEqual(looped.failures.map(\.trace), piped.failures.map(\.trace))
     }
 

@@ -28,11 +28,11 @@ final class MisbehavingDriverTests: XCTestCase {
         options.walks = 3
         let report = Verifier.verify(driver: command("hang"), options: options)
         XCTAssertNil(report.error, report.text)
-        guard let failure = report.failure("no-hang") else { return XCTFail(report.text) }
+        guard let failure = report.failure(.noHang) else { return XCTFail(report.text) }
         XCTAssertEqual(failure.trace.map(\.description), ["push c0 r0", "pop c0"], failure.text)
         XCTAssertTrue(failure.reason.contains("did not answer step 'pop c0' within 300 ms"), failure.reason)
         XCTAssertGreaterThan(report.restarts, 0)
-        XCTAssertEqual(report.failures.map(\.invariant), ["no-hang"], report.text)
+        XCTAssertEqual(report.failures.map(\.check), [.noHang], report.text)
     }
 
     /// Started through the shell as the docs' commands are (no `exec`): the shell, the driver
@@ -42,7 +42,7 @@ final class MisbehavingDriverTests: XCTestCase {
         options.walks = 3
         let start = Date()
         let report = Verifier.verify(driver: "python3 '\(Self.script)' hang-forked", options: options)
-        XCTAssertNotNil(report.failure("no-hang"), report.text)
+        XCTAssertNotNil(report.failure(.noHang), report.text)
         XCTAssertLessThan(Date().timeIntervalSince(start), 20, "each hang costs the timeout and no more")
         XCTAssertEqual(try Self.processes(matching: "sleep 31.4159"), [], "the forked child outlived its driver")
     }
@@ -54,10 +54,10 @@ final class MisbehavingDriverTests: XCTestCase {
         let start = Date()
         let report = Verifier.verify(driver: command("hang-always"), options: Verifier.Options(timeout: 0.25))
         let seconds = Date().timeIntervalSince(start)
-        XCTAssertNotNil(report.failure("no-hang"), report.text)
+        XCTAssertNotNil(report.failure(.noHang), report.text)
         XCTAssertLessThan(seconds, 15, report.text)
         XCTAssertLessThan(report.restarts, 20, report.text)
-        XCTAssertEqual(report.failures("no-hang").count, 1, report.text)
+        XCTAssertEqual(report.failures(.noHang).count, 1, report.text)
         XCTAssertTrue(report.notes.contains { $0.contains("stopped early: the implementation failed on step after step (5 crashes or 2 hangs in a row, 2 hangs in a phase, or 3 on one step)") }, report.text)
     }
 
@@ -77,7 +77,7 @@ final class MisbehavingDriverTests: XCTestCase {
             GivenTrace(name: "one step", actions: [push]), GivenTrace(name: "two steps", actions: [push, push]),
         ])
         let report = Verifier.verify(driver: command("exit-after-reply"), options: options)
-        guard let failure = report.failure("no-crash") else { return XCTFail(report.text) }
+        guard let failure = report.failure(.noCrash) else { return XCTFail(report.text) }
         XCTAssertEqual(failure.source, "two steps", failure.text)
         XCTAssertEqual(failure.trace.map(\.description), ["push c0 r0", "push c0 r0"], failure.text)   // shrunk
         XCTAssertTrue(failure.reason.contains("during step 'push c0 r0'"), failure.reason)
@@ -99,7 +99,7 @@ final class MisbehavingDriverTests: XCTestCase {
         options.depth = 2
         let report = Verifier.verify(driver: command("crash"), options: options)
         XCTAssertNil(report.error, report.text)
-        guard let failure = report.failure("no-crash") else { return XCTFail(report.text) }
+        guard let failure = report.failure(.noCrash) else { return XCTFail(report.text) }
         XCTAssertEqual(failure.trace.map(\.description), ["push c0 r1"], failure.text)
         XCTAssertTrue(failure.reason.contains("exited with status 3 during step 'push c0 r1'"), failure.reason)
         XCTAssertTrue(failure.diagnostics.contains("tiny driver: cannot push r1"), failure.diagnostics)
@@ -115,7 +115,7 @@ final class MisbehavingDriverTests: XCTestCase {
     /// in seconds, not after a restart per step.
     func testADriverThatExitsAfterEachReplyIsANoCrashFailure() {
         let report = Verifier.verify(driver: command("exit-after-reply"), options: options())
-        guard let failure = report.failure("no-crash") else { return XCTFail(report.text) }
+        guard let failure = report.failure(.noCrash) else { return XCTFail(report.text) }
         XCTAssertTrue(failure.reason.contains("the driver exited with status 0 during step"), failure.reason)
         XCTAssertLessThan(report.restarts, 40, report.text)
         XCTAssertTrue(report.text.contains("the driver was restarted"), report.text)

@@ -50,7 +50,7 @@ final class MutantTests: XCTestCase {
     func check(_ mutant: Mutant, file: StaticString = #filePath, line: UInt = #line) {
         let report = Verifier.verify(SampleSystem(mutant: mutant), options: Verifier.Options(stopAtFirstFailure: true))
         XCTAssertNil(report.error, file: file, line: line)
-        guard let failure = report.failure(mutant.caughtBy) else {
+        guard let failure = report.failure(Check(name: mutant.caughtBy)!) else {
             return XCTFail("\(mutant.rawValue): expected \(mutant.caughtBy) to fail; report:\n\(report.text)", file: file, line: line)
         }
         XCTAssertFalse(failure.trace.isEmpty, file: file, line: line)
@@ -70,7 +70,7 @@ func XCTAssertShortest(_ failure: ConformanceFailure, room: Preset, mutant: Muta
     guard shorter > 0 else { return }
     let report = Verifier.verify(SampleSystem(mutant: mutant),
                                  options: Verifier.Options(presets: [room], depth: shorter, walkPresets: [], shrink: false))
-    if let found = report.failure(failure.invariant) {
+    if let found = report.failure(failure.check) {
         XCTFail("\(mutant.rawValue): \(failure.trace.count) steps, but exploration finds \(found.trace.count):\n\(found.text)",
                 file: file, line: line)
     }

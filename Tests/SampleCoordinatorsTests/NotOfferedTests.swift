@@ -18,9 +18,9 @@ final class NotOfferedTests: XCTestCase {
 
     func testTheClaimFailsWhereTheCapabilityOffersTheCall() {
         let undeclared = Verifier.verify(TopLayerPushes(declared: false), options: Self.options)
-        XCTAssertTrue(undeclared.failure("snapshot-conforms")?.reason.contains("offeredOnlyOnTopLayer does not list it") == true, undeclared.text)
+        XCTAssertTrue(undeclared.failure(.snapshotConforms)?.reason.contains("offeredOnlyOnTopLayer does not list it") == true, undeclared.text)
         let everywhere = Verifier.verify(TopLayerPushes(declared: true, claimsEverywhere: true), options: Self.options)
-        let failure = everywhere.failure("snapshot-conforms")
+        let failure = everywhere.failure(.snapshotConforms)
         XCTAssertTrue(failure?.reason.contains("presents nothing") == true, everywhere.text)
         XCTAssertEqual(failure?.trace.map(\.description), ["push c0 r0"], everywhere.text)
     }

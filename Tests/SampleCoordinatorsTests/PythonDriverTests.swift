@@ -27,7 +27,7 @@ final class PythonDriverTests: XCTestCase {
 
     func testItsBugIsCaughtWithTheShortestTrace() {
         let report = Verifier.verify(driver: command("--bug swipe-keeps-child"), options: options)
-        guard let failure = report.failure("no-orphan-children") else { return XCTFail(report.text) }
+        guard let failure = report.failure(.invariant("no-orphan-children")) else { return XCTFail(report.text) }
         XCTAssertEqual(failure.trace.map(\.description), ["start c0 navigation sheet r0", "userSwipeDismiss"], failure.text)
     }
 
@@ -36,7 +36,7 @@ final class PythonDriverTests: XCTestCase {
     /// for most of its steps, and no phase gives up.
     func testACrashOnACommonRefusedCallCostsFewRestarts() {
         let report = Verifier.verify(driver: command("--bug finish-twice-crashes"), options: options)
-        guard let failure = report.failure("no-crash") else { return XCTFail(report.text) }
+        guard let failure = report.failure(.noCrash) else { return XCTFail(report.text) }
         XCTAssertEqual(failure.trace.last?.name, .finishFlow, failure.text)
         XCTAssertTrue(report.notes.contains { $0.contains("not made after 2 crashes") && $0.contains("finishFlow refused(noSuchCoordinator)") },
                       report.text)
@@ -50,7 +50,7 @@ final class PythonDriverTests: XCTestCase {
         var walksOnly = options
         walksOnly.depth = 0
         let report = Verifier.verify(driver: command("--bug finish-twice-crashes"), options: walksOnly)
-        guard let failure = report.failure("no-crash") else { return XCTFail(report.text) }
+        guard let failure = report.failure(.noCrash) else { return XCTFail(report.text) }
         XCTAssertGreaterThan(failure.originalLength, 3, failure.text)
         XCTAssertEqual(failure.trace.count, 3, failure.text)
         XCTAssertEqual(failure.trace.last?.name, .finishFlow, failure.text)

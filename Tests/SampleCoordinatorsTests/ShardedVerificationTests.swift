@@ -44,16 +44,16 @@ final class ShardedVerificationTests: XCTestCase {
         for (mutant, depth) in [(Mutant.backLeavesChild, 2), (.popRemovesRoot, 2)] {
             let options = Verifier.Options(presets: [.small], depth: depth, walks: 0, distinct: 1)
             let whole = Verifier.verify(SampleSystem(mutant: mutant), options: options)
-            guard let expected = whole.failure(mutant.caughtBy) else { return XCTFail("\(mutant): \(whole.text)") }
+            guard let expected = whole.failure(Check(name: mutant.caughtBy)!) else { return XCTFail("\(mutant): \(whole.text)") }
             for count in [2, 5] {
                 let parts = shards(count, options) { SampleSystem(mutant: mutant) }
-                let found = parts.compactMap { $0.failure(mutant.caughtBy) }
+                let found = parts.compactMap { $0.failure(Check(name: mutant.caughtBy)!) }
                 XCTAssertFalse(found.isEmpty, "\(mutant), \(count) shards")
                 let shortest = found.min { $0.trace.count < $1.trace.count }
                 XCTAssertEqual(shortest?.trace.count, expected.trace.count, "\(mutant), \(count) shards")
                 XCTAssertTrue(found.contains { $0.trace == expected.trace }, "\(mutant), \(count) shards: \(found.map(\.trace))")
                 XCTAssertTrue(found.allSatisfy { $0.trace.count == expected.trace.count }, "\(mutant), \(count) shards")
-                XCTAssertEqual(Set(parts.flatMap(\.failures).map(\.invariant)), Set(whole.failures.map(\.invariant)),
+                XCTAssertEqual(Set(parts.flatMap(\.failures).map(\.check)), Set(whole.failures.map(\.check)),
                                "\(mutant), \(count) shards: the same checks fail")
             }
         }
@@ -78,11 +78,11 @@ final class ShardedVerificationTests: XCTestCase {
         }
         let mutant = driver + " --mutant back-leaves-child"
         let bugged = Verifier.Options(presets: [.small], depth: 2, walks: 0, distinct: 1)
-        let expected = Verifier.verify(driver: .command(mutant), options: bugged).failure("no-orphan-children")
+        let expected = Verifier.verify(driver: .command(mutant), options: bugged).failure(.invariant("no-orphan-children"))
         let found = (0..<3).compactMap { i -> ConformanceFailure? in
             var o = bugged
             o.shard = (i, 3)
-            return Verifier.verify(driver: .command(mutant), options: o).failure("no-orphan-children")
+            return Verifier.verify(driver: .command(mutant), options: o).failure(.invariant("no-orphan-children"))
         }
         // Found by the shard that owns the step, and perhaps by others from other states, shrunk
         // to the same shortest trace.

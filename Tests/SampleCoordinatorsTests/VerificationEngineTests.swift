@@ -9,7 +9,7 @@ import XCTest
 final class VerificationEngineTests: XCTestCase {
     /// What a report says, without timings and counts of work.
     func findings(_ r: VerificationReport) -> [String] {
-        r.failures.map { "\($0.invariant): \($0.reason) @ \($0.trace.map(\.description))" }
+        r.failures.map { "\($0.check): \($0.reason) @ \($0.trace.map(\.description))" }
     }
 
     func testSavedStatesAndReplayGiveTheSameReport() {
@@ -45,12 +45,12 @@ final class VerificationEngineTests: XCTestCase {
     func testDifferentFailuresOfOneCheckAreEachReported() {
         let options = Verifier.Options(presets: [.small], depth: 2, walks: 0)
         let both = Verifier.verify(TwoBugsSystem(), options: options)
-        let traces = both.failures("snapshot-conforms").map { $0.trace.map(\.description) }
+        let traces = both.failures(.snapshotConforms).map { $0.trace.map(\.description) }
         XCTAssertTrue(traces.contains(["push c0 r0", "pop c0"]), "\(traces)")
         XCTAssertTrue(traces.contains(["present c0 r0 fullScreen"]), "\(traces)")
         var one = options
         one.distinct = 1
-        XCTAssertEqual(Verifier.verify(TwoBugsSystem(), options: one).failures("snapshot-conforms").count, 1)
+        XCTAssertEqual(Verifier.verify(TwoBugsSystem(), options: one).failures(.snapshotConforms).count, 1)
     }
 
     /// A step that created a coordinator goes, and the later step's id follows.
@@ -60,7 +60,7 @@ final class VerificationEngineTests: XCTestCase {
         let report = Verifier.verify(SampleSystem(mutant: .strongParentLeak),
                                      options: Verifier.Options(presets: [.small], depth: 0, walks: 0,
                                                                traces: [GivenTrace(name: "given", actions: trace)]))
-        guard let failure = report.failure("no-leak") else { return XCTFail(report.text) }
+        guard let failure = report.failure(.noLeak) else { return XCTFail(report.text) }
         XCTAssertEqual(failure.trace.count, 2, failure.text)
         XCTAssertEqual(failure.trace.first?.name, .start, failure.text)
         XCTAssertEqual(failure.trace.last, .finishFlow(CoordinatorID(1)), failure.text)
@@ -71,7 +71,7 @@ final class VerificationEngineTests: XCTestCase {
         let report = Verifier.verify(SampleSystem(mutant: .multipleNotAtomic),
                                      options: Verifier.Options(presets: [.small], depth: 0, walks: 0,
                                                                traces: [GivenTrace(name: "given", actions: trace)]))
-        guard let failure = report.failure("refusal-changes-nothing"), case .multiple(_, let parts)? = failure.trace.last else {
+        guard let failure = report.failure(.invariant("refusal-changes-nothing")), case .multiple(_, let parts)? = failure.trace.last else {
             return XCTFail(report.text)
         }
         XCTAssertEqual(parts.count, 2, failure.text)

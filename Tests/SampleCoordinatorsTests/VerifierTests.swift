@@ -66,13 +66,13 @@ final class VerifierTests: XCTestCase {
     func testFailuresAreWrittenInModelIds() {
         let system = RenumberingSystem(SampleSystem(mutant: .swipeLeavesChild))
         let report = Verifier.verify(system, options: Verifier.Options(presets: [.small], depth: 2, walks: 0))
-        let failure = report.failure("no-orphan-children")
+        let failure = report.failure(.invariant("no-orphan-children"))
         XCTAssertEqual(failure?.trace.map(\.description), ["start c0 navigation sheet r0", "userSwipeDismiss"], report.text)
         XCTAssertEqual(failure?.step.implementationAction?.description, "userSwipeDismiss")
         // The leak check follows the renumbered ids too.
         let leak = Verifier.verify(RenumberingSystem(SampleSystem(mutant: .strongParentLeak)),
                                    options: Verifier.Options(presets: [.small], depth: 2, walks: 0))
-        XCTAssertEqual(leak.failure("no-leak")?.reason, "c1 ended but its object is still alive after 'pop c0'", leak.text)
+        XCTAssertEqual(leak.failure(.noLeak)?.reason, "c1 ended but its object is still alive after 'pop c0'", leak.text)
     }
 
     func testGivenTracesAreReplayedAndShrunk() throws {
@@ -81,7 +81,7 @@ final class VerifierTests: XCTestCase {
         let options = Verifier.Options(presets: [.small], depth: 0, walks: 0, traces: [GivenTrace(name: "trace 1", actions: trace)])
         let report = Verifier.verify(SampleSystem(mutant: .popRemovesRoot), options: options)
         XCTAssertEqual(report.traces, 1)
-        guard let failure = report.failure("stack-shape") else { return XCTFail(report.text) }
+        guard let failure = report.failure(.invariant("stack-shape")) else { return XCTFail(report.text) }
         XCTAssertEqual(failure.trace.map(\.description), ["pop c0"])
         XCTAssertEqual(failure.originalLength, 6, "cut after the failing step")
         XCTAssertEqual(failure.source, "trace 1")
@@ -101,7 +101,7 @@ final class VerifierTests: XCTestCase {
         func run() -> [String] {
             let report = Verifier.verify(SampleSystem(mutant: .backLeavesChild),
                                          options: Verifier.Options(presets: [.small, .smallTab], depth: 0, walks: 60, seed: 9))
-            return report.failures.map { "\($0.invariant): \($0.reason) @ \($0.trace.map(\.description)) from \($0.source)" }
+            return report.failures.map { "\($0.check): \($0.reason) @ \($0.trace.map(\.description)) from \($0.source)" }
         }
         let first = run()
         XCTAssertFalse(first.isEmpty)
@@ -111,7 +111,7 @@ final class VerifierTests: XCTestCase {
     func testInitialStateThatDiffers() {
         let report = Verifier.verify(RenumberingSystem(SampleSystem(), initialSetRoot: Route(1)),
                                      options: Verifier.Options(presets: [.small], depth: 1, walks: 1))
-        guard let failure = report.failure("snapshot-conforms") else { return XCTFail(report.text) }
+        guard let failure = report.failure(.snapshotConforms) else { return XCTFail(report.text) }
         XCTAssertEqual(failure.trace, [])
         XCTAssertEqual(failure.reason, "initial state: the state differs (canonical ids): the model has 'c0 navigation stack [r0]   <- visible', the implementation 'c0 navigation stack [r1]   <- visible'")
         XCTAssertTrue(failure.text.contains("trace: (none: the initial state already fails)"), failure.text)
@@ -124,7 +124,7 @@ final class VerifierTests: XCTestCase {
                                      options: Verifier.Options(presets: [.smallTab], depth: 0, walks: 0,
                                                                traces: [GivenTrace(name: "trace 1", configuration: Preset.smallTab.configuration, actions: trace)],
                                                                shrink: false))
-        guard let failure = report.failure("snapshot-conforms") else { return XCTFail(report.text) }
+        guard let failure = report.failure(.snapshotConforms) else { return XCTFail(report.text) }
         XCTAssertEqual(failure.reason, "the state differs (canonical ids): c0 lists children [c1, c2] in the model, [c1, c1, c2, c2] in the implementation")
         XCTAssertTrue(failure.text.contains("! c0 lists children [c1, c2] in the model, [c1, c1, c2, c2] in the implementation"), failure.text)
     }

@@ -17,5 +17,5 @@ import Testing
 /// others.)
 @Test func aTabTapThatKeepsTheCurrentPageIsCaught() {
     let result = verifyConformance(ALCoordinatorSystem(tapKeepsCurrentPage: true), options: .init(stopAtFirstFailure: true))
-    #expect(result.report.failure("snapshot-conforms")?.trace.map(\.description) == ["start c0 tab sheet r0", "userSelectTab p1"], "\(result.failureMessage)")
+    #expect(result.report.failure(.snapshotConforms)?.trace.map(\.description) == ["start c0 tab sheet r0", "userSelectTab p1"], "\(result.failureMessage)")
 }

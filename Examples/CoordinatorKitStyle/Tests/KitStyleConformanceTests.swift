@@ -14,7 +14,7 @@ import Testing
 /// may: the rest of the run would look for others.)
 @Test func aFinishedFlowThatStaysAliveIsCaught() {
     let result = verifyConformance(KitStyleSystem(keepsFinishedFlows: true), options: .init(stopAtFirstFailure: true))
-    #expect(result.report.failure("no-leak")?.trace.map(\.description) == ["startShared c0 r0", "finishFlow c1"],
+    #expect(result.report.failure(.noLeak)?.trace.map(\.description) == ["startShared c0 r0", "finishFlow c1"],
             "\(result.failureMessage)")
 }
 
@@ -23,7 +23,7 @@ import Testing
 /// first root switch. (It stops there, as a test of one bug may.)
 @Test func aRootSwitchThatKeepsTheOldFlowIsCaught() {
     let result = verifyConformance(KitStyleSystem(keepsOldRootFlow: true), options: .init(stopAtFirstFailure: true))
-    #expect(result.report.failure("completion-exactly-once")?.trace.map(\.description) == ["switchRoot navigation r0"],
+    #expect(result.report.failure(.invariant("completion-exactly-once"))?.trace.map(\.description) == ["switchRoot navigation r0"],
             "\(result.failureMessage)")
 }
 
@@ -34,6 +34,6 @@ import Testing
 @Test func aSharedFlowWhoseFinishPopsItsParentsScreensIsCaught() {
     let result = verifyConformance(KitStyleSystem(sharedFinishPopsParent: true),
                                    options: .init(presets: [.transitionsCI], walks: 0, stopAtFirstFailure: true))
-    #expect(result.report.failure("snapshot-conforms")?.trace.map(\.description) == ["startShared c0 r0", "push c0 r0", "finishFlow c1"],
+    #expect(result.report.failure(.snapshotConforms)?.trace.map(\.description) == ["startShared c0 r0", "push c0 r0", "finishFlow c1"],
             "\(result.failureMessage)")
 }

@@ -24,8 +24,8 @@ import Testing
                                             options: Self.options)
         } matching: { issue in issue.comments.map(\.rawValue).joined().contains("stack-shape") }
         guard let found else { return }
-        #expect(found.report.failure("stack-shape")?.trace.map(\.description) == ["pop c0"], "\(found.failureMessage)")
-        #expect(found.report.failure("no-crash") == nil, "\(found.failureMessage)")
+        #expect(found.report.failure(.invariant("stack-shape"))?.trace.map(\.description) == ["pop c0"], "\(found.failureMessage)")
+        #expect(found.report.failure(.noCrash) == nil, "\(found.failureMessage)")
     }
 
     @Test func undeclaredTrapsAreCrashes() async {
@@ -34,6 +34,6 @@ import Testing
             found = await expectConformance(RoutesSystem(asserting: true), options: Self.options)
         } matching: { issue in issue.comments.map(\.rawValue).joined().contains("no-crash") }
         guard let found else { return }
-        #expect(found.report.failure("no-crash")?.reason.contains("pop() with nothing pushed") == true, "\(found.failureMessage)")
+        #expect(found.report.failure(.noCrash)?.reason.contains("pop() with nothing pushed") == true, "\(found.failureMessage)")
     }
 }

@@ -45,7 +45,7 @@ import Testing
             return text.contains("no-crash") && text.contains("only one sheet can be presented at a time")
         }
         // The suite goes on, with the counterexample in hand.
-        let crash = result?.report.failure("no-crash")
+        let crash = result?.report.failure(.noCrash)
         #expect(crash != nil)
         #expect(crash.map { $0.trace.count <= 3 } == true, "\(crash?.trace ?? [])")
     }

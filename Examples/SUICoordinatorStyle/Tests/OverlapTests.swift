@@ -32,7 +32,7 @@ import Testing
         for _ in 0 ..< 20 {
             let result = await verifyConformance(SUICoordinatorSystem(faults: [.popWritesStalePath]),
                                                  options: Verifier.Options(presets: [.small], depth: 0, walks: 0))
-            let failure = result.report.failure("snapshot-conforms")
+            let failure = result.report.failure(.snapshotConforms)
             seen.append(failure.map { $0.trace.map(\.description) + ($0.interleaving?.lines ?? []) } ?? [])
         }
         #expect(Set(seen).count == 1, "\(Set(seen))")
@@ -44,7 +44,7 @@ import Testing
     @Test func theWalksReachDeeperStates() async {
         let result = await verifyConformance(SUICoordinatorSystem(faults: [.popWritesStalePath]),
                                              options: Verifier.Options(presets: [.small], depth: 0, overlapDepth: 0))
-        let failure = result.report.failure("snapshot-conforms")
+        let failure = result.report.failure(.snapshotConforms)
         #expect(failure?.source.hasPrefix("overlaps after the walks of swarm") == true, "\(result.report.text)")
         #expect(failure?.trace.count == 1, "\(result.report.text)")
         #expect(failure?.interleaving?.calls.map(\.name).contains(.pop) == true)
@@ -59,7 +59,7 @@ import Testing
         // Two sheets on one coordinator: `ci`'s bounds, two steps.
         let options = Verifier.Options(presets: [.ci], depth: 0, walks: 0, timeout: 0.5, overlapDepth: 2)
         let result = await verifyConformance(SUICoordinatorSystem(faults: [.oneDismissalCompletion]), options: options)
-        let hang = result.report.failure("no-hang")
+        let hang = result.report.failure(.noHang)
         #expect(hang != nil, "\(result.report.text)")
         #expect(hang?.interleaving?.lines.last?.hasSuffix("never returned") == true, "\(hang?.text ?? "")")
     }
@@ -82,14 +82,14 @@ enum StalePop {
     @Test func aSavedInterleavingReplaysTheSameFailure() async throws {
         let found = await verifyConformance(SUICoordinatorSystem(faults: [.popWritesStalePath]),
                                             options: Verifier.Options(presets: [.small], depth: 0, walks: 0))
-        let failure = try #require(found.report.failure("snapshot-conforms"))
+        let failure = try #require(found.report.failure(.snapshotConforms))
         let interleaving = try #require(failure.interleaving)
         let text = "# navfuzz-corpus 1\n" + failure.trace.map { "\($0)\n" }.joined() + "overlap: \(interleaving.replayText)\nexpect: holds\n"
         let entry = try Corpus.coordinators.parse(text, path: "saved.trace")
         #expect(Corpus.coordinators.replay(entry).passed, "the model holds")
         let given = Verifier.Options(presets: [], depth: 0, walkPresets: [], walks: 0, traces: [entry.givenTrace])
         let replayed = await verifyConformance(SUICoordinatorSystem(faults: [.popWritesStalePath]), options: given)
-        #expect(replayed.report.failure("snapshot-conforms")?.interleaving == interleaving, "\(replayed.report.text)")
+        #expect(replayed.report.failure(.snapshotConforms)?.interleaving == interleaving, "\(replayed.report.text)")
         #expect(await verifyConformance(SUICoordinatorSystem(), options: given).passed)
     }
 

@@ -63,7 +63,7 @@ final class XCTestHelperFailureTests: XCTestCase {
         let text = failures.map(\.message).joined()
         XCTAssertTrue(text.contains("no-crash"), text)
         XCTAssertTrue(text.contains("only one sheet can be presented at a time"), text)
-        XCTAssertNotNil(result?.report.failure("no-crash"))
+        XCTAssertNotNil(result?.report.failure(.noCrash))
     }
 
     /// The overlap phase (docs/VERIFY.md §2.4) finds the `pop` that writes the path it read

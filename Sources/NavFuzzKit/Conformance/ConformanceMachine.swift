@@ -3,7 +3,7 @@
 /// An implementation under test and the model, as one `StateMachine`, so that verification
 /// runs on the same explorer, fuzzer and shrinker as the model's own checks. A state is the
 /// model's state and the trail by which the implementation got there; a step drives both sides
-/// through the shared `Lockstep`, and the sixteen checks of `Verifier.checks` are its
+/// through the shared `Lockstep`, and the checks of `Check.all` are its
 /// transition properties. Exploration stores states as their canonical encodings: the machine
 /// remembers each encoded state's trail under its fingerprint and finds it again on decoding.
 ///
@@ -85,12 +85,11 @@ struct ConformanceMachine: ExplorableMachine, FuzzableMachine, ShrinkableMachine
         return nil
     }
 
-    /// The checks of `Verifier.checks` in order, then the `sometimes` properties of what the
+    /// The checks of `Check.all` in order, then the `sometimes` properties of what the
     /// system offers.
     var properties: [Property<ConformanceMachine>] {
-        Verifier.checks.enumerated().map { k, name in
-            Property(name: name, summary: Verifier.summary(ofCheck: k), check: .transition { _, _, step in step.reason(k) },
-                     endsRun: k != Verifier.noLeak)
+        Check.all.map { c in
+            Property(name: c.name, summary: c.summary, check: .transition { _, _, step in step.reason(c) }, endsRun: c != .noLeak)
         } + sometimes.map { s in Property(name: s.name, summary: s.summary, check: .sometimes { s.holds($0.model) }) }
     }
 
@@ -102,7 +101,7 @@ struct ConformanceMachine: ExplorableMachine, FuzzableMachine, ShrinkableMachine
 
     func checkTransition(_ state: ConformanceState, _ action: Action, _ step: ConformanceStep,
                          _ checks: PropertyChecks<ConformanceMachine>, report: (Int, String) -> Void) {
-        for f in step.findings { report(f.check, f.reason) }
+        for f in step.findings { report(f.check.index, f.reason) }
     }
 
     var maxWorkers: Int { 1 }

@@ -85,13 +85,3 @@ extension Corpus where M == CoordinatorMachine {
         Corpus { (c: CorpusConfiguration) throws(CorpusError) -> CoordinatorMachine in try CoordinatorMachine.fromCorpus(c) }
     }
 }
-
-extension CorpusEntry where M == CoordinatorMachine {
-    /// The trace to replay against an implementation, its overlapping calls included.
-    @_spi(Engine) public var givenTrace: GivenTrace {
-        let configuration = machine.model.configuration
-        guard let overlap, actions.count >= 2 else { return GivenTrace(name: path, configuration: configuration, actions: actions) }
-        return GivenTrace(name: path, configuration: configuration, actions: Array(actions.dropLast(2)),
-                          interleaving: Interleaving(calls: Array(actions.suffix(2)), events: overlap))
-    }
-}

@@ -88,7 +88,7 @@
         /// at the failing one.
         @_spi(Engine) public init(_ f: ConformanceFailure, replay: String?) {
             let model = Model(configuration: f.configuration)
-            self.init(check: f.invariant, reason: f.reason, source: f.source, initial: model.initialState(), actions: f.trace,
+            self.init(check: f.check.name, reason: f.reason, source: f.source, initial: model.initialState(), actions: f.trace,
                       model: model, replay: replay)
             implementation = f.step.implementationAfter
         }

@@ -35,7 +35,7 @@ struct OverlapPhase {
     }
 
     private struct Found {
-        var check: String
+        var check: Check
         var reason: String
         var result: OverlapResult
         var node: Node
@@ -66,7 +66,7 @@ struct OverlapPhase {
                 states += 1
                 if let f = overlaps(from: node, model: model, domain: domain, preset: preset, rng: &rng) {
                     found.append(f)
-                    if f.check == "no-hang" { break }
+                    if f.check == .noHang { break }
                 }
             }
             if let best = found.min(by: { ($0.node.modelPath.count, $0.result.events.count) < ($1.node.modelPath.count, $1.result.events.count) }) {
@@ -173,7 +173,7 @@ struct OverlapPhase {
             }
             if let hung = result.hung {
                 let reason = "'\([first, second][hung])' never returned within \(timeout) s of when it last went on"
-                return .failed(Found(check: "no-hang", reason: reason, result: result, node: node, calls: [first, second],
+                return .failed(Found(check: .noHang, reason: reason, result: result, node: node, calls: [first, second],
                                      implCalls: implCalls, choices: taken, modelStep: nil))
             }
             if result.overlapped, let (check, reason, step) = check(result, first, second, node: node, model: model) {
@@ -193,16 +193,16 @@ struct OverlapPhase {
     /// the two gives what the implementation did; else the check broken, why, and the model's
     /// step for the first order.
     private func check(_ result: OverlapResult, _ first: Action, _ second: Action, node: Node,
-                       model: Model) -> (String, String, Step)? {
+                       model: Model) -> (Check, String, Step)? {
         let inOrder = { (x: Action, y: Action) -> Step in
             let s1 = model.step(node.model, x), s2 = model.step(s1.state, y)
             return Step(outcome: s1.outcome, state: s2.state, events: s1.events + s2.events)
         }
         let firstThenSecond = inOrder(first, second)
-        if let failure = result.failure { return ("snapshot-conforms", failure.message, firstThenSecond) }
+        if let failure = result.failure { return (.snapshotConforms, failure.message, firstThenSecond) }
         guard let a = result.steps[0], let b = result.steps[1], let after = result.state else { return nil }
         for invariant in Invariant.all where invariant.kind == .state {
-            if let reason = invariant.violation(in: after) { return (invariant.name, reason, firstThenSecond) }
+            if let reason = invariant.violation(in: after) { return (.invariant(invariant.name), reason, firstThenSecond) }
         }
         // Events by coordinator, in the model's ids; those made during the calls are not told apart.
         var toModel: [CoordinatorID: CoordinatorID] = [:]
@@ -227,7 +227,7 @@ struct OverlapPhase {
             guard let why else { return nil }
             problems.append("'\(x)' then '\(y)': \(why)")
         }
-        return ("snapshot-conforms", "no order of the overlapping calls gives what the implementation did: "
+        return (.snapshotConforms, "no order of the overlapping calls gives what the implementation did: "
                 + problems.joined(separator: "; "), firstThenSecond)
     }
 
@@ -258,7 +258,7 @@ struct OverlapPhase {
         }
         var found: Found?
         if let hung = result.hung {
-            found = Found(check: "no-hang", reason: "'\([first, second][hung])' never returned within \(timeout) s of when it last went on",
+            found = Found(check: .noHang, reason: "'\([first, second][hung])' never returned within \(timeout) s of when it last went on",
                           result: result, node: node, calls: [first, second], implCalls: implCalls,
                           choices: result.schedule.map(\.taken), modelStep: nil)
         } else if let (check, reason, step) = check(result, first, second, node: node, model: model) {
@@ -314,7 +314,7 @@ struct OverlapPhase {
                 let second = choices[rng.below(choices.count)]
                 pairs += 1
                 if case .failed(let f) = pair(first, second, from: node, toImpl: toImpl, model: model, preset: preset) {
-                    let cut = f.check == "no-hang" ? f : shorter(f, model: model, preset: preset)
+                    let cut = f.check == .noHang ? f : shorter(f, model: model, preset: preset)
                     report(cut, preset: preset, source: "overlaps after the walks of \(preset.name) (\(cut.node.modelPath.count) steps before, "
                            + "cut from \(f.node.modelPath.count))")
                     return
@@ -358,7 +358,7 @@ struct OverlapPhase {
     /// Replays the failure once more from reset and reports it.
     private mutating func report(_ f: Found, preset: Preset, source: String) {
         let request = OverlapRequest(first: f.implCalls[0], second: f.implCalls[1], choices: f.choices)
-        if f.check != "no-hang" {
+        if f.check != .noHang {
             let again = try? system.overlap(configuration: preset.configuration, path: f.node.implPath, request)
             if again?.events != f.result.events {
                 notes.append("\(f.check): overlapping '\(f.calls[0])' and '\(f.calls[1])' did not run the same way when replayed "
@@ -368,7 +368,7 @@ struct OverlapPhase {
         }
         let steps = f.result.steps
         failures.append(ConformanceFailure(
-            invariant: f.check, reason: f.reason, trace: f.node.modelPath, configuration: preset.configuration, presetName: preset.name,
+            check: f.check, reason: f.reason, trace: f.node.modelPath, configuration: preset.configuration, presetName: preset.name,
             source: source, originalLength: f.node.modelPath.count,
             step: FailingStep(index: f.node.modelPath.count, modelAction: f.calls[0], implementationAction: f.implCalls[0],
                               modelBefore: f.node.model, implementationBefore: f.node.impl, modelStep: f.modelStep,

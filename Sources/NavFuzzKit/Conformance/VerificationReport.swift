@@ -1,7 +1,7 @@
 @_spi(Engine) import CoordinatorModel
 
 /// What a verification found, and its rendering for people. `failures` holds up to
-/// `Options.distinct` entries per broken check, in `Verifier.checks` order, shortest first;
+/// `Options.distinct` entries per broken check, in `Check.all` order, shortest first;
 /// `error` is set when verification could not go on (a driver that breaks the protocol or
 /// cannot be started).
 public struct VerificationReport: Sendable {
@@ -71,10 +71,10 @@ public struct VerificationReport: Sendable {
     public var stepsPerSecond: Double { Double(steps) / max(seconds, 1e-9) }
 
     /// The first (shortest) failure of one check, if it failed.
-    public func failure(_ invariant: String) -> ConformanceFailure? { failures.first { $0.invariant == invariant } }
+    public func failure(_ check: Check) -> ConformanceFailure? { failures.first { $0.check == check } }
 
     /// Every failure of one check.
-    public func failures(_ invariant: String) -> [ConformanceFailure] { failures.filter { $0.invariant == invariant } }
+    public func failures(_ check: Check) -> [ConformanceFailure] { failures.filter { $0.check == check } }
 
     /// The failures grouped by trace: one trace that breaks several checks is one group, in
     /// the order of its first check.
@@ -114,11 +114,11 @@ public struct VerificationReport: Sendable {
         if let error {
             lines.append("ERROR: \(error)")
         }
-        let broken = Verifier.checks.filter { c in failures.contains { $0.invariant == c } }
+        let broken = Check.all.filter { c in failures.contains { $0.check == c } }.map(\.name)
         if passed {
-            lines.append("PASS: all \(Verifier.checks.count) checks held (\(Verifier.checks.joined(separator: ", ")))")
+            lines.append("PASS: all \(Check.all.count) checks held (\(Check.all.map(\.name).joined(separator: ", ")))")
         } else if !failures.isEmpty {
-            lines.append("FAIL: \(broken.count) of \(Verifier.checks.count) checks broken: \(broken.joined(separator: ", "))")
+            lines.append("FAIL: \(broken.count) of \(Check.all.count) checks broken: \(broken.joined(separator: ", "))")
         }
         lines += baselineLines
         if !unreached.isEmpty {
@@ -139,8 +139,8 @@ public struct VerificationReport: Sendable {
 
 /// One broken check with its minimal trace and both sides of the failing step.
 public struct ConformanceFailure: Sendable {
-    /// The check that failed: a name of `Verifier.checks`.
-    public var invariant: String
+    /// The check that failed.
+    public var check: Check
     /// One line: what is wrong.
     public var reason: String
     /// The minimal trace in model ids (creation order): replayable against the model as written.
@@ -157,7 +157,7 @@ public struct ConformanceFailure: Sendable {
     /// Both sides of the failing step.
     public var step: FailingStep
     /// Other checks broken at the same step.
-    public var alsoBroken: [String]
+    public var alsoBroken: [Check]
     /// What the system said after the last run of the trace (a driver: its standard error).
     public var diagnostics: String
     /// For a failure of overlapping calls: the calls and how they ran; `trace` then holds the
@@ -174,8 +174,8 @@ public struct ConformanceFailure: Sendable {
     }
 
     private func text(listing group: [ConformanceFailure]) -> String {
-        var lines = ["FAIL \(group.map(\.invariant).joined(separator: ", ")): \(reason)"]
-        for other in group.dropFirst() { lines.append("  \(other.invariant): \(other.reason)") }
+        var lines = ["FAIL \(group.map(\.check.name).joined(separator: ", ")): \(reason)"]
+        for other in group.dropFirst() { lines.append("  \(other.check): \(other.reason)") }
         let shrunk = originalLength == trace.count ? "" : ", shrunk from \(originalLength) steps"
         lines.append("  found by \(source)\(shrunk)")
         let c = configuration
@@ -219,7 +219,7 @@ public struct ConformanceFailure: Sendable {
                     lines += indent(TreeDifference.render(model: m.state, implementation: after), 4)
                 }
             } else {
-                lines.append("  implementation\(sent): no answer (\(invariant))")
+                lines.append("  implementation\(sent): no answer (\(check))")
             }
         } else if interleaving == nil, let after = step.implementationAfter {
             lines.append("  model initial state:")
@@ -227,8 +227,8 @@ public struct ConformanceFailure: Sendable {
             lines.append("  implementation initial state, its own ids:")
             lines += indent(after.description, 4)
         }
-        let others = alsoBroken.filter { name in !group.contains { $0.invariant == name } }
-        if !others.isEmpty { lines.append("  also broken at this step: \(others.joined(separator: ", "))") }
+        let others = alsoBroken.filter { c in !group.contains { $0.check == c } }
+        if !others.isEmpty { lines.append("  also broken at this step: \(others.map(\.name).joined(separator: ", "))") }
         if !diagnostics.isEmpty {
             lines.append("  the system said while this trace ran (a driver: its standard error):")
             lines += tail(diagnostics).map { "    \($0)" }

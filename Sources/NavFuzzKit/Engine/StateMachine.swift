@@ -293,7 +293,7 @@ extension DescribedMachine {
 /// A named property: one that must always hold, on every state or on every transition, or
 /// one that some reached state must have.
 @_spi(Engine) public struct Property<M: StateMachine>: Sendable {
-    @_spi(Engine) public enum Check: Sendable {
+    @_spi(Engine) public enum Condition: Sendable {
         /// A reason when the state is bad, else nil.
         case state(@Sendable (M.State) -> String?)
         /// A reason when the step is bad, else nil.
@@ -304,13 +304,13 @@ extension DescribedMachine {
 
     @_spi(Engine) public let name: String
     @_spi(Engine) public let summary: String
-    @_spi(Engine) public let check: Check
+    @_spi(Engine) public let check: Condition
     /// Whether a failure ends a run: a walk stops there, and a shrunk trace may show no other
     /// property failing before its own. False for a failure that leaves the state as it should
     /// be (a leak), after which the run may go on and find more.
     @_spi(Engine) public let endsRun: Bool
 
-    @_spi(Engine) public init(name: String, summary: String, check: Check, endsRun: Bool = true) {
+    @_spi(Engine) public init(name: String, summary: String, check: Condition, endsRun: Bool = true) {
         self.name = name; self.summary = summary; self.check = check; self.endsRun = endsRun
     }
 

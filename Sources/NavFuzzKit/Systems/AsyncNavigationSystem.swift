@@ -54,32 +54,6 @@ public protocol AsyncStateSavingSystem: AsyncNavigationSystem {
     func forgetSavedStates() async
 }
 
-extension Verifier {
-    /// Verifies a main-actor system: the engine runs on a thread of its own and awaits each
-    /// call on the main actor. Await it from any context, the main actor included.
-    package static func verify(_ system: some AsyncNavigationSystem, options: Options = Options()) async -> VerificationReport {
-        let bridge = await MainActorSystem(system, timeout: options.timeout)
-        return await onOwnThread { verify(bridge, options: options) }
-    }
-
-    /// Runs `work` on a new thread and awaits it, so that blocking work neither holds a thread
-    /// of the cooperative pool nor the main actor.
-    package static func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            let thread = Thread { continuation.resume(returning: work()) }
-            // The engine is not deep, but the tree printer of a long failing trace can be.
-            thread.stackSize = 16 << 20
-            thread.start()
-        }
-    }
-}
-
-/// Verifies a main-actor adapter against the model, for a test framework other than XCTest and
-/// Swift Testing (whose helpers are `assertConformance` and `expectConformance`).
-public func verifyConformance(_ system: some AsyncNavigationSystem, options: Verifier.Options = Verifier.Options()) async -> VerificationResult {
-    VerificationResult(report: await Verifier.verify(system, options: options))
-}
-
 /// A main-actor system as the engine drives it. Calls go to one task on the main actor that
 /// works through them in order while the engine's thread waits for their results; calls
 /// announced ahead (`announce`) are queued at once, so that a state's steps cost one hop to

@@ -104,18 +104,6 @@ public enum Verifier {
         }
     }
 
-    /// Every check a verification makes, in report order: the model's invariants on the
-    /// implementation's own states, then the implementation-only ones.
-    public static let checks: [String] = Invariant.all.map(\.name) + ["snapshot-conforms", "no-crash", "no-hang", "no-leak"]
-    static let snapshotConforms = Invariant.all.count, noCrash = snapshotConforms + 1, noHang = snapshotConforms + 2,
-               noLeak = snapshotConforms + 3
-
-    static func summary(ofCheck k: Int) -> String {
-        if k < Invariant.all.count { return Invariant.all[k].summary }
-        return ["outcome, completion events and state equal the model's", "the implementation answers every step",
-                "the implementation answers every step in time", "coordinators that ended are released"][k - Invariant.all.count]
-    }
-
     /// What makes two failures of one check different: the kind of the failing action (of the
     /// part, for a `multiple` of one) and the kind of reason: its words without the action's
     /// own text, ids, routes and counts.
@@ -169,24 +157,6 @@ public enum RunLocation: Sendable, Hashable {
     case childProcess
 }
 
-/// A trace to replay against the implementation, with the configuration it runs under.
-public struct GivenTrace: Sendable {
-    /// How reports name it (a corpus file's path, say).
-    public var name: String
-    /// The configuration the trace runs under.
-    public var configuration: Configuration
-    /// The actions, in the model's ids.
-    public var actions: [Action]
-    /// Two overlapping calls after the actions, run in the order of their steps (docs/VERIFY.md
-    /// §2.4), on a system that hands over suspension points.
-    public var interleaving: Interleaving?
-
-    /// A trace named `name`.
-    public init(name: String, configuration: Configuration = Configuration(), actions: [Action], interleaving: Interleaving? = nil) {
-        self.name = name; self.configuration = configuration; self.actions = actions; self.interleaving = interleaving
-    }
-}
-
 /// One verification: the lock-step, a machine per configuration, the failures found so far.
 struct VerificationRun {
     let system: DrivenSystem
@@ -203,7 +173,7 @@ struct VerificationRun {
 
     /// A failing trace before its last replay.
     struct Candidate {
-        var check: Int
+        var check: Check
         var signature: String
         var reason: String
         var trace: [Action]
@@ -226,8 +196,8 @@ struct VerificationRun {
             report.error = problem
             return report
         }
-        if let unknown = options.baseline.entries.first(where: { !Verifier.checks.contains($0.check) }) {
-            report.error = "baseline entry '\(unknown)': no check named '\(unknown.check)' (checks: \(Verifier.checks.joined(separator: ", ")))"
+        if let unknown = options.baseline.entries.first(where: { !Check.all.contains($0.check) }) {
+            report.error = "baseline entry '\(unknown)': no check named '\(unknown.check)' (checks: \(Check.all.map(\.name).joined(separator: ", ")))"
             return report
         }
         replayTraces()
@@ -237,10 +207,10 @@ struct VerificationRun {
         let overlapFailures = givenOverlapFailures + overlaps()
         confirmAll()
         // A check the steps one at a time broke is shown by their simpler trace.
-        let shown = overlapFailures.filter { f in !report.failures.contains { $0.invariant == f.invariant } }
+        let shown = overlapFailures.filter { f in !report.failures.contains { $0.check == f.check } }
         if !shown.isEmpty {
             report.failures += shown
-            report.failures.sort { (Verifier.checks.firstIndex(of: $0.invariant) ?? 0, $0.trace.count) < (Verifier.checks.firstIndex(of: $1.invariant) ?? 0, $1.trace.count) }
+            report.failures.sort { ($0.check, $0.trace.count) < ($1.check, $1.trace.count) }
         }
         finish()
         return report
@@ -344,7 +314,7 @@ struct VerificationRun {
         report.walks += result.walks
         report.sources.append("\(result.walks) random walks of up to \(options.walkLength) actions on \(preset.name) (seed \(options.seed))")
         for f in result.failures {
-            guard let check = Verifier.checks.firstIndex(of: f.property) else { continue }
+            guard let check = Check(name: f.property) else { continue }
             add(Candidate(check: check, signature: Verifier.signature(f.original.actions.last, f.reason), reason: f.reason,
                           trace: f.original.actions, configuration: preset.configuration, presetName: preset.name,
                           source: "walk \(f.walk) of \(preset.name), seed \(options.seed)", originalLength: f.original.actions.count))
@@ -369,7 +339,7 @@ struct VerificationRun {
         let part = options.shard.count > 1 ? " (steps from the states of shard \(options.shard.index)/\(options.shard.count) checked)" : ""
         report.sources.append("exploration of \(preset.name) to depth \(options.depth): \(result.states) states" + part)
         for c in result.violations {
-            guard let check = Verifier.checks.firstIndex(of: c.property) else { continue }
+            guard let check = Check(name: c.property) else { continue }
             if let broken = c.unreplayable { report.notes.append("exploration of \(preset.name), \(c.property): \(broken)") }
             add(Candidate(check: check, signature: Verifier.signature(c.actions.last, c.reason), reason: c.reason,
                           trace: c.actions, configuration: preset.configuration, presetName: preset.name,
@@ -404,7 +374,7 @@ struct VerificationRun {
             report.sources.append("overlaps of \(preset.name) to depth \(options.overlapDepth): \(phase.states - before.2) states, "
                                   + "\(phase.pairs - before.1) pairs of calls, \(phase.interleavings - before.0) interleavings")
             if phase.failures.count > before.3, report.firstFailureSeconds == nil { report.firstFailureSeconds = seconds }
-            if phase.failures.contains(where: { $0.invariant == "no-hang" }) { break }
+            if phase.failures.contains(where: { $0.check == .noHang }) { break }
         }
         // Deeper states, when the breadth-first part found nothing: a third of the walks, a
         // quarter as long.
@@ -449,13 +419,13 @@ struct VerificationRun {
     /// Runs `trace` from the machine's initial state: the index of the first step that fails
     /// `check` (in a way `accept` takes) or a check that ends a run (any check, when `check` is
     /// nil), and that step; nils when no step did.
-    private func replay(_ trace: [Action], on machine: ConformanceMachine, check: Int? = nil,
+    private func replay(_ trace: [Action], on machine: ConformanceMachine, check: Check? = nil,
                         accept: (Action?, String) -> Bool = { _, _ in true }) -> (Int?, ConformanceStep?) {
         var state = machine.initialStates()[0]
         for (i, a) in trace.enumerated() {
             let step = machine.step(state, a)
             if step.findings.contains(where: { f in
-                check == nil || f.check != Verifier.noLeak || (f.check == check && accept(a, f.reason))
+                check == nil || f.check != .noLeak || (f.check == check && accept(a, f.reason))
             }) { return (i, step) }
             if let next = machine.successor(of: step) { state = next }
         }
@@ -479,18 +449,18 @@ struct VerificationRun {
         }
         // Per check, the shortest of each kind of reason first, then the shortest of the rest:
         // one bug seen through several actions does not crowd out another.
-        var perCheck = [Int](repeating: 0, count: Verifier.checks.count)
+        var perCheck = [Check: Int]()
         var kept: [Candidate] = []
         var reasonKinds: Set<String> = []
         let sorted = order.compactMap { best[$0] }.sorted { ($0.check, $0.trace.count) < ($1.check, $1.trace.count) }
         let firsts = sorted.filter { reasonKinds.insert("\($0.check) \(Verifier.reasonKind($0.signature))").inserted }
         // A system that failed on step after step gets one crash and one hang: each replay of
         // another would cost a timeout, and they all say the same.
-        func limit(_ check: Int) -> Int {
-            lockstep.everGaveUp && (check == Verifier.noCrash || check == Verifier.noHang) ? 1 : options.distinct
+        func limit(_ check: Check) -> Int {
+            lockstep.everGaveUp && check.isCrashOrHang ? 1 : options.distinct
         }
-        for c in firsts + sorted where perCheck[c.check] < limit(c.check) && !kept.contains(where: { $0.check == c.check && $0.signature == c.signature }) {
-            perCheck[c.check] += 1
+        for c in firsts + sorted where perCheck[c.check, default: 0] < limit(c.check) && !kept.contains(where: { $0.check == c.check && $0.signature == c.signature }) {
+            perCheck[c.check, default: 0] += 1
             kept.append(c)
         }
         var shown: Set<String> = []
@@ -503,16 +473,16 @@ struct VerificationRun {
             let accept: (@Sendable (Action?, String) -> Bool)? = distinct ? { @Sendable a, r in Verifier.sameKind(a, r, as: action, reason) } : nil
             // Nor is a hang shrunk then: every try would cost a timeout. A crash costs a restart,
             // and is shrunk as far as any failure.
-            let failsAnyway = lockstep.everGaveUp && c.check == Verifier.noHang
+            let failsAnyway = lockstep.everGaveUp && c.check == .noHang
             // A crash or a hang is tried first on the model's shortest way to the same call.
-            if options.shrink && (c.check == Verifier.noCrash || c.check == Verifier.noHang),
+            if options.shrink && c.check.isCrashOrHang,
                let machine = machine(preset, source: c.source), let shortcut = machine.shortcut(to: trace) {
                 let (index, step) = replay(shortcut, on: machine, check: c.check, accept: accept ?? { _, _ in true })
                 if index == shortcut.count - 1, step?.findings.contains(where: { $0.check == c.check }) == true { trace = shortcut }
             }
             if options.shrink && !trace.isEmpty && !failsAnyway, let machine = machine(preset, source: c.source) {
                 lockstep.memoizing = true
-                let shrunk = Shrinker(machine).shrink(trace, from: machine.initialStates()[0], property: Verifier.checks[c.check],
+                let shrunk = Shrinker(machine).shrink(trace, from: machine.initialStates()[0], property: c.check.name,
                                                       accepting: accept)
                 lockstep.memoizing = false
                 if let shrunk {
@@ -522,11 +492,11 @@ struct VerificationRun {
             }
             if let failure = confirm(c, trace: trace, preset: preset, accept: accept ?? { _, _ in true }) {
                 // Shrinking can make two failures one: the first (shortest) stays.
-                let key = "\(failure.invariant) \(Verifier.signature(failure.trace.last, failure.reason))"
+                let key = "\(failure.check) \(Verifier.signature(failure.trace.last, failure.reason))"
                 if shown.insert(key).inserted { report.failures.append(failure) }
             }
         }
-        report.failures.sort { (Verifier.checks.firstIndex(of: $0.invariant) ?? 0, $0.trace.count) < (Verifier.checks.firstIndex(of: $1.invariant) ?? 0, $1.trace.count) }
+        report.failures.sort { ($0.check, $0.trace.count) < ($1.check, $1.trace.count) }
     }
 
     private func presetFor(_ c: Candidate) -> Preset? {
@@ -538,7 +508,7 @@ struct VerificationRun {
     private mutating func confirm(_ c: Candidate, trace: [Action], preset: Preset,
                                   accept: @escaping (Action?, String) -> Bool) -> ConformanceFailure? {
         let mark = system.diagnosticsMark
-        let check = Verifier.checks[c.check]
+        let check = c.check
         var step: ConformanceStep?
         var index = -1
         let coordinators = CoordinatorMachine(preset: preset)
@@ -553,19 +523,19 @@ struct VerificationRun {
         let said = system.diagnostics(since: mark)
         guard let step, let reason = step.findings.first(where: { $0.check == c.check })?.reason,
               step.action == nil ? trace.isEmpty : index == trace.count - 1 else {
-            if c.check == Verifier.noCrash || c.check == Verifier.noHang { return unrepeated(c, diagnostics: said) }
+            if c.check.isCrashOrHang { return unrepeated(c, diagnostics: said) }
             report.notes.append("\(check): the failing trace did not fail the same way when replayed from reset; "
                                 + "the implementation does not repeat itself: \(trace.map(\.description).joined(separator: "; "))")
             return nil
         }
         return ConformanceFailure(
-            invariant: check, reason: reason, trace: trace, configuration: c.configuration, presetName: c.presetName,
+            check: check, reason: reason, trace: trace, configuration: c.configuration, presetName: c.presetName,
             source: c.source, originalLength: c.originalLength,
             step: FailingStep(index: step.action == nil ? -1 : index, modelAction: step.action, implementationAction: step.implAction,
                               modelBefore: step.modelBefore, implementationBefore: step.implBefore, modelStep: step.modelStep,
                               implementationOutcome: step.implOutcome, implementationEvents: step.implEvents,
                               implementationAfter: step.implAfter),
-            alsoBroken: step.findings.map { Verifier.checks[$0.check] }.filter { $0 != check }, diagnostics: said)
+            alsoBroken: step.findings.map(\.check).filter { $0 != check }, diagnostics: said)
     }
 
     /// A crash or a hang that a replay from reset did not repeat still happened: it fails its
@@ -578,7 +548,7 @@ struct VerificationRun {
         for a in c.trace.dropLast() { before = model.step(before, a).state }
         let last = c.trace.last
         return ConformanceFailure(
-            invariant: Verifier.checks[c.check],
+            check: c.check,
             reason: c.reason + "; it did not happen again when this trace was replayed from reset, so it depends on more "
                 + "than these steps (a task that outlives a step, a timer, what the process did before)",
             trace: c.trace, configuration: c.configuration, presetName: c.presetName, source: c.source, originalLength: c.originalLength,

@@ -21,7 +21,7 @@ extension ConformanceFailure {
         if let interleaving { arguments += ", overlapping: \(Self.swiftString(interleaving.replayText))" }
         if configuration != Configuration() { arguments += ", configuration: \(Self.swiftExpression(configuration))" }
         // A crash is contained in a child process, where there are processes.
-        if location == .childProcess || invariant == "no-crash", !subject.hasPrefix("driver:") { arguments += ", runIn: .childProcess" }
+        if location == .childProcess || check == .noCrash, !subject.hasPrefix("driver:") { arguments += ", runIn: .childProcess" }
         let body = "    await \(call)(\(subject), options: .replaying(\(arguments)))\n"
         let name = testName
         switch framework {
@@ -34,7 +34,7 @@ extension ConformanceFailure {
 
     /// `noOrphanAfterUserBack`: the check, then the failing step's action kind.
     var testName: String {
-        let words = invariant.split(separator: "-").map(String.init)
+        let words = check.name.split(separator: "-").map(String.init)
         let check = words.enumerated().map { $0 == 0 ? $1 : $1.prefix(1).uppercased() + $1.dropFirst() }.joined()
         guard let action = step.modelAction else { return check + "AtStart" }
         let kind = action.name.rawValue

@@ -15,8 +15,8 @@
 public struct Baseline: Sendable, Hashable {
     /// One accepted difference: a check, optionally narrowed to an action kind and a trace pattern.
     public struct Entry: Sendable, Hashable, CustomStringConvertible {
-        /// A name of `Verifier.checks`.
-        public var check: String
+        /// The check.
+        public var check: Check
         /// The kind of the failing action (or of a part of a `multiple`); nil: any step, the
         /// initial state included.
         public var action: ActionName?
@@ -28,20 +28,20 @@ public struct Baseline: Sendable, Hashable {
         public var line: Int?
 
         /// An entry for `check`, at `action` steps, after traces that match `trace`.
-        public init(check: String, action: ActionName? = nil, trace: String? = nil, reason: String? = nil, line: Int? = nil) {
+        public init(check: Check, action: ActionName? = nil, trace: String? = nil, reason: String? = nil, line: Int? = nil) {
             self.check = check; self.action = action; self.trace = trace; self.reason = reason; self.line = line
         }
 
         /// The entry as a line of the file.
         public var description: String {
-            var text = check + " " + (action?.rawValue ?? "*")
+            var text = check.name + " " + (action?.rawValue ?? "*")
             if let trace { text += " trace " + trace }
             if let reason { text += " reason " + reason }
             return text
         }
 
         /// Whether a failure of `check` at `failing` after `trace` (which ends with it) is this one.
-        func matches(check: String, failing: Action?, trace: [Action], reason: String) -> Bool {
+        func matches(check: Check, failing: Action?, trace: [Action], reason: String) -> Bool {
             guard check == self.check else { return false }
             if let pattern = self.reason, !Baseline.glob(Array(pattern.utf8), matches: Array(reason.utf8)) { return false }
             if let action {
@@ -73,9 +73,8 @@ public struct Baseline: Sendable, Hashable {
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard let first = words.first else { continue }
             let at = "\(file):\(n + 1)"
-            let check = String(first)
-            guard Verifier.checks.contains(check) else {
-                throw BaselineError("\(at): no check named '\(TextSanitizer.escaped(check))' (checks: \(Verifier.checks.joined(separator: ", ")))")
+            guard let check = Check(name: String(first)) else {
+                throw BaselineError("\(at): no check named '\(TextSanitizer.escaped(String(first)))' (checks: \(Check.all.map(\.name).joined(separator: ", ")))")
             }
             var entry = Entry(check: check, line: n + 1)
             var rest = words.dropFirst()
@@ -117,7 +116,7 @@ public struct Baseline: Sendable, Hashable {
     public var text: String { entries.map { $0.description + "\n" }.joined() }
 
     /// The first entry `check`'s failure at `failing` after `trace` matches.
-    func entry(matching check: String, failing: Action?, trace: [Action], reason: String) -> Int? {
+    func entry(matching check: Check, failing: Action?, trace: [Action], reason: String) -> Int? {
         entries.firstIndex { $0.matches(check: check, failing: failing, trace: trace, reason: reason) }
     }
 

@@ -10,7 +10,7 @@
 /// states, which agree whenever a step is taken, so the implementation may number its
 /// coordinators as it likes.
 ///
-/// Checks after each step, in `Verifier.checks` order (each broken one is its own finding):
+/// Checks after each step, in `Check.all` order (each broken one is its own finding):
 /// the five state invariants on the implementation's new state, the seven transition
 /// invariants on its (before, action, step), `snapshot-conforms` (outcome, events as a set,
 /// and the state on the canonical form), `no-leak`; a step that dies or times out is
@@ -173,10 +173,10 @@ final class Lockstep {
         }
         var findings: [Finding] = []
         for (k, inv) in Invariant.stateInvariants.enumerated() {
-            if let why = inv.violation(in: observed) { findings.append(Finding(k, "initial state: \(why)")) }
+            if let why = inv.violation(in: observed) { findings.append(Finding(Check.all[k], "initial state: \(why)")) }
         }
         if !sameState(initial, observed) {
-            findings.append(Finding(Verifier.snapshotConforms,
+            findings.append(Finding(.snapshotConforms,
                                     "initial state: \(TreeDifference.firstDifference(model: initial, implementation: observed))"))
         }
         if !findings.isEmpty {
@@ -402,7 +402,7 @@ final class Lockstep {
                 current = nil
                 return ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep, implAction: implAction,
                                        implBefore: implBefore, implOutcome: nil, implEvents: [], implAfter: nil,
-                                       findings: screened([Finding(Verifier.snapshotConforms, why)], after: state.trail, action,
+                                       findings: screened([Finding(.snapshotConforms, why)], after: state.trail, action,
                                                           model.configuration), next: nil)
             }
             // Not made, so nothing to compare: both sides stay where they were.
@@ -421,21 +421,21 @@ final class Lockstep {
         let unchanged = identical(implAfter, implBefore)
         if !unchanged {
             for (k, inv) in Invariant.stateInvariants.enumerated() {
-                if let why = inv.violation(in: implAfter) { findings.append(Finding(k, why)) }
+                if let why = inv.violation(in: implAfter) { findings.append(Finding(Check.all[k], why)) }
             }
         }
         let implStep = Step(outcome: reply.outcome, state: implAfter, events: reply.events)
-        Invariant.checkAll(implBefore, implAction, implStep, model.configuration) { k, why in findings.append(Finding(k, why)) }
+        Invariant.checkAll(implBefore, implAction, implStep, model.configuration) { k, why in findings.append(Finding(Check.all[k], why)) }
         // A refused model step returns its state as it was. Same ids and same contents is the
         // common case of agreement, and much cheaper to see than canonical forms.
         let sameIDs = unchanged && !modelChanges ? identity : identical(modelStep.state, implAfter)
         if let why = conformance(modelStep, reply, implAfter, unchanged: unchanged, sameIDs: sameIDs) {
-            findings.append(Finding(Verifier.snapshotConforms, why))
+            findings.append(Finding(.snapshotConforms, why))
         }
         let leaked = reply.leaked ?? (unchanged ? [] : leaks.leaked(before: implBefore, after: implAfter, system: system))
         if !leaked.isEmpty {
             let names = leaked.map { modelName(ofImplementation: CoordinatorID($0)) }
-            findings.append(Finding(Verifier.noLeak, "\(names.joined(separator: ", ")) ended but \(leaked.count == 1 ? "its object is" : "their objects are") still alive after '\(action)'"))
+            findings.append(Finding(.noLeak, "\(names.joined(separator: ", ")) ended but \(leaked.count == 1 ? "its object is" : "their objects are") still alive after '\(action)'"))
         }
         findings.sort { $0.check < $1.check }
 
@@ -444,8 +444,8 @@ final class Lockstep {
         // events, a wrong outcome): the path goes on, and the next bug on it is found.
         let kept = screened(findings, after: state.trail, action, model.configuration)
         var next: Trail?
-        if kept.contains(where: { $0.check != Verifier.noLeak })
-            || (findings.contains(where: { $0.check != Verifier.noLeak }) && !sameState(modelStep.state, implAfter)) {
+        if kept.contains(where: { $0.check != .noLeak })
+            || (findings.contains(where: { $0.check != .noLeak }) && !sameState(modelStep.state, implAfter)) {
             current = nil
         } else if unchanged && !modelChanges {
             next = state.trail
@@ -474,7 +474,7 @@ final class Lockstep {
         if !baseline.entries.isEmpty && !findings.isEmpty {
             let trace = (trail?.path ?? []) + (action.map { [$0] } ?? [])
             kept = findings.filter { f in
-                guard let e = baseline.entry(matching: Verifier.checks[f.check], failing: action, trace: trace, reason: f.reason) else { return true }
+                guard let e = baseline.entry(matching: f.check, failing: action, trace: trace, reason: f.reason) else { return true }
                 if (expected[e]?.trace.count ?? .max) > trace.count {
                     expected[e] = ExpectedDifference(entry: baseline.entries[e], reason: f.reason, trace: trace,
                                                      configuration: configuration)
@@ -492,8 +492,8 @@ final class Lockstep {
         current = nil
         var findings: [Finding] = []
         switch error.kind {
-        case .crash: findings.append(Finding(Verifier.noCrash, error.message))
-        case .hang: findings.append(Finding(Verifier.noHang, error.message))
+        case .crash: findings.append(Finding(.noCrash, error.message))
+        case .hang: findings.append(Finding(.noHang, error.message))
         case .protocolError: fatal = error
         }
         failureStreak += error.kind == .hang ? Self.hangWeight : 1
@@ -689,7 +689,7 @@ final class Lockstep {
 /// reached the same state.
 extension ConformanceStep {
     /// Whether the system crashed or hung on the step.
-    var crashedOrHung: Bool { findings.contains { $0.check == Verifier.noCrash || $0.check == Verifier.noHang } }
+    var crashedOrHung: Bool { findings.contains { $0.check.isCrashOrHang } }
 }
 
 struct ConformanceState: Sendable {
@@ -771,13 +771,12 @@ struct ConformanceStep: Sendable {
     /// Where the implementation is after the step, when the step passed.
     var next: Trail?
 
-    func reason(_ check: Int) -> String? { findings.first { $0.check == check }?.reason }
+    func reason(_ check: Check) -> String? { findings.first { $0.check == check }?.reason }
 }
 
 /// One broken check at one step.
 struct Finding: Hashable, Sendable {
-    /// The index in `Verifier.checks`.
-    var check: Int
+    var check: Check
     var reason: String
-    init(_ check: Int, _ reason: String) { self.check = check; self.reason = reason }
+    init(_ check: Check, _ reason: String) { self.check = check; self.reason = reason }
 }

@@ -1,4 +1,5 @@
 @_spi(Engine) import CoordinatorModel
+import Foundation
 
 /// A verification's outcome with ready-made failure messages, for any test framework. The
 /// NavFuzzTesting product records them for XCTest and Swift Testing (`assertConformance`,
@@ -23,7 +24,7 @@ public struct VerificationResult: Sendable {
         if report.passed { return "" }
         var parts: [String] = []
         if let error = report.error { parts.append("verification could not run: \(error)") }
-        let broken = Verifier.checks.filter { c in report.failures.contains { $0.invariant == c } }
+        let broken = Check.all.filter { c in report.failures.contains { $0.check == c } }.map(\.name)
         if !broken.isEmpty {
             parts.append("\(broken.count) conformance check\(broken.count == 1 ? "" : "s") failed for \(report.system): \(broken.joined(separator: ", "))")
         }
@@ -55,4 +56,28 @@ extension Verifier {
     package static func verify(_ system: some NavigationSystem, options: Options = Options()) -> VerificationReport {
         verify(InProcessSystem(system), options: options)
     }
+
+    /// Verifies a main-actor system: the engine runs on a thread of its own and awaits each
+    /// call on the main actor. Await it from any context, the main actor included.
+    package static func verify(_ system: some AsyncNavigationSystem, options: Options = Options()) async -> VerificationReport {
+        let bridge = await MainActorSystem(system, timeout: options.timeout)
+        return await onOwnThread { verify(bridge, options: options) }
+    }
+
+    /// Runs `work` on a new thread and awaits it, so that blocking work neither holds a thread
+    /// of the cooperative pool nor the main actor.
+    package static func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: work()) }
+            // The engine is not deep, but the tree printer of a long failing trace can be.
+            thread.stackSize = 16 << 20
+            thread.start()
+        }
+    }
+}
+
+/// Verifies a main-actor adapter against the model, for a test framework other than XCTest and
+/// Swift Testing (whose helpers are `assertConformance` and `expectConformance`).
+public func verifyConformance(_ system: some AsyncNavigationSystem, options: Verifier.Options = Verifier.Options()) async -> VerificationResult {
+    VerificationResult(report: await Verifier.verify(system, options: options))
 }
