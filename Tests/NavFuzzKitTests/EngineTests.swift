@@ -43,7 +43,7 @@ final class EngineTests: XCTestCase {
         XCTAssertFalse(machine.sawOtherThread.value)
     }
 
-    /// A walk picked ahead on what the machine foretells is the walk picked step by step, and
+    /// A walk picked ahead on what a live system foretells is the walk picked step by step, and
     /// the machine is told the actions before they are taken; a foretelling that turns out
     /// wrong drops the rest of what was picked.
     func testWalksPickedAheadAreTheSameWalks() {
@@ -51,7 +51,7 @@ final class EngineTests: XCTestCase {
         let plain = Fuzzer(CounterMachine(), options: options).run()
         for lies in [false, true] {
             let machine = ForetellingCounter(lies: lies)
-            let ahead = Fuzzer(machine, options: .init(seed: 7, walks: 50, walkLength: 30, workers: 1, shrink: false)).run()
+            let ahead = Fuzzer(machine, options: .init(seed: 7, walks: 50, walkLength: 30, workers: 1, shrink: false), live: machine.live).run()
             XCTAssertEqual(ahead.steps, plain.steps)
             XCTAssertEqual(ahead.coverage, plain.coverage)
             XCTAssertEqual(ahead.failures.map(\.original.actions), plain.failures.map(\.original.actions))
@@ -119,7 +119,6 @@ struct ThreadCheckingMachine: ExplorableMachine, FuzzableMachine, ShrinkableMach
     func encode(_ state: Int, into bytes: inout [UInt8]) { withUnsafeBytes(of: Int64(state)) { bytes += $0 } }
     func decode(_ bytes: ArraySlice<UInt8>) -> Int? { bytes.count == 8 ? bytes.withUnsafeBytes { Int($0.loadUnaligned(as: Int64.self)) } : nil }
     func kindName(of action: Int) -> String { String(action) }
-    var maxWorkers: Int { 1 }
 }
 
 /// A counter whose `+1` stops working after it has been taken a few times: exploring finds
@@ -138,7 +137,6 @@ final class ForgetfulCounter: ExplorableMachine, DescribedMachine, @unchecked Se
     func isWithinBounds(_ state: Int) -> Bool { state <= 5 }
     func encode(_ state: Int, into bytes: inout [UInt8]) { bytes.append(UInt8(state)) }
     func decode(_ bytes: ArraySlice<UInt8>) -> Int? { bytes.first.map(Int.init) }
-    var maxWorkers: Int { 1 }
     func describe(_ state: Int) -> String { String(state) }
     func describe(_ action: String) -> String { action }
     func parseAction(_ text: String) throws(ActionParseError) -> String { text }
@@ -179,8 +177,15 @@ struct ForetellingCounter: FuzzableMachine, ShrinkableMachine, @unchecked Sendab
     }
     func isWithinBounds(_ state: Int) -> Bool { base.isWithinBounds(state) }
     func kindName(of action: String) -> String { action }
-    var maxWorkers: Int { 1 }
-    var foretells: Bool { true }
-    func foretold(_ state: Int, after action: String) -> Int? { base.step(state, action).after.map { lies ? $0 + 1 : $0 } }
-    func prepare(walk actions: [String], from state: Int) { log.prepared.append(actions); log.next = 0 }
+    /// Foretells on the base machine, and logs the walks it is told of.
+    var live: LiveSystem<ForetellingCounter> {
+        let base = base, lies = lies, log = UncheckedLog(log)
+        return LiveSystem(foretell: { state, action in base.step(state, action).after.map { lies ? $0 + 1 : $0 } },
+                          prepareWalk: { actions, _ in log.log.prepared.append(actions); log.log.next = 0 })
+    }
+}
+
+struct UncheckedLog: @unchecked Sendable {
+    let log: ForetellingCounter.Log
+    init(_ log: ForetellingCounter.Log) { self.log = log }
 }

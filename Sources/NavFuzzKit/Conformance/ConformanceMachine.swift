@@ -7,7 +7,7 @@
 /// transition properties. Exploration stores states as their canonical encodings: the machine
 /// remembers each encoded state's trail under its fingerprint and finds it again on decoding.
 ///
-/// It drives one live system, so it is used from one thread (`maxWorkers` is 1).
+/// It drives one live system, so the engines take it with its `live` hooks and use it from one thread.
 struct ConformanceMachine: ExplorableMachine, FuzzableMachine, ShrinkableMachine, DescribedMachine, @unchecked Sendable {
     let lockstep: Lockstep
     /// The model without its system: actions, bounds, sampling, shrinking.
@@ -104,8 +104,6 @@ struct ConformanceMachine: ExplorableMachine, FuzzableMachine, ShrinkableMachine
         for f in step.findings { report(f.check.index, f.reason) }
     }
 
-    var maxWorkers: Int { 1 }
-
     // MARK: - Exploration
 
     /// The model state's canonical encoding, and whether coordinators ended on the way: how an
@@ -129,12 +127,23 @@ struct ConformanceMachine: ExplorableMachine, FuzzableMachine, ShrinkableMachine
     /// The shard, of `count`, that checks the steps from the state of `fingerprint`.
     static func owner(of fingerprint: UInt64, among count: Int) -> Int { Int(fingerprint % UInt64(max(count, 1))) }
 
-    func prepare(_ state: ConformanceState, _ actions: [Action], ahead: Bool) {
-        guard state.owned else { return }
-        lockstep.prepare(state, actions, model: model, ahead: ahead)
+    /// The engines' hooks: a state's steps are announced to the system before they are taken
+    /// (those of states this shard owns), and walks pick their actions ahead on the model, so
+    /// that a driver is sent a state's steps, or a walk, at once.
+    var live: LiveSystem<ConformanceMachine> {
+        let machine = self, model = model
+        return LiveSystem(
+            prepare: { state, actions, ahead in
+                guard state.owned else { return }
+                machine.lockstep.prepare(state, actions, model: model, ahead: ahead)
+            },
+            preparesAhead: lockstep.announcesAhead,
+            foretell: { state, action in
+                let step = model.step(state.model, action)
+                return step.outcome.isRefused ? nil : ConformanceState(model: step.state, trail: state.trail)
+            },
+            prepareWalk: { actions, state in machine.lockstep.prepare(walk: actions, from: state, model: model) })
     }
-
-    var preparesAhead: Bool { lockstep.announcesAhead }
 
     // MARK: - Fuzzing
 
@@ -157,18 +166,6 @@ struct ConformanceMachine: ExplorableMachine, FuzzableMachine, ShrinkableMachine
             if capabilities.offers(action) { return (action, k) }
         }
         return nil
-    }
-
-    /// Walks pick their actions ahead on the model, so that a driver is sent a walk at once.
-    var foretells: Bool { true }
-
-    func foretold(_ state: ConformanceState, after action: Action) -> ConformanceState? {
-        let step = model.step(state.model, action)
-        return step.outcome.isRefused ? nil : ConformanceState(model: step.state, trail: state.trail)
-    }
-
-    func prepare(walk actions: [Action], from state: ConformanceState) {
-        lockstep.prepare(walk: actions, from: state, model: model)
     }
 
     // MARK: - Shrinking

@@ -42,10 +42,14 @@ import Foundation
 
     @_spi(Engine) public let machine: M
     @_spi(Engine) public let options: Options
+    /// The hooks of the live system the machine drives, if it drives one.
+    let live: LiveSystem<M>?
 
-    @_spi(Engine) public init(_ machine: M, options: Options = Options()) {
+    /// An explorer of `machine`; `live` when it drives a live system.
+    @_spi(Engine) public init(_ machine: M, options: Options = Options(), live: LiveSystem<M>? = nil) {
         self.machine = machine
         self.options = options
+        self.live = live
     }
 
     static var chunkSize: Int { 64 }
@@ -124,8 +128,8 @@ import Foundation
         return { shard.owns($0) }
     }
 
-    /// The workers this run uses: as many as asked for and the machine allows.
-    var workers: Int { max(1, min(options.workers, machine.maxWorkers)) }
+    /// The workers this run uses: as many as asked for, one for a live system.
+    var workers: Int { live == nil ? max(1, options.workers) : 1 }
 
     /// What the workers of a level skip: per property, whether it has all its counterexamples,
     /// and the signatures of those it has.
@@ -277,7 +281,7 @@ import Foundation
         let progress = options.progress, shouldStop = options.shouldStop, abandons = options.abandons
         let distinct = options.distinct, signature = options.signature
         let workers = min(self.workers, max(chunks, 1))
-        let lookahead = machine.preparesAhead
+        let live = self.live, lookahead = live?.preparesAhead ?? false
         let work = { @Sendable (worker: Int) in
             // Each worker works on its own copies, so that no reference count is shared.
             let machine = workers == 1 ? machine : machine.replica()
@@ -341,7 +345,7 @@ import Foundation
                         guard expand else { continue }
                         actions.removeAll(keepingCapacity: true)
                         left = machine.explorationActions(in: state, into: &actions)
-                        machine.prepare(state, actions, ahead: false)
+                        live?.prepare(state, actions, false)
                     }
                     let number = base + local
                     guard expand else { continue }
@@ -355,7 +359,7 @@ import Foundation
                         let s = load(local + 1, into: &out)
                         if let s {
                             nextLeft = machine.explorationActions(in: s, into: &next)
-                            machine.prepare(s, next, ahead: true)
+                            live?.prepare(s, next, true)
                         }
                         loaded = (local + 1, s, next, nextLeft)
                     }

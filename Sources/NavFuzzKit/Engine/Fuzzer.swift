@@ -49,10 +49,14 @@ import Foundation
 
     @_spi(Engine) public let machine: M
     @_spi(Engine) public let options: Options
+    /// The hooks of the live system the machine drives, if it drives one.
+    let live: LiveSystem<M>?
 
-    @_spi(Engine) public init(_ machine: M, options: Options = Options()) {
+    /// A fuzzer of `machine`; `live` when it drives a live system.
+    @_spi(Engine) public init(_ machine: M, options: Options = Options(), live: LiveSystem<M>? = nil) {
         self.machine = machine
         self.options = options
+        self.live = live
     }
 
     /// Walks handed to a worker at a time: few enough that the work stays balanced.
@@ -60,7 +64,7 @@ import Foundation
 
     @_spi(Engine) public func run() -> FuzzReport<M> {
         let clock = ContinuousClock.now
-        let machine = self.machine, options = self.options
+        let machine = self.machine, options = self.options, live = self.live
         let properties = machine.properties
         let kindNames = machine.actionKinds
         let filter = KindFilter(names: kindNames,
@@ -69,7 +73,7 @@ import Foundation
             clock.advanced(by: .nanoseconds(Int64(s.isNaN ? 0 : Swift.min(Swift.max(s, 0), 1e9) * 1e9)))
         }
         let limit = options.walks ?? Int.max
-        let workers = max(1, min(options.workers, machine.maxWorkers))
+        let workers = live == nil ? max(1, options.workers) : 1
         let next = AtomicCounter(0)
         defer { next.free() }
         let slots = ResultSlots<Tally>(count: workers)
@@ -79,7 +83,7 @@ import Foundation
             // Each worker works on its own copies, so that no reference count is shared: the
             // initial states too, whose lists every walk keeps sharing until it changes them.
             let machine = workers == 1 ? machine : machine.replica()
-            var walker = Walker(machine: machine, properties: machine.properties, initials: machine.initialStates(), filter: filter,
+            var walker = Walker(machine: machine, live: live, properties: machine.properties, initials: machine.initialStates(), filter: filter,
                                 seed: options.seed, length: options.walkLength, swarm: options.swarm, keep: keep)
             while true {
                 if let deadline, ContinuousClock.now >= deadline { break }
@@ -219,6 +223,7 @@ extension Fuzzer {
     /// One worker's walker: buffers reused from walk to walk, and its tally.
     struct Walker {
         let machine: M
+        let live: LiveSystem<M>?
         let checks: PropertyChecks<M>
         let initials: [M.State]
         let filter: KindFilter
@@ -233,9 +238,10 @@ extension Fuzzer {
         var trace: [M.Action] = []
         var failed: [(Int, String)] = []
 
-        init(machine: M, properties: [Property<M>], initials: [M.State], filter: KindFilter,
+        init(machine: M, live: LiveSystem<M>?, properties: [Property<M>], initials: [M.State], filter: KindFilter,
              seed: UInt64, length: Int, swarm: Bool, keep: Keep) {
             self.machine = machine
+            self.live = live
             checks = PropertyChecks(properties)
             self.initials = initials; self.filter = filter; self.seed = seed
             self.length = length; self.swarm = swarm; self.keep = keep
@@ -265,15 +271,16 @@ extension Fuzzer {
             if !failed.isEmpty { return record(index, kinds, initial, nil, &failed) }
             if looking { tally.reached.note(initial, checks); looking = !tally.reached.covers(checks) }
             var state = initial
-            // The actions picked ahead (when the machine foretells) and whether each was
+            // The actions picked ahead (when a live system foretells) and whether each was
             // foretold to move the walk; a step that does otherwise drops the rest.
+            let foretell = live?.foretell
             var plan: [(action: M.Action, kind: Int, moves: Bool)] = [], planned = 0
             for left in stride(from: length, to: 0, by: -1) {
                 if planned == plan.count {
                     plan.removeAll(keepingCapacity: true); planned = 0
-                    pick(from: state, steps: machine.foretells ? left : 1, kinds, &rng, &scratch, into: &plan)
+                    pick(from: state, steps: foretell == nil ? 1 : left, foretell, kinds, &rng, &scratch, into: &plan)
                     if plan.isEmpty { break }
-                    if machine.foretells { machine.prepare(walk: plan.map(\.action), from: state) }
+                    if foretell != nil { live?.prepareWalk(plan.map(\.action), state) }
                 }
                 let (action, k, foretoldMove) = plan[planned]
                 planned += 1
@@ -309,17 +316,18 @@ extension Fuzzer {
         }
 
         /// Picks up to `steps` actions from `state` on, each from where the one before is
-        /// foretold to lead (one action when the machine does not foretell), as the walk would
+        /// foretold to lead (one action when nothing foretells), as the walk would
         /// pick them one by one. The plan ends after a step foretold to lead outside the
         /// bounds: the walk stays, but a system stepped there moved, and what the machine
         /// prepared after it would be of no use.
-        func pick(from state: M.State, steps: Int, _ kinds: KindFilter, _ rng: inout Xoshiro, _ scratch: inout [M.Action],
+        func pick(from state: M.State, steps: Int, _ foretell: (@Sendable (M.State, M.Action) -> M.State?)?, _ kinds: KindFilter,
+                  _ rng: inout Xoshiro, _ scratch: inout [M.Action],
                   into plan: inout [(action: M.Action, kind: Int, moves: Bool)]) {
             var at = state
             for _ in 0 ..< steps {
                 guard let (action, k) = machine.sampleAction(in: at, kinds: kinds, using: &rng, scratch: &scratch) else { return }
-                guard steps > 1 else { plan.append((action, k, true)); return }
-                guard let next = machine.foretold(at, after: action) else { plan.append((action, k, false)); continue }
+                guard steps > 1, let foretell else { plan.append((action, k, true)); return }
+                guard let next = foretell(at, action) else { plan.append((action, k, false)); continue }
                 let inside = machine.isWithinBounds(next)
                 plan.append((action, k, inside))
                 if !inside { return }

@@ -39,12 +39,9 @@ extension StateMachine {
                          report: (Int, String) -> Void)
     /// An equal machine that shares no reference-counted storage with this one. Workers take
     /// one each: threads that retain and release the same objects slow each other down.
-    /// Default: itself.
+    /// Default: itself. (A machine that drives one live system is used from one thread: see
+    /// `LiveSystem`.)
     func replica() -> Self
-    /// How many threads may use the machine (its replicas) at once. Default: any number; a
-    /// machine that drives one live system says 1, and the engines then run on the calling
-    /// thread alone.
-    var maxWorkers: Int { get }
 }
 
 extension FastMachine {
@@ -60,7 +57,6 @@ extension FastMachine {
     }
 
     @_spi(Engine) public func replica() -> Self { self }
-    @_spi(Engine) public var maxWorkers: Int { .max }
 }
 
 /// Exploration: a canonical encoding, so that states are stored as bytes and identified by
@@ -86,13 +82,6 @@ extension FastMachine {
     /// Rewrites a path found over canonical states so that it replays from `initialStates()`
     /// as written (for example with ids in creation order). Default: the path as it is.
     func concretize(_ path: [Action], from initial: State) -> [Action]
-    /// Called before `state`'s actions are stepped, in this order: a machine that drives a
-    /// system in another process sends them all at once. With `ahead`, the actions of the state
-    /// before are still to be stepped first. Default: nothing.
-    func prepare(_ state: State, _ actions: [Action], ahead: Bool)
-    /// Whether exploration prepares each state while the one before is stepped, so that the
-    /// system works on one while the engine reads the other. Default: false.
-    var preparesAhead: Bool { get }
 }
 
 extension ExplorableMachine {
@@ -104,8 +93,6 @@ extension ExplorableMachine {
     @_spi(Engine) public func leavesUnchanged(_ state: State, _ step: Step) -> Bool { false }
     @_spi(Engine) public func step(_ state: State, _ action: Action, into step: inout Step?) { step = self.step(state, action) }
     @_spi(Engine) public func concretize(_ path: [Action], from initial: State) -> [Action] { path }
-    @_spi(Engine) public func prepare(_ state: State, _ actions: [Action], ahead: Bool) {}
-    @_spi(Engine) public var preparesAhead: Bool { false }
 }
 
 /// Fuzzing: action kinds with weights, and random actions.
@@ -123,16 +110,6 @@ extension ExplorableMachine {
     /// machine that can build an action directly should, since enumeration is most of the cost.
     func sampleAction(in state: State, kinds: KindFilter, using rng: inout Xoshiro,
                       scratch: inout [Action]) -> (action: Action, kind: Int)?
-    /// Whether the machine can tell where an action leads without taking the step (a machine
-    /// in lock-step with another process asks its model). A walk then picks its actions before
-    /// it takes them and passes them to `prepare(walk:from:)`; the walk is the same walk.
-    /// Default: false.
-    var foretells: Bool { get }
-    /// Where `action` leads from `state` (nil: refused) as far as `sampleAction` and
-    /// `isWithinBounds` read a state; called only when `foretells`.
-    func foretold(_ state: State, after action: Action) -> State?
-    /// Called before a walk takes `actions` one after the other from `state`, when `foretells`.
-    func prepare(walk actions: [Action], from state: State)
 }
 
 extension FuzzableMachine {
@@ -151,9 +128,6 @@ extension FuzzableMachine {
     }
 
     @_spi(Engine) public func defaultWeight(ofKind kind: String) -> Int { 1 }
-    @_spi(Engine) public var foretells: Bool { false }
-    @_spi(Engine) public func foretold(_ state: State, after action: Action) -> State? { nil }
-    @_spi(Engine) public func prepare(walk actions: [Action], from state: State) {}
 
     @_spi(Engine) public func sampleAction(in state: State, kinds: KindFilter, using rng: inout Xoshiro,
                              scratch: inout [Action]) -> (action: Action, kind: Int)? {

@@ -308,7 +308,7 @@ struct VerificationRun {
         fuzz.signature = Verifier.signature
         fuzz.shouldStop = stop
         fuzz.abandons = abandoner
-        let result = Fuzzer(machine, options: fuzz).run()
+        let result = Fuzzer(machine, options: fuzz, live: machine.live).run()
         noteGivingUp("the random walks of \(preset.name)")
         note(machine, unreached: result.unreached)
         report.walks += result.walks
@@ -330,7 +330,7 @@ struct VerificationRun {
         var explore = Explorer<ConformanceMachine>.Options(workers: 1, maxDepth: options.depth, distinct: options.gathered,
                                                            signature: Verifier.signature, shouldStop: stopper)
         explore.abandons = abandoner
-        let explorer = Explorer(machine, options: explore)
+        let explorer = Explorer(machine, options: explore, live: machine.live)
         let result = explorer.run()
         noteGivingUp("exploration of \(preset.name)")
         system.forgetSavedStates()
