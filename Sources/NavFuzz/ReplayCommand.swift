@@ -56,20 +56,21 @@ enum ReplayCommand {
                                }) { r in
             guard let e = byPath[r.path] else { return r.summary }
             let replay = TraceText.replayCommand(path: r.path, program: Invocation.program)
+            // One path for every form the trace is shown in.
+            let path = TraceRun(e.machine, initial: e.initial, actions: e.actions, keeping: .forPrinting)
             // Drawn up to the step that failed first, or whole when nothing failed.
             let picture = run.htmlPath.map { html -> String in
                 let first = r.violations.first
-                let actions = first.map { Array(e.actions.prefix($0.step)) } ?? e.actions
                 let trace = HTMLReport.Trace(check: first?.property ?? "expectation", reason: first?.reason ?? r.verdict,
-                                             source: name, initial: e.initial, actions: actions, model: e.machine.model, replay: replay)
+                                             source: name, path: path, count: first?.step, replay: replay)
                 return html + Pictures.shared.add(trace, suite: name, cases: [caseName(r.path)])
             }
             if run.traceFormat == "json" {
                 var fields: [String: Any] = ["source": name, "saved": r.path, "summary": r.summary, "replay": replay]
                 if let picture { fields["picture"] = picture }
-                return context.jsonLine(TraceText.json(initial: e.initial, actions: e.actions, machine: e.machine), adding: fields)
+                return context.jsonLine(TraceText.json(path, machine: e.machine), adding: fields)
             }
-            let trace = TraceText.text(initial: e.initial, actions: e.actions, machine: e.machine)
+            let trace = TraceText.text(path, machine: e.machine)
             return r.summary + "\n" + trace + "\nreplay: " + replay + (picture.map { "\npicture: " + TextSanitizer.escaped($0) } ?? "")
         }
     }

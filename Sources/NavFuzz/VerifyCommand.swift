@@ -176,7 +176,7 @@ enum VerifyCommand {
         guard let first = group.first else { return "" }
         let machine = CoordinatorMachine.fromConfiguration(first.configuration)
         let counterexample = Counterexample<CoordinatorMachine>(
-            property: first.check.name, kind: .transition, reason: first.reason, initial: machine.model.initialState(),
+            property: first.check.name, kind: .transition, reason: first.reason, machine: machine, initial: machine.model.initialState(),
             actions: first.trace)
         var notes = [CorpusNote(key: "found-by", value: "verify \(driver.option): \(first.source)")]
         for f in group { notes.append(CorpusNote(key: "broke", value: "\(f.check): \(f.reason)")) }
@@ -190,7 +190,7 @@ enum VerifyCommand {
         }
         let replay = saved.map { "\(Invocation.program) verify \(driver.shellOption) --corpus \(TraceText.shellQuoted($0)) --walks 0 --depth 0" }
         let picture = run.htmlPath.map {
-            $0 + Pictures.shared.add(HTMLReport.Trace(first, replay: replay), suite: suite, cases: group.map(\.check.name))
+            $0 + Pictures.shared.add(HTMLReport.Trace(first, on: counterexample, machine: machine, replay: replay), suite: suite, cases: group.map(\.check.name))
         }
         if run.traceFormat == "json" {
             let object: [String: Any] = [

@@ -66,6 +66,26 @@ final class EngineTests: XCTestCase {
         }
     }
 
+    /// A counterexample carries its path, taken once when it is found: printing it as text or
+    /// JSON takes no step again. One of a live system carries none, so that finding it steps
+    /// the system no more than the search did.
+    func testACounterexampleCarriesItsPath() {
+        let machine = StepCountingCounter()
+        let explored = Explorer(machine, options: .init(workers: 1)).run()
+        guard let c = explored.violations.first(where: { $0.property == "never-13" }) else { return XCTFail("13 not found") }
+        XCTAssertEqual(c.path?.steps.map(\.action), c.actions)
+        XCTAssertEqual(c.path?.steps.last?.violations.map(\.property), ["never-13"])
+        let stepped = machine.counter.steps
+        _ = TraceText.text(c, machine: machine)
+        _ = TraceText.json(c, machine: machine)
+        XCTAssertEqual(machine.counter.steps, stepped, "printing took steps again")
+
+        let live = StepCountingCounter()
+        let liveRun = Explorer(live, options: .init(workers: 1), live: LiveSystem()).run()
+        XCTAssertNil(liveRun.violations.first?.path)
+        XCTAssertLessThan(live.counter.steps, stepped, "the same search without the paths takes fewer steps")
+    }
+
     func testAMachineThatDoesNotRepeatItselfIsNamedInItsCounterexample() {
         let machine = ForgetfulCounter()
         let r = Explorer(machine, options: .init(workers: 1)).run()
@@ -188,4 +208,33 @@ struct ForetellingCounter: FuzzableMachine, ShrinkableMachine, @unchecked Sendab
 struct UncheckedLog: @unchecked Sendable {
     let log: ForetellingCounter.Log
     init(_ log: ForetellingCounter.Log) { self.log = log }
+}
+
+/// `CounterMachine` counting the steps taken on it.
+struct StepCountingCounter: ExplorableMachine, DescribedMachine, @unchecked Sendable {
+    final class Counter { var steps = 0 }
+    let base = CounterMachine()
+    let counter = Counter()
+    func initialStates() -> [Int] { base.initialStates() }
+    func actions(in state: Int, into actions: inout [String]) { base.actions(in: state, into: &actions) }
+    func step(_ state: Int, _ action: String) -> (before: Int, after: Int?) {
+        counter.steps += 1
+        return base.step(state, action)
+    }
+    func successor(of step: (before: Int, after: Int?)) -> Int? { step.after }
+    var properties: [Property<StepCountingCounter>] {
+        base.properties.map { p in
+            switch p.check {
+            case .state(let f): Property(name: p.name, summary: p.summary, check: .state(f))
+            case .transition(let f): Property(name: p.name, summary: p.summary, check: .transition { s, a, step in f(s, a, step) })
+            case .sometimes(let f): Property(name: p.name, summary: p.summary, check: .sometimes(f))
+            }
+        }
+    }
+    func isWithinBounds(_ state: Int) -> Bool { base.isWithinBounds(state) }
+    func encode(_ state: Int, into bytes: inout [UInt8]) { base.encode(state, into: &bytes) }
+    func decode(_ bytes: ArraySlice<UInt8>) -> Int? { base.decode(bytes) }
+    func describe(_ state: Int) -> String { String(state) }
+    func describe(_ action: String) -> String { action }
+    func parseAction(_ text: String) throws(ActionParseError) -> String { text }
 }

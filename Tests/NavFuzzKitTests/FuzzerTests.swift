@@ -33,7 +33,7 @@ enum FuzzFixtures {
     static func counterexample(_ machine: CoordinatorMachine, property: String, _ actions: [String]) throws -> Counterexample<CoordinatorMachine> {
         let parsed = try actions.map { try machine.parseAction($0) }
         return Counterexample(property: property, kind: machine.properties.first { $0.name == property }?.kind ?? .state,
-                              reason: "", initial: machine.model.initialState(), actions: parsed)
+                              reason: "", machine: machine, initial: machine.model.initialState(), actions: parsed)
     }
 }
 

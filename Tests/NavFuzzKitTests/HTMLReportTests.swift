@@ -100,9 +100,10 @@ final class HTMLReportTests: XCTestCase {
 
     /// A long trace keeps only the steps it draws, so a picture of a million steps is small.
     func testALongTraceKeepsOnlyWhatItDraws() throws {
-        let model = Model(configuration: Configuration())
+        let machine = CoordinatorMachine.fromConfiguration(Configuration())
         let actions = Array(repeating: [try Action(parsing: "push c0 r1"), try Action(parsing: "pop c0")], count: 50_000).flatMap { $0 }
-        let t = HTMLReport.Trace(check: "c", reason: "r", source: "s", initial: model.initialState(), actions: actions, model: model, replay: nil)
+        let path = TraceRun(machine, initial: machine.model.initialState(), actions: actions, keeping: .forPrinting)
+        let t = HTMLReport.Trace(check: "c", reason: "r", source: "s", path: path, replay: nil)
         XCTAssertEqual(t.stepCount, 100_000)
         XCTAssertEqual(t.drawn.count, 40, "the first 5 and the last 35")
         XCTAssertEqual(t.drawn.last?.number, 99_999)

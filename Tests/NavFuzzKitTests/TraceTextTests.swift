@@ -36,13 +36,13 @@ final class TraceTextTests: XCTestCase {
     func testALongTraceShowsTheStatesThatMatter() throws {
         let m = CoordinatorMachine(preset: .small)
         let actions = try (Array(repeating: "push c0 r1", count: 200) + ["pop c0"]).map { try m.parseAction($0) }
-        let text = TraceText.text(initial: m.initialStates()[0], actions: actions, machine: m)
+        let text = TraceText.text(TraceRun(m, initial: m.initialStates()[0], actions: actions, keeping: .forPrinting), machine: m)
         let shown = text.split(separator: "\n").filter { $0.hasPrefix("      c0 navigation") }
         XCTAssertEqual(shown.count, 1 + TraceRun<CoordinatorMachine>.lastStatesShown, text)
         XCTAssertEqual(text.components(separatedBy: "(states are shown for the last 3 steps and where a property failed)").count, 2, text)
         XCTAssertTrue(text.contains("  201. pop c0  -> applied"), text)
         // Up to the limit, every state is shown.
-        let short = TraceText.text(initial: m.initialStates()[0], actions: Array(actions.prefix(TraceRun<CoordinatorMachine>.statesShownInFull)), machine: m)
+        let short = TraceText.text(TraceRun(m, initial: m.initialStates()[0], actions: Array(actions.prefix(TraceRun<CoordinatorMachine>.statesShownInFull)), keeping: .forPrinting), machine: m)
         XCTAssertEqual(short.split(separator: "\n").filter { $0.hasPrefix("      c0 navigation") }.count, 1 + TraceRun<CoordinatorMachine>.statesShownInFull)
     }
 
@@ -58,7 +58,7 @@ final class TraceTextTests: XCTestCase {
 
     func testATraceWithoutViolationSaysSo() throws {
         let m = FuzzFixtures.fuzz
-        let text = TraceText.text(initial: m.model.initialState(), actions: [try m.parseAction("pop c0")], machine: m)
+        let text = TraceText.text(TraceRun(m, initial: m.model.initialState(), actions: [try m.parseAction("pop c0")], keeping: .forPrinting), machine: m)
         XCTAssertTrue(text.hasPrefix("every property held\n1 step from the initial state:\n"), text)
         XCTAssertTrue(text.contains("1. pop c0  -> refused(atRoot)"))
     }
@@ -90,7 +90,7 @@ final class TraceTextTests: XCTestCase {
     func testEventsAppearInJSON() throws {
         let m = FuzzFixtures.fuzz
         let actions = try ["start c0 navigation push r0", "userBack"].map { try m.parseAction($0) }
-        let json = TraceText.json(initial: m.model.initialState(), actions: actions, machine: m)
+        let json = TraceText.json(TraceRun(m, initial: m.model.initialState(), actions: actions, keeping: .forPrinting), machine: m)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let steps = try XCTUnwrap(object["steps"] as? [[String: Any]])
         XCTAssertEqual(steps.last?["events"] as? [String], ["completed(c1, cancelled)"])
@@ -102,7 +102,7 @@ final class TraceTextTests: XCTestCase {
     func testALongTraceInJSONKeepsTheStatesOfItsLastSteps() throws {
         let m = FuzzFixtures.fuzz
         let actions = try Array(repeating: "push c0 r1", count: 200).map { try m.parseAction($0) }
-        let json = TraceText.json(initial: m.model.initialState(), actions: actions, machine: m)
+        let json = TraceText.json(TraceRun(m, initial: m.model.initialState(), actions: actions, keeping: .forPrinting), machine: m)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let steps = try XCTUnwrap(object["steps"] as? [[String: Any]])
         XCTAssertEqual(steps.count, 200)
@@ -110,7 +110,7 @@ final class TraceTextTests: XCTestCase {
         XCTAssertEqual(shown, Array(200 - TraceRun<CoordinatorMachine>.lastStatesShown ..< 200))
         XCTAssertLessThan(json.utf8.count, 40_000, "with every state a 200-step trace is some 80 KB")
         // A short trace keeps every state.
-        let short = TraceText.json(initial: m.model.initialState(), actions: Array(actions.prefix(5)), machine: m)
+        let short = TraceText.json(TraceRun(m, initial: m.model.initialState(), actions: Array(actions.prefix(5)), keeping: .forPrinting), machine: m)
         let few = try XCTUnwrap((JSONSerialization.jsonObject(with: Data(short.utf8)) as? [String: Any])?["steps"] as? [[String: Any]])
         XCTAssertTrue(few.allSatisfy { !(($0["state"] as? String) ?? "").isEmpty })
     }

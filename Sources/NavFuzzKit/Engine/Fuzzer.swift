@@ -116,9 +116,9 @@ import Foundation
             if let wanted = f.signature {
                 accept = { action, reason in keep.signature(action, reason) == wanted }
             }
-            let result = options.shrink ? Shrinker(machine).shrink(f.actions, from: f.initial, property: property.name, accepting: accept) : nil
-            let original = Counterexample<M>(property: property.name, kind: property.kind, reason: f.reason,
-                                             initial: f.initial, actions: f.actions)
+            let result = options.shrink ? Shrinker(machine, live: live != nil).shrink(f.actions, from: f.initial, property: property.name, accepting: accept) : nil
+            let original = Counterexample<M>(property: property.name, kind: property.kind, reason: f.reason, machine: machine,
+                                             live: live != nil, initial: f.initial, actions: f.actions)
             shrunk[n] = FuzzFailure(property: property.name, kind: property.kind, reason: f.reason, walk: f.walk,
                                     walkSeed: Xoshiro.walkSeed(options.seed, walk: f.walk), kinds: f.kinds,
                                     original: original, shrunk: result?.counterexample ?? original,

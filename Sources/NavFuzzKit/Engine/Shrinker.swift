@@ -10,7 +10,11 @@
 @_spi(Engine) public struct Shrinker<M: ShrinkableMachine> {
     @_spi(Engine) public let machine: M
 
-    @_spi(Engine) public init(_ machine: M) { self.machine = machine }
+    /// Whether the machine drives a live system: its counterexamples then carry no path.
+    let live: Bool
+
+    /// A shrinker of `machine`'s traces; `live` when the machine drives a live system.
+    @_spi(Engine) public init(_ machine: M, live: Bool = false) { self.machine = machine; self.live = live }
 
     /// The shrunk counterexample, or nil when `actions` does not fail `property` (or no
     /// property has that name, or with `property` nil none fails). With `accepting`, a failure counts only when it also passes
@@ -53,8 +57,8 @@
         let reason = search.failure(current[...])?.reason ?? ""
         let elapsed = clock.duration(to: .now)
         return ShrinkResult<M>(
-            counterexample: Counterexample(property: name, kind: property.kind, reason: reason,
-                                           initial: initial, actions: current),
+            counterexample: Counterexample(property: name, kind: property.kind, reason: reason, machine: machine,
+                                           live: live, initial: initial, actions: current),
             originalLength: actions.count, replays: search.replays,
             seconds: elapsed.inSeconds, complete: complete)
     }

@@ -3,8 +3,8 @@ import Foundation
 /// A trace replayed from its initial state with every property checked: state properties on the
 /// initial state and after every applied step, transition properties on every step. What a
 /// counterexample printout shows and what corpus replay judges.
-@_spi(Engine) public struct TraceRun<M: StateMachine> {
-    @_spi(Engine) public struct StepRecord {
+@_spi(Engine) public struct TraceRun<M: StateMachine>: Sendable {
+    @_spi(Engine) public struct StepRecord: Sendable {
         @_spi(Engine) public var action: M.Action
         @_spi(Engine) public var step: M.Step
         /// The state after the step (the state before when refused); nil where the run was told
@@ -100,14 +100,12 @@ import Foundation
     @_spi(Engine) public static func text<M: DescribedMachine>(_ counterexample: Counterexample<M>, machine: M) -> String {
         var headline = "\(counterexample.property) (\(counterexample.kind)) violated: \(counterexample.reason)"
         if let broken = counterexample.unreplayable { headline += "\nWARNING: this trace is incomplete: \(broken)" }
-        return text(headline: headline, TraceRun(machine, initial: counterexample.initial, actions: counterexample.actions, keeping: .forPrinting),
-                    machine: machine)
+        return text(headline: headline, counterexample.path(on: machine), machine: machine)
     }
 
     /// Any trace as text (a corpus file, say), headed by its first violation if it has one.
-    @_spi(Engine) public static func text<M: DescribedMachine>(initial: M.State, actions: [M.Action], machine: M) -> String {
-        let run = TraceRun(machine, initial: initial, actions: actions, keeping: .forPrinting)
-        return text(headline: headline(run), run, machine: machine)
+    @_spi(Engine) public static func text<M: DescribedMachine>(_ run: TraceRun<M>, machine: M) -> String {
+        text(headline: headline(run), run, machine: machine)
     }
 
     static func headline<M: DescribedMachine>(_ run: TraceRun<M>) -> String {
@@ -154,13 +152,12 @@ import Foundation
     /// long trace would make the output grow with the square of its length.
     @_spi(Engine) public static func json<M: DescribedMachine>(_ counterexample: Counterexample<M>, machine: M) -> String {
         json(property: counterexample.property, kind: counterexample.kind.rawValue, reason: counterexample.reason,
-             TraceRun(machine, initial: counterexample.initial, actions: counterexample.actions, keeping: .forPrinting), machine: machine)
+             counterexample.path(on: machine), machine: machine)
     }
 
     /// Any trace as JSON; `property`, `kind` and `reason` are those of its first violation,
     /// or empty when every property held.
-    @_spi(Engine) public static func json<M: DescribedMachine>(initial: M.State, actions: [M.Action], machine: M) -> String {
-        let run = TraceRun(machine, initial: initial, actions: actions, keeping: .forPrinting)
+    @_spi(Engine) public static func json<M: DescribedMachine>(_ run: TraceRun<M>, machine: M) -> String {
         let v = run.firstViolations.first
         return json(property: v?.property ?? "", kind: v?.kind.rawValue ?? "", reason: v?.reason ?? "", run, machine: machine)
     }

@@ -65,32 +65,31 @@
             self.drawn = drawn
         }
 
-        /// A trace of the model (or of a model with a fault) from `initial`, its steps taken again.
-        @_spi(Engine) public init(check: String, reason: String, source: String, initial: State, actions: [Action], model: Model, replay: String?) {
-            self.init(check: check, reason: reason, source: source, initial: initial, stepCount: actions.count, implementation: nil,
-                      replay: replay) { visit in
-                var state = initial
-                for (i, a) in actions.enumerated() {
-                    let step = model.step(state, a)
-                    visit(i, a, state, step)
-                    state = step.state
+        /// The first `count` steps (all by default) of a path of the model (or of a model with a
+        /// fault), as they were taken.
+        @_spi(Engine) public init(check: String, reason: String, source: String, path: TraceRun<CoordinatorMachine>, count: Int? = nil,
+                                  implementation: State? = nil, replay: String?) {
+            let steps = path.steps.prefix(count ?? path.steps.count)
+            self.init(check: check, reason: reason, source: source, initial: path.initial, stepCount: steps.count,
+                      implementation: implementation, replay: replay) { visit in
+                var before = path.initial
+                for (i, record) in steps.enumerated() {
+                    visit(i, record.action, before, record.step)
+                    before = record.step.state
                 }
             }
         }
 
-        /// A counterexample of the model (or of a model with a fault).
+        /// A counterexample of the model (or of a model with a fault), on its path.
         @_spi(Engine) public init(_ c: Counterexample<CoordinatorMachine>, machine: CoordinatorMachine, source: String, replay: String?) {
-            self.init(check: c.property, reason: c.reason, source: source, initial: c.initial, actions: c.actions,
-                      model: machine.model, replay: replay)
+            self.init(check: c.property, reason: c.reason, source: source, path: c.path(on: machine), replay: replay)
         }
 
-        /// A failure of an implementation: the model's steps, and what the implementation showed
-        /// at the failing one.
-        @_spi(Engine) public init(_ f: ConformanceFailure, replay: String?) {
-            let model = Model(configuration: f.configuration)
-            self.init(check: f.check.name, reason: f.reason, source: f.source, initial: model.initialState(), actions: f.trace,
-                      model: model, replay: replay)
-            implementation = f.step.implementationAfter
+        /// A failure of an implementation: the model's path to it (`c`), and what the
+        /// implementation showed at the failing step.
+        @_spi(Engine) public init(_ f: ConformanceFailure, on c: Counterexample<CoordinatorMachine>, machine: CoordinatorMachine, replay: String?) {
+            self.init(check: f.check.name, reason: f.reason, source: f.source, path: c.path(on: machine),
+                      implementation: f.step.implementationAfter, replay: replay)
         }
     }
 

@@ -482,7 +482,7 @@ struct VerificationRun {
             }
             if options.shrink && !trace.isEmpty && !failsAnyway, let machine = machine(preset, source: c.source) {
                 lockstep.memoizing = true
-                let shrunk = Shrinker(machine).shrink(trace, from: machine.initialStates()[0], property: c.check.name,
+                let shrunk = Shrinker(machine, live: true).shrink(trace, from: machine.initialStates()[0], property: c.check.name,
                                                       accepting: accept)
                 lockstep.memoizing = false
                 if let shrunk {
