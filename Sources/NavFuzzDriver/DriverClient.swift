@@ -216,12 +216,6 @@ package final class DriverSystem: DrivenSystem {
         }
     }
 
-    package func snapshot() throws(SystemFailure) -> Snapshot {
-        let (reply, n) = try request(.snapshot)
-        guard let json = reply["snapshot"] else { throw protocolError(n, "expected field 'snapshot'") }
-        do { return try DriverMessages.snapshot(from: json) } catch { throw protocolError(n, error.description) }
-    }
-
     /// The state the last reset or step reply carried, else asks for a snapshot.
     package func observedState() throws(SystemFailure) -> State {
         if let lastState { return lastState }

@@ -184,61 +184,6 @@ package enum DriverMessages {
         }))])
     }
 
-    package static func snapshot(from json: DriverJSON, at path: String = "snapshot") throws(DriverFieldError) -> Snapshot {
-        guard case .object = json else { throw DriverFieldError(path, "expected an object, found \(json.typeName)") }
-        let root = try int(json, "root", at: path)
-        guard let list = json["coordinators"] else { throw DriverFieldError.missing("\(path).coordinators") }
-        guard let items = list.array else { throw DriverFieldError("\(path).coordinators", "expected an array, found \(list.typeName)") }
-        var nodes: [Snapshot.Node] = []
-        nodes.reserveCapacity(items.count)
-        for (i, item) in items.enumerated() {
-            let at = "\(path).coordinators[\(i)]"
-            guard case .object = item else { throw DriverFieldError(at, "expected an object, found \(item.typeName)") }
-            let parent: Int?
-            if let p = item["parent"], !p.isNull {
-                guard let n = p.int else { throw DriverFieldError("\(at).parent", "expected an id or null, found \(p.typeName)") }
-                parent = n
-            } else {
-                parent = nil
-            }
-            let initial: String?
-            if let r = item["initialRoute"], !r.isNull {
-                guard let s = r.string else { throw DriverFieldError("\(at).initialRoute", "expected a route like r0, found \(r.typeName)") }
-                initial = s
-            } else {
-                initial = nil
-            }
-            var modals: [Snapshot.ModalNode] = []
-            if let ms = item["modals"], !ms.isNull {
-                guard let arr = ms.array else { throw DriverFieldError("\(at).modals", "expected an array, found \(ms.typeName)") }
-                for (k, m) in arr.enumerated() {
-                    modals.append(Snapshot.ModalNode(style: try string(m, "style", at: "\(at).modals[\(k)]"),
-                                                     entry: try string(m, "entry", at: "\(at).modals[\(k)]")))
-                }
-            }
-            var tab: Snapshot.TabNode?
-            if let t = item["tab"], !t.isNull {
-                let tp = "\(at).tab"
-                var badges: [String: Int] = [:]
-                if let b = t["badges"], !b.isNull {
-                    guard case .object(let members) = b else { throw DriverFieldError("\(tp).badges", "expected an object, found \(b.typeName)") }
-                    for (k, v) in members {
-                        guard let n = v.int else { throw DriverFieldError("\(tp).badges.\(k)", "expected a whole number, found \(v.typeName)") }
-                        badges[k] = n
-                    }
-                }
-                tab = Snapshot.TabNode(pages: try strings(t, "pages", at: tp), current: try string(t, "current", at: tp),
-                                       badges: badges, pageCoordinators: try ints(t, "pageCoordinators", at: tp))
-            }
-            nodes.append(Snapshot.Node(
-                id: try int(item, "id", at: at), kind: try string(item, "kind", at: at), parent: parent,
-                children: item["children"].map { $0.isNull } == false ? try ints(item, "children", at: at) : [],
-                initialRoute: initial, stack: item["stack"].map { $0.isNull } == false ? try strings(item, "stack", at: at) : [],
-                modals: modals, tab: tab))
-        }
-        return Snapshot(root: root, coordinators: nodes)
-    }
-
     // MARK: - Field readers
 
     static func name(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }

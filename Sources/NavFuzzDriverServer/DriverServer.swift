@@ -257,7 +257,7 @@ package final class DriverSession: @unchecked Sendable {
                 step(action, brief: request["snapshot"] == .bool(false), into: &out)
                 return try DriverJSON(parsing: out[...])
             case "snapshot":
-                return DriverMessages.snapshotReply(try system.snapshot())
+                return DriverMessages.snapshotReply(Snapshot(try system.observedState()))
             case "save", "restore":
                 guard let id = request["id"]?.int else { return DriverMessages.errorReply("\(request["cmd"]?.string ?? ""): expected field 'id' (a whole number)") }
                 return request["cmd"]?.string == "save" ? save(id) : restore(id)

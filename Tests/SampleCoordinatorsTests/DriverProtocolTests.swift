@@ -60,7 +60,6 @@ final class DriverProtocolTests: XCTestCase {
             let fast = try DriverJSON(parsing: bytes)
             XCTAssertEqual(fast, DriverMessages.snapshotJSON(Snapshot(state)))
             XCTAssertEqual(try DriverMessages.state(from: fast), try Snapshot(state).state())
-            XCTAssertEqual(try DriverMessages.snapshot(from: fast), Snapshot(state))
         }
     }
 

@@ -164,10 +164,6 @@ package final class MainActorSystem: DrivenSystem, @unchecked Sendable {
         return current!
     }
 
-    package func snapshot() throws(SystemFailure) -> Snapshot {
-        Snapshot(try observedState())
-    }
-
     package func coordinatorObject(id: Int) -> AnyObject? {
         objects[id]?.value
     }

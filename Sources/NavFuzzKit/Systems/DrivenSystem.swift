@@ -20,11 +20,7 @@ package protocol DrivenSystem: AnyObject {
     /// coordinators completed. An implementation refuses with the model's reason.
     func apply(_ action: Action) throws(SystemFailure) -> SystemStep
 
-    /// What the implementation shows now.
-    func snapshot() throws(SystemFailure) -> Snapshot
-
-    /// The snapshot as a model state. The default reads `snapshot()`; an in-process adapter may
-    /// build the state directly, which is several times faster.
+    /// What the implementation shows now, as a model state.
     func observedState() throws(SystemFailure) -> State
 
     /// The object behind coordinator `id`, so that the runner can hold it weakly and check that
@@ -103,13 +99,6 @@ package enum AnnouncedCall: Sendable, Hashable {
 
 extension DrivenSystem {
     package var capabilities: Capabilities { Capabilities() }
-
-    package func observedState() throws(SystemFailure) -> State {
-        let snapshot = try snapshot()
-        do { return try snapshot.state() } catch {
-            throw SystemFailure(.protocolError, "the snapshot does not describe a state: \(error)")
-        }
-    }
 
     package func coordinatorObject(id: Int) -> AnyObject? { nil }
 

@@ -69,7 +69,6 @@ package final class InProcessSystem: DrivenSystem {
     package func reset(configuration: Configuration) throws(SystemFailure) { try system.reset(configuration: configuration) }
     package func apply(_ action: Action) throws(SystemFailure) -> SystemStep { try system.apply(action) }
     package func observedState() throws(SystemFailure) -> State { try system.observedState() }
-    package func snapshot() throws(SystemFailure) -> Snapshot { Snapshot(try system.observedState()) }
     package func coordinatorObject(id: Int) -> AnyObject? { system.coordinatorObject(id: id) }
 
     package var canSaveState: Bool { saving != nil }
