@@ -91,12 +91,16 @@ final class Lockstep {
     /// Calls answered so instead of made, by kind and reason.
     private(set) var answeredKnownCrashes: [KnownCrash: Int] = [:]
     private var answersKnownCrashes = true
-    /// The kind of a call the runner answers itself because it crashed the system too often.
-    private func knownCrash(_ outcome: Outcome, _ action: Action) -> KnownCrash? {
+    /// Why the runner answers a call itself, as the model does, rather than make it: a
+    /// malformed call the system did not ask for (nothing to compare, and the implementation
+    /// stays where it is), or one of a kind that crashed the system too often; nil: it is made.
+    private func runnerAnswer(_ outcome: Outcome, _ action: Action, in state: State) -> RunnerAnswer? {
+        if capabilities.runnerAnswers(outcome, action, in: state) { return .malformed }
         guard answersKnownCrashes, case .refused(let reason) = outcome else { return nil }
         let key = KnownCrash(action: action.name, reason: reason)
-        return refusedCrashes[key, default: 0] >= Self.knownCrashLimit ? key : nil
+        return refusedCrashes[key, default: 0] >= Self.knownCrashLimit ? .knownCrash(key) : nil
     }
+    enum RunnerAnswer { case malformed, knownCrash(KnownCrash) }
     struct KnownCrash: Hashable, Comparable {
         let action: ActionName
         let reason: RefusalReason
@@ -218,14 +222,8 @@ final class Lockstep {
             return ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep, implAction: nil, implBefore: nil,
                                    implOutcome: nil, implEvents: [], implAfter: nil, findings: [], next: nil)
         }
-        // Malformed calls are the runner's to answer, unless the system asked for them: nothing
-        // to compare, and the implementation stays where it is.
-        if capabilities.runnerAnswers(modelStep.outcome, action, in: state.model) {
-            return ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep, implAction: nil, implBefore: nil,
-                                   implOutcome: modelStep.outcome, implEvents: [], implAfter: nil, findings: [], next: state.trail)
-        }
-        if let known = knownCrash(modelStep.outcome, action) {
-            answeredKnownCrashes[known, default: 0] += 1
+        if let answer = runnerAnswer(modelStep.outcome, action, in: state.model) {
+            if case .knownCrash(let known) = answer { answeredKnownCrashes[known, default: 0] += 1 }
             return ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep, implAction: nil, implBefore: nil,
                                    implOutcome: modelStep.outcome, implEvents: [], implAfter: nil, findings: [], next: state.trail)
         }
@@ -319,7 +317,7 @@ final class Lockstep {
         var calls: [AnnouncedCall] = []
         for a in actions {
             let modelStep = model.step(state.model, a)
-            if capabilities.runnerAnswers(modelStep.outcome, a, in: state.model) || knownCrash(modelStep.outcome, a) != nil { continue }
+            if runnerAnswer(modelStep.outcome, a, in: state.model) != nil { continue }
             let changes = !modelStep.outcome.isRefused && !identical(modelStep.state, state.model)
             if away {
                 if let id = savedID {
@@ -362,7 +360,7 @@ final class Lockstep {
         var s = state.model
         for a in actions {
             let step = model.step(s, a)
-            if capabilities.runnerAnswers(step.outcome, a, in: s) || knownCrash(step.outcome, a) != nil { continue }
+            if runnerAnswer(step.outcome, a, in: s) != nil { continue }
             calls.append(.step(a, snapshot: true))
             if !step.outcome.isRefused { s = step.state }
         }
