@@ -97,9 +97,8 @@ enum ExploreCommand {
                          JUnitProperty(name: "states-file", value: (shard.statesPath as NSString).lastPathComponent)]
             do { try states.save(to: shard.statesPath) } catch { problem = "cannot write \(shard.statesPath): \(error.reason)" }
         }
-        var activity = Activity.exploration(name: name, machine: machine, report: report, settings: settings) { c in
-            context.render(c, machine: machine, source: name, run: run)
-        }
+        let texts = report.violations.map { context.render($0, machine: machine, source: name, run: run) }
+        var activity = Activity.exploration(name: name, machine: machine, report: report, settings: settings, texts: texts)
         if let problem {
             activity.cases.append(JUnitCase(classname: name, name: "states-file", time: 0,
                                             outcome: .error(message: problem, type: "io", text: problem)))

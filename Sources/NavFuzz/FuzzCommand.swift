@@ -69,10 +69,11 @@ enum FuzzCommand {
         var settings = model.settings
         settings.append(JUnitProperty(name: "shard", value: run.shard.description))
         settings.append(JUnitProperty(name: "walks-asked", value: budget.walks.map(String.init) ?? "until --max-seconds"))
-        return Activity.fuzzing(name: name, machine: machine, report: report, settings: settings) { f in
+        let texts = report.failures.map { f in
             let found = "found in walk \(f.walk) of seed \(report.seed) (walk seed 0x\(String(f.walkSeed, radix: 16))), "
                 + "shrunk from \(f.originalLength) to \(f.shrunk.actions.count) steps in \(Figures.seconds(f.shrinkSeconds))"
             return context.render(f.shrunk, machine: machine, source: name, run: run, extra: [found, "rerun: \(command)"])
         }
+        return Activity.fuzzing(name: name, machine: machine, report: report, settings: settings, texts: texts)
     }
 }

@@ -48,13 +48,9 @@ enum ReplayCommand {
         let elapsed = clock.duration(to: .now)
         let seconds = elapsed.inSeconds
         let byPath = Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-        return Activity.corpus(name: name, results: results, misnamed: misnamed, seconds: seconds,
-                               settings: [JUnitProperty(name: "shard", value: run.shard.description)],
-                               renderMisnamed: { path, message in
-                                   run.traceFormat == "json" ? context.jsonLine("{}", adding: ["source": name, "file": path, "summary": message])
-                                       : "FAIL \(path): \(message)"
-                               }) { r in
-            guard let e = byPath[r.path] else { return r.summary }
+        var texts: [String: String] = [:]
+        for r in results where !r.passed {
+            guard let e = byPath[r.path] else { continue }
             let replay = TraceText.replayCommand(path: r.path, program: Invocation.program)
             // One path for every form the trace is shown in.
             let path = TraceRun(e.machine, initial: e.initial, actions: e.actions, keeping: .forPrinting)
@@ -68,10 +64,16 @@ enum ReplayCommand {
             if run.traceFormat == "json" {
                 var fields: [String: Any] = ["source": name, "saved": r.path, "summary": r.summary, "replay": replay]
                 if let picture { fields["picture"] = picture }
-                return context.jsonLine(TraceText.json(path, machine: e.machine), adding: fields)
+                texts[r.path] = context.jsonLine(TraceText.json(path, machine: e.machine), adding: fields)
+                continue
             }
             let trace = TraceText.text(path, machine: e.machine)
-            return r.summary + "\n" + trace + "\nreplay: " + replay + (picture.map { "\npicture: " + TextSanitizer.escaped($0) } ?? "")
+            texts[r.path] = r.summary + "\n" + trace + "\nreplay: " + replay + (picture.map { "\npicture: " + TextSanitizer.escaped($0) } ?? "")
+        }
+        return Activity.corpus(name: name, results: results, misnamed: misnamed, seconds: seconds,
+                               settings: [JUnitProperty(name: "shard", value: run.shard.description)], texts: texts) { path in
+            run.traceFormat == "json" ? context.jsonLine("{}", adding: ["source": name, "file": path, "summary": Activity.misnamedMessage])
+                : "FAIL \(path): \(Activity.misnamedMessage)"
         }
     }
 }

@@ -3,17 +3,12 @@ import Foundation
 
 /// An exploration as an activity: a case per property, the statistics as suite properties.
 extension Activity {
+    /// `texts`: each violation of the report as the run showed it, in the report's order.
     package static func exploration<M: ExplorableMachine>(
-        name: String, machine: M, report: ExplorationReport<M>, settings: [JUnitProperty],
-        render: (Counterexample<M>) -> String
+        name: String, machine: M, report: ExplorationReport<M>, settings: [JUnitProperty], texts: [String]
     ) -> Activity {
         var failures: [String: (reason: String, text: String)] = [:]
-        var texts: [String] = []
-        for v in report.violations {
-            let text = render(v)
-            failures[v.property] = (v.reason, text)
-            texts.append(text)
-        }
+        for (v, text) in zip(report.violations, texts) { failures[v.property] = (v.reason, text) }
         let names = machine.properties.map { ($0.name, $0.kind) }
         let invariants = names.count { $0.1 != .sometimes }
         let held = invariants - report.violations.count

@@ -3,17 +3,12 @@ import Foundation
 
 /// Fuzzing as an activity: a case per property, the seed and budget as suite properties.
 extension Activity {
+    /// `texts`: each failure of the report as the run showed it, in the report's order.
     package static func fuzzing<M: FuzzableMachine & ShrinkableMachine & DescribedMachine>(
-        name: String, machine: M, report: FuzzReport<M>, settings: [JUnitProperty],
-        render: (FuzzFailure<M>) -> String
+        name: String, machine: M, report: FuzzReport<M>, settings: [JUnitProperty], texts: [String]
     ) -> Activity {
         var failures: [String: (reason: String, text: String)] = [:]
-        var texts: [String] = []
-        for f in report.failures {
-            let text = render(f)
-            failures[f.property] = (f.shrunk.reason, text)
-            texts.append(text)
-        }
+        for (f, text) in zip(report.failures, texts) { failures[f.property] = (f.shrunk.reason, text) }
         let names = machine.properties.map { ($0.name, $0.kind) }
         let invariants = names.count { $0.1 != .sometimes }
         var summary = "\(name): seed \(report.seed), \(Figures.count(report.walks)) walks of up to \(report.walkLength) steps, "
@@ -38,9 +33,11 @@ extension Activity {
     /// are one case), so that CI keeps one history per file. A failing file's message is the
     /// expectation it broke and what happened instead; a file whose name is not UTF-8
     /// (`misnamed`, written out) is a case in error, so that a run reports it and goes on.
+    /// `texts`: each failing file as the run showed it, by path; `misnamedText` shows a
+    /// misnamed one.
     package static func corpus(name: String, results: [CorpusResult], misnamed: [String] = [], seconds: Double,
-                              settings: [JUnitProperty], renderMisnamed: (_ path: String, _ message: String) -> String = { "FAIL \($0): \($1)" },
-                              render: (CorpusResult) -> String) -> Activity {
+                              settings: [JUnitProperty], texts failing: [String: String],
+                              misnamedText: (_ path: String) -> String = { "FAIL \($0): \(misnamedMessage)" }) -> Activity {
         var cases: [JUnitCase] = []
         var texts: [String] = []
         let time = seconds / Double(max(results.count, 1))
@@ -48,7 +45,7 @@ extension Activity {
             if r.passed {
                 cases.append(JUnitCase(classname: name, name: caseName(r.path), time: time))
             } else {
-                let text = render(r)
+                let text = failing[r.path] ?? r.summary
                 texts.append(text)
                 cases.append(JUnitCase(classname: name, name: caseName(r.path), time: time,
                                        outcome: .failure(message: r.verdict, type: r.violations.first?.kind.rawValue ?? "expectation",
@@ -56,8 +53,8 @@ extension Activity {
             }
         }
         for path in misnamed {
-            let message = "the file name is not UTF-8, so NavFuzz cannot name it in a report or a replay command: rename it"
-            texts.append(renderMisnamed(path, message))
+            let message = misnamedMessage
+            texts.append(misnamedText(path))
             cases.append(JUnitCase(classname: name, name: caseName(path), time: 0,
                                    outcome: .error(message: message, type: "file-name", text: "\(path): \(message)")))
         }
@@ -67,6 +64,9 @@ extension Activity {
         return Activity(name: name, seconds: seconds, properties: settings + [JUnitProperty(name: "files", value: String(results.count))],
                         cases: cases, summary: summary, failureTexts: texts)
     }
+
+    /// What a corpus file whose name is not UTF-8 is told.
+    package static let misnamedMessage = "the file name is not UTF-8, so NavFuzz cannot name it in a report or a replay command: rename it"
 }
 
 /// A corpus file's path as a case name: standardized, and relative to the working directory
