@@ -111,3 +111,13 @@ extension Activity {
     /// The value of the suite property `name`.
     func property(_ name: String) -> String? { properties.first { $0.name == name }?.value }
 }
+
+/// The partial report takes each finished activity, and stands down when the run writes its own.
+extension PartialReport: RunOutput {
+    func finished(_ activity: Activity) { add(activity) }
+
+    func ended(_ report: FinishedRun) throws(UsageError) -> [String] {
+        finishing()
+        return []
+    }
+}

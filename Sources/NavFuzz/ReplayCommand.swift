@@ -59,7 +59,7 @@ enum ReplayCommand {
                 let first = r.violations.first
                 let trace = HTMLReport.Trace(check: first?.property ?? "expectation", reason: first?.reason ?? r.verdict,
                                              source: name, path: path, count: first?.step, replay: replay)
-                return html + Pictures.shared.add(trace, suite: name, cases: [caseName(r.path)])
+                return html + context.page.add(trace, suite: name, cases: [caseName(r.path)])
             }
             if run.traceFormat == "json" {
                 var fields: [String: Any] = ["source": name, "saved": r.path, "summary": r.summary, "replay": replay]

@@ -190,7 +190,7 @@ enum VerifyCommand {
         }
         let replay = saved.map { "\(Invocation.program) verify \(driver.shellOption) --corpus \(TraceText.shellQuoted($0)) --walks 0 --depth 0" }
         let picture = run.htmlPath.map {
-            $0 + Pictures.shared.add(HTMLReport.Trace(first, on: counterexample, machine: machine, replay: replay), suite: suite, cases: group.map(\.check.name))
+            $0 + context.page.add(HTMLReport.Trace(first, on: counterexample, machine: machine, replay: replay), suite: suite, cases: group.map(\.check.name))
         }
         if run.traceFormat == "json" {
             let object: [String: Any] = [
