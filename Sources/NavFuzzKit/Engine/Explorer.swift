@@ -281,7 +281,7 @@ import Foundation
         let progress = options.progress, shouldStop = options.shouldStop, abandons = options.abandons
         let distinct = options.distinct, signature = options.signature
         let workers = min(self.workers, max(chunks, 1))
-        let live = self.live, lookahead = live?.preparesAhead ?? false
+        let prepare = live?.prepare, lookahead = live?.preparesAhead ?? false
         let work = { @Sendable (worker: Int) in
             // Each worker works on its own copies, so that no reference count is shared.
             let machine = workers == 1 ? machine : machine.replica()
@@ -345,7 +345,7 @@ import Foundation
                         guard expand else { continue }
                         actions.removeAll(keepingCapacity: true)
                         left = machine.explorationActions(in: state, into: &actions)
-                        live?.prepare(state, actions, false)
+                        prepare?(state, actions, false)
                     }
                     let number = base + local
                     guard expand else { continue }
@@ -359,7 +359,7 @@ import Foundation
                         let s = load(local + 1, into: &out)
                         if let s {
                             nextLeft = machine.explorationActions(in: s, into: &next)
-                            live?.prepare(s, next, true)
+                            prepare?(s, next, true)
                         }
                         loaded = (local + 1, s, next, nextLeft)
                     }
