@@ -10,7 +10,8 @@ public struct Launch: Hashable, Sendable, CustomStringConvertible {
     /// The launch child's first screen; a tab ignores it, as `start` does (§7.1).
     public var route: Route
 
-    /// The child that `start root kind style route` would present.
+    /// The child that `start root kind style route` would present; by default a navigation
+    /// flow at `r0`, full screen.
     public init(kind: Kind = .navigation, style: Style = .fullScreen, route: Route = Route(0)) {
         self.kind = kind; self.style = style; self.route = route
     }
@@ -33,7 +34,4 @@ public struct Launch: Hashable, Sendable, CustomStringConvertible {
         if p.pos < p.tokens.count { throw p.fail("the end of the launch") }
         self.init(kind: kind, style: style, route: route)
     }
-
-    /// The action that presents the launch child from `root`.
-    package func start(from root: CoordinatorID) -> Action { .start(root, kind, style, route) }
 }

@@ -339,7 +339,7 @@ extension Invariant {
                            besides extra: CoordinatorID?) -> String? {
         guard let ci = after.index(of: target) else { return "\(target) is not live after its restart" }
         let kind = after.kind(at: ci), initialRoute = after.initialRoute(at: ci)
-        // Read in place: the check runs on every restart exploration steps.
+        // Read in place: exploration runs this check on every restart it steps.
         guard kind == .tab else {
             if after.stackCount(at: ci) != 1 || after.stackEntry(at: ci, 0) != .screen(initialRoute) {
                 return "\(target)'s stack is \(after.coordinator(at: ci).stack) after restart, not [\(initialRoute)]"

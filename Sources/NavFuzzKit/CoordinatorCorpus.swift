@@ -1,9 +1,9 @@
 @_spi(Engine) import CoordinatorModel
 
 /// The corpus settings of the coordinator model (docs/CORPUS.md): `root`, `routes`, `pages`,
-/// `initialPages`, `dialect`, `launch` and `fault`, each optional. A corpus file describes a model run, not an
-/// exploration, so the machine it builds has no bounds; its domain is the fuzzing domain over
-/// the file's routes and pages.
+/// `initialPages`, `dialect`, `launch` and `fault`, each optional. A corpus file describes a
+/// model run, not an exploration, so the machine it builds has no bounds; its domain is the
+/// fuzzing domain over the file's routes and pages.
 extension CoordinatorMachine {
     @_spi(Engine) public static let corpusKeys = ["root", "routes", "pages", "initialPages", "dialect", "launch", "fault"]
 

@@ -124,6 +124,14 @@ final class LaunchTests: XCTestCase {
         XCTAssertEqual(error("navigation sheet"), TextFormError(column: 17, message: "expected a route like r0, found the end of the line"))
     }
 
+    /// Exploration copies the configuration with every state: the launch fills its padding.
+    func testTheLaunchAddsNoBytesToTheConfiguration() {
+        XCTAssertEqual(MemoryLayout<Launch?>.size, 3)
+        #if arch(x86_64) || arch(arm64)
+        XCTAssertEqual(MemoryLayout<Configuration>.size, 48, "two counts, root, dialect, launch, packed pages, a list pointer")
+        #endif
+    }
+
     func testTheLaunchPresetStartsFromTheLaunch() {
         XCTAssertEqual(Preset.named("launch")?.configuration.launch, onboarding)
         XCTAssertTrue(Preset.all.allSatisfy { $0.configuration.launch == nil }, "the pinned presets have no launch")
