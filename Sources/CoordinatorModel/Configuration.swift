@@ -22,6 +22,10 @@ public struct Configuration: Hashable, Sendable {
     /// Where the model follows a library's legitimate difference (docs/SEMANTICS.md §9);
     /// strict by default.
     public var dialect: Dialect
+    /// The child the root presents as it starts, if any (docs/SEMANTICS.md §2.2): part of the
+    /// initial state, and presented again by `restartApp`. Three bytes, declared here so that
+    /// they fill padding: every step of exploration copies the configuration.
+    public var launch: Launch?
 
     /// `initialPages.count` and `initialPages[k]`, without building the list.
     public var initialPageCount: Int { pages?.count ?? Int(packedCount) }
@@ -38,13 +42,14 @@ public struct Configuration: Hashable, Sendable {
     private var pages: [Page]?
 
     /// By default two routes, two pages, the first two pages (or fewer) initial, a navigation
-    /// root and the strict dialect.
+    /// root, the strict dialect and no launch child.
     public init(routeCount: Int = 2, pageCount: Int = 2, initialPages: [Page]? = nil, rootKind: Kind = .navigation,
-                dialect: Dialect = .strict) {
+                dialect: Dialect = .strict, launch: Launch? = nil) {
         self.routeCount = routeCount
         self.pageCount = pageCount
         self.rootKind = rootKind
         self.dialect = dialect
+        self.launch = launch
         self.initialPages = initialPages ?? (0..<min(2, pageCount)).map(Page.init)
     }
 
@@ -59,7 +64,8 @@ public struct Configuration: Hashable, Sendable {
     public func accepts(_ action: Action) -> Bool { Effects.isValid(action, self) }
 
     /// A configuration is usable when the initial pages are a non-empty, duplicate-free part of
-    /// the universe and the root is a navigation or tab coordinator.
+    /// the universe, the root is a navigation or tab coordinator and a launch child is presented
+    /// modally with a route of the alphabet.
     public var problem: String? {
         if routeCount < 1 || routeCount > 250 { return "routes must be between 1 and 250" }
         if pageCount < 1 || pageCount > 250 { return "pages must be between 1 and 250" }
@@ -67,6 +73,10 @@ public struct Configuration: Hashable, Sendable {
         if Set(initialPages).count != initialPages.count { return "initial pages repeat a page" }
         if let p = initialPages.first(where: { !isValid($0) }) { return "initial page \(p) is outside the page universe" }
         if rootKind == .redirection { return "the root must be navigation or tab" }
+        if let launch {
+            if !launch.style.isModal { return "the launch child must be presented in a modal style, not \(launch.style)" }
+            if !isValid(launch.route) { return "launch route \(launch.route) is outside the route alphabet" }
+        }
         return nil
     }
 }

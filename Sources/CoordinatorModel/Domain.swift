@@ -212,10 +212,21 @@ public struct Preset: Hashable, Sendable {
         return p
     }
 
+    /// `ci`'s bounds, depth and domain from ALCoordinator's launch: the root presents a
+    /// navigation flow at `r1` full screen as it starts (docs/SEMANTICS.md §2.2). `ci`'s two
+    /// modal levels leave the root room to present over the launch child.
+    public static let launch: Preset = {
+        var p = common("launch", root: .navigation, bounds: Bounds(maxCoordinators: 4, maxStack: 3, maxModals: 2), depth: 4)
+        p.configuration.launch = Launch(kind: .navigation, style: .fullScreen, route: Route(1))
+        return p
+    }()
+
     /// Every preset, in the order `NavFuzz explore` lists them.
     public static let all: [Preset] = [small, smallTab, ci, ciTab, deep]
     /// The presets of the opt-in transitions: named by `--preset`, not run by default.
     public static let transitionPresets: [Preset] = [transitions, transitionsCI]
+    /// The presets that start with a launch child: named by `--preset`, not run by default.
+    public static let launchPresets: [Preset] = [launch]
     /// The preset called `name`.
-    public static func named(_ name: String) -> Preset? { (all + transitionPresets).first { $0.name == name } }
+    public static func named(_ name: String) -> Preset? { (all + transitionPresets + launchPresets).first { $0.name == name } }
 }

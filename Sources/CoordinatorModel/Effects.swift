@@ -140,7 +140,9 @@ struct Effects {
             }
             return start(top, k, style, r)
         case .restartApp:
-            restart(state.root)
+            let root = state.root
+            restart(root, keepingModals: config.launch != nil && faulty(.launchChildTwice))
+            launch(from: root)
         case .redirect(let c, let r, let style):
             guard let p = state.parent(at: pos(c)) else { return .unsupported }
             ownStack = true
@@ -383,7 +385,8 @@ struct Effects {
     }
 
     /// Sets `c` up as new: ends every child, empties stack and modals, rebuilds its initial view.
-    mutating func restart(_ c: CoordinatorID) {
+    /// `keepingModals`: the modals and what they host stay (a fault's restart).
+    mutating func restart(_ c: CoordinatorID, keepingModals: Bool = false) {
         if faulty(.restartKeepsFullScreen) {
             let modals = state.coordinator(at: pos(c)).modals
             for m in modals where m.style.isSwipeDismissible {
@@ -395,12 +398,14 @@ struct Effects {
                     for k in keep.indices { w[2 * k] = Int64(keep[k].style.rawValue); w[2 * k + 1] = State.word(keep[k].entry) }
                 }
             }
-        } else {
+        } else if !keepingModals {
             remove(.modals, of: c, from: 0)
         }
         remove(.stack, of: c, from: 0)
         let i = pos(c)
-        for child in (0..<state.childCount(at: i)).map({ state.child(at: i, $0) }) { endIfLive(child) }
+        for child in (0..<state.childCount(at: i)).map({ state.child(at: i, $0) }) where !keepingModals || !isPresented(child, by: c) {
+            endIfLive(child)
+        }
         let j = pos(c)
         if state.kind(at: j) == .tab {
             if state.index(of: c) != nil { state.setTab(j, nil) }
@@ -408,6 +413,20 @@ struct Effects {
         } else {
             setStack(of: c, to: .screen(state.initialRoute(at: j)))
         }
+    }
+
+    /// The configuration's launch child, presented by `root` (docs/SEMANTICS.md §2.2): what the
+    /// initial state shows and `restartApp` presents again. Nothing without a launch.
+    mutating func launch(from root: CoordinatorID) {
+        // A push launch is not usable (`Configuration.problem`): the model stays total on it.
+        guard let launch = config.launch, launch.style.isModal, state.isLive(root) else { return }
+        _ = start(root, launch.kind, launch.style, launch.route)
+    }
+
+    /// Whether `child` is hosted by one of `c`'s modals.
+    func isPresented(_ child: CoordinatorID, by c: CoordinatorID) -> Bool {
+        let i = pos(c)
+        return (0..<state.modalCount(at: i)).contains { state.modal(at: i, $0).entry == .child(child) }
     }
 
     /// Starts `k` from `c`; `refusalUpFront` has checked that a push start is a navigation

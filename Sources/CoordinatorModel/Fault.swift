@@ -26,6 +26,10 @@
     /// The finish of a child on its parent's router pops everything above its first screen,
     /// the parent's own screens pushed after it included (CoordinatorKit shared routers).
     case sharedFinishPopsParent = "shared-finish-pops-parent"
+    /// With a launch, `restartApp` cleans the root's stack but not what it presents, then
+    /// presents the launch child again: the old one stays under the new (a restart that cleans
+    /// the navigation stack only, then runs the main coordinator's `start()`).
+    case launchChildTwice = "launch-child-twice"
 
     /// Whether only the opt-in transitions (docs/SEMANTICS.md §4.7) show the fault: a domain
     /// without them (`Domain.transitions`) never meets it.
@@ -35,4 +39,7 @@
         default: false
         }
     }
+
+    /// Whether only a configuration with a launch (docs/SEMANTICS.md §2.2) shows the fault.
+    @_spi(Engine) public var needsLaunch: Bool { self == .launchChildTwice }
 }

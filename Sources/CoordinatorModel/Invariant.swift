@@ -97,7 +97,7 @@ extension Invariant {
         case .finishFlow: if let r = finishFlowCleansUpCheck(before, action, step, configuration) { report(7, r) }
         default: break
         }
-        if let r = modalDiscipline(before, action, step, pairing, configuration.dialect) { report(8, r) }
+        if let r = modalDiscipline(before, action, step, pairing, configuration) { report(8, r) }
         if let r = rootScreenStable(before, action, step, pairing) { report(9, r) }
         switch action {
         case .forcePresentation: if let r = forcePresentationOnTopCheck(before, action, step, configuration) { report(10, r) }

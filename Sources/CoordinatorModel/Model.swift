@@ -9,10 +9,14 @@
         self.fault = fault
     }
 
-    /// The root `c0`, set up as new: a navigation stack `[r0]`, or a tab with its pages.
+    /// The root `c0`, set up as new: a navigation stack `[r0]`, or a tab with its pages; with
+    /// a launch, presenting its launch child (the next id), as `start` would.
     @_spi(Engine) public func initialState() -> State {
         var state = State(coordinators: [], root: CoordinatorID(0), nextID: 0), events: [Completion] = []
-        _ = Effects.on(&state, &events, self) { $0.create(kind: configuration.rootKind, parent: nil, route: Route(0)) }
+        Effects.on(&state, &events, self) { effects in
+            let root = effects.create(kind: configuration.rootKind, parent: nil, route: Route(0))
+            effects.launch(from: root)
+        }
         return state
     }
 

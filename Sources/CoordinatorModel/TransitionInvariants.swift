@@ -112,11 +112,12 @@ extension Invariant {
         check: .transition(modalDisciplineCheck))
 
     static func modalDisciplineCheck(_ before: State, _ action: Action, _ step: Step, _ configuration: Configuration) -> String? {
-        modalDiscipline(before, action, step, Pairing(before, step), configuration.dialect)
+        modalDiscipline(before, action, step, Pairing(before, step), configuration)
     }
 
-    static func modalDiscipline(_ before: State, _ action: Action, _ step: Step, _ pairing: Pairing, _ dialect: Dialect) -> String? {
+    static func modalDiscipline(_ before: State, _ action: Action, _ step: Step, _ pairing: Pairing, _ configuration: Configuration) -> String? {
         guard !step.outcome.isRefused else { return nil }
+        let dialect = configuration.dialect
         let after = step.state
         func modals(_ s: State, _ i: Int) -> [Modal] { (0..<s.modalCount(at: i)).map { s.modal(at: i, $0) } }
         if pairing.createdWithModals > 0 {
@@ -213,11 +214,17 @@ extension Invariant {
         case .redirectTo(let c, let part):
             // Judged as the part on the parent, which is what the action promises.
             guard let p = before.parent(of: c) else { return unchanged() }
-            return modalDiscipline(before, part.retargeted { $0 == c ? p : $0 }, step, pairing, dialect)
+            return modalDiscipline(before, part.retargeted { $0 == c ? p : $0 }, step, pairing, configuration)
         case .restart(let c):
             return only(c, keep: 0)
         case .restartApp:
-            return only(before.root, keep: 0)
+            // With a launch the root presents exactly one modal: a new launch child.
+            guard let launch = configuration.launch else { return only(before.root, keep: 0) }
+            if let j = after.index(of: before.root), after.modalCount(at: j) != 1 || after.modalStyle(at: j, 0) != launch.style
+                || after.modal(at: j, 0).entry.child.map(before.isLive) != false {
+                return "\(before.root)'s modals should be a new launch child (\(launch)) only, are \(modals(after, j))"
+            }
+            return otherChange(before.root)
         case .finishFlow:
             guard let target = finishFlowTargets(before, action, step)?.last, let p = before.parent(of: target),
                   case .modal(let k)? = before.hosting(of: target) else { return unchanged() }
@@ -307,12 +314,40 @@ extension Invariant {
         if let bi = before.index(of: target), before.kind(at: bi) != kind || before.initialRoute(at: bi) != initialRoute {
             return "\(target) changed from \(before.kind(at: bi)) with initial route \(before.initialRoute(at: bi)) to \(kind) with \(initialRoute) on restart"
         }
-        if after.modalCount(at: ci) > 0 { return "\(target) still presents \(after.coordinator(at: ci).modals) after restart" }
+        // restartApp with a launch: the root presents a new launch child, set up as new, and nothing else.
+        var launched: CoordinatorID?
+        if case .restartApp = action, let launch = configuration.launch {
+            guard after.modalCount(at: ci) == 1, after.modalStyle(at: ci, 0) == launch.style, let d = after.modal(at: ci, 0).entry.child,
+                  !before.isLive(d), let di = after.index(of: d), after.kind(at: di) == launch.kind else {
+                return "\(target) should present a new launch child (\(launch)) and nothing else after restartApp, presents \(after.coordinator(at: ci).modals)"
+            }
+            if launch.kind != .tab && after.initialRoute(at: di) != launch.route {
+                return "the launch child \(d) starts at \(after.initialRoute(at: di)), not \(launch.route)"
+            }
+            if let r = setUpAsNew(d, before, after, configuration, besides: nil) { return "the launch child: " + r }
+            launched = d
+        } else if after.modalCount(at: ci) > 0 {
+            return "\(target) still presents \(after.coordinator(at: ci).modals) after restart"
+        }
+        return setUpAsNew(target, before, after, configuration, besides: launched)
+    }
+
+    /// Why `target` (live in `after`) is not set up as new (docs/SEMANTICS.md §2.2), modals
+    /// aside: a stack of its initial route and no children, or a tab's initial pages with new
+    /// page coordinators. `besides`: a child it may have too (the launch child it presents).
+    static func setUpAsNew(_ target: CoordinatorID, _ before: State, _ after: State, _ configuration: Configuration,
+                           besides extra: CoordinatorID?) -> String? {
+        guard let ci = after.index(of: target) else { return "\(target) is not live after its restart" }
+        let kind = after.kind(at: ci), initialRoute = after.initialRoute(at: ci)
+        // Read in place: exploration runs this check on every restart it steps.
         guard kind == .tab else {
             if after.stackCount(at: ci) != 1 || after.stackEntry(at: ci, 0) != .screen(initialRoute) {
                 return "\(target)'s stack is \(after.coordinator(at: ci).stack) after restart, not [\(initialRoute)]"
             }
-            if after.childCount(at: ci) > 0 { return "\(target) still has children \(after.coordinator(at: ci).children) after restart" }
+            let children = after.childCount(at: ci)
+            if children > 1 || (children == 1 && after.child(at: ci, 0) != extra) {
+                return "\(target) still has children \(after.coordinator(at: ci).children) after restart"
+            }
             return nil
         }
         let c = after.coordinator(at: ci)
@@ -322,12 +357,14 @@ extension Invariant {
         }
         for pc in tab.pageCoordinators {
             if before.isLive(pc) { return "page coordinator \(pc) of \(target) survived its restart" }
-            guard let page = step.state[pc], page.kind == .navigation, page.initialRoute == Route(0), page.stack == [.screen(Route(0))],
+            guard let page = after[pc], page.kind == .navigation, page.initialRoute == Route(0), page.stack == [.screen(Route(0))],
                   page.modals.isEmpty, page.children.isEmpty else {
                 return "page coordinator \(pc) of \(target) is not newly set up after restart"
             }
         }
-        if Set(c.children) != Set(tab.pageCoordinators) { return "tab \(target) has children \(c.children) besides its pages after restart" }
+        if Set(c.children) != Set(tab.pageCoordinators + (extra.map { [$0] } ?? [])) {
+            return "tab \(target) has children \(c.children) besides its pages after restart"
+        }
         return nil
     }
 }

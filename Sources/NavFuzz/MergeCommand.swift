@@ -68,7 +68,7 @@ enum MergeCommand {
 
     /// The properties a suite must have alike in every shard: what makes it the same run.
     static let agreeing = ["version", "fault", "seed", "walks-asked", "walk-length", "preset", "presets", "bounds", "max-depth",
-                           "root", "routes", "pages", "dialect"]
+                           "root", "routes", "pages", "dialect", "launch"]
 
     static func run(_ args: inout Arguments, context: Context) throws(UsageError) -> Int32 {
         let perSuite = try args.option("--junit-per-suite")

@@ -8,7 +8,8 @@ struct ModelOptions {
     var fault: Fault?
 
     static let help = """
-      --preset NAME            small, small-tab, ci, ci-tab, deep, fuzz or fuzz-tab
+      --preset NAME            small, small-tab, ci, ci-tab, deep, transitions, transitions-ci,
+                               launch, fuzz or fuzz-tab
       --root KIND              navigation or tab
       --max-coordinators N     live coordinators, tab pages included
       --max-stack N            entries of one stack
@@ -22,11 +23,13 @@ struct ModelOptions {
       --dialect LIST           where the model follows a library's legitimate difference:
                                \(Dialect.named.map(\.name).joined(separator: ", "))
                                (default: strict; docs/SEMANTICS.md §9)
+      --launch 'KIND STYLE R'  the root presents this child as it starts and on restartApp,
+                               e.g. 'navigation fullScreen r1' (docs/SEMANTICS.md §2.2)
       --fault NAME             run a model with a known library bug (docs/SEMANTICS.md §8 lists them)
     """
 
     static func parse(_ args: inout Arguments, defaultPreset: String = "small") throws(UsageError) -> ModelOptions {
-        let presets = Preset.all + Preset.transitionPresets + Preset.fuzzPresets
+        let presets = Preset.all + Preset.transitionPresets + Preset.launchPresets + Preset.fuzzPresets
         let name = try args.choice("--preset", presets.map(\.name)) ?? defaultPreset
         guard var preset = presets.first(where: { $0.name == name }) else { throw UsageError("no preset '\(name)'") }
         if let root = try args.choice("--root", ["navigation", "tab"]) {
@@ -37,6 +40,12 @@ struct ModelOptions {
                 throw UsageError("--dialect takes \(Dialect.syntax); not '\(text)'", hint: "see docs/SEMANTICS.md §9")
             }
             preset.configuration.dialect = dialect
+        }
+        if let text = try args.option("--launch") {
+            do { preset.configuration.launch = try Launch(parsing: text) } catch {
+                throw UsageError("--launch takes 'KIND STYLE ROUTE' with a modal style; '\(text)': \(error)",
+                                 hint: "for example --launch 'navigation fullScreen r1'")
+            }
         }
         if let n = try args.int("--max-coordinators", in: 1...64) { preset.bounds.maxCoordinators = n }
         if let n = try args.int("--max-stack", in: 1...64) { preset.bounds.maxStack = n }
@@ -111,6 +120,7 @@ struct ModelOptions {
         if preset.configuration.dialect != .strict {
             out.append(JUnitProperty(name: "dialect", value: preset.configuration.dialect.description))
         }
+        if let launch = preset.configuration.launch { out.append(JUnitProperty(name: "launch", value: launch.description)) }
         if let fault { out.append(JUnitProperty(name: "fault", value: fault.rawValue)) }
         return out
     }

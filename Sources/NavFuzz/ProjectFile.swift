@@ -27,7 +27,7 @@ struct ProjectFile {
     var failures: String?
 
     static let topKeys = ["navfuzz", "systems", "corpus", "presets", "depth", "walks", "walkLength", "seed", "distinct", "timeout",
-                          "startupTimeout", "junit", "failures"]
+                          "startupTimeout", "launch", "junit", "failures"]
     static let systemKeys = ["name", "driver", "connect", "baseline", "timeout", "startupTimeout"]
 
     /// Reads and checks the file at `path`.
@@ -139,6 +139,10 @@ struct ProjectFile {
         options.distinct = try int("distinct", 1...100) ?? options.distinct
         options.timeout = try seconds(json["timeout"], "timeout") ?? options.timeout
         options.startupTimeout = try seconds(json["startupTimeout"], "startupTimeout") ?? options.startupTimeout
+        if let v = json["launch"], !v.isNull {
+            let text = try string(v, "launch")
+            do { options.launch = try Launch(parsing: text) } catch { throw fail("launch", "\(error)") }
+        }
         self.options = options
         func filePath(_ key: String) throws(UsageError) -> String? {
             guard let v = json[key], !v.isNull else { return nil }

@@ -37,6 +37,9 @@ enum VerifyCommand {
       --no-restore             replay every path from reset even when the driver saves states
       --pin                    run the driver on the core of the verifying thread (default: any
                                core; see docs/VERIFY.md §5)
+      --launch 'KIND STYLE R'  the root presents this child as it starts and on restartApp, in
+                               every preset and walk, e.g. 'navigation fullScreen r1'
+                               (docs/SEMANTICS.md §2.2; default: none)
       --corpus PATH            also replay the corpus files at PATH (a file or a directory) that
                                inject no model fault, each under its own configuration
       --baseline FILE          accepted differences: failures matching an entry are reported
@@ -74,6 +77,12 @@ enum VerifyCommand {
         options.stopAtFirstFailure = args.flag("--first-failure")
         options.restore = !args.flag("--no-restore")
         options.pinDriver = args.flag("--pin")
+        if let text = try args.option("--launch") {
+            do { options.launch = try Launch(parsing: text) } catch {
+                throw UsageError("--launch takes 'KIND STYLE ROUTE' with a modal style; '\(text)': \(error)",
+                                 hint: "for example --launch 'navigation fullScreen r1'")
+            }
+        }
         var skipped = 0
         if let corpus = try args.option("--corpus") { skipped = try given(corpus, into: &options) }
         if let file = try args.option("--baseline") {
@@ -157,7 +166,8 @@ enum VerifyCommand {
                          JUnitProperty(name: "walks", value: String(report.walks)),
                          JUnitProperty(name: "steps", value: String(report.steps)),
                          JUnitProperty(name: "replayed-steps", value: String(report.replayedSteps)),
-                         JUnitProperty(name: "shard", value: run.shard.description)],
+                         JUnitProperty(name: "shard", value: run.shard.description)]
+                + (options.launch.map { [JUnitProperty(name: "launch", value: $0.description)] } ?? []),
             cases: cases, summary: summary, failureTexts: texts, systemOut: report.text, systemErr: report.diagnostics)
         if let (lookedFor, reached) = report.shardSometimes {
             activity.properties += [JUnitProperty(name: JUnitReader.lookedForProperty, value: lookedFor.joined(separator: ",")),

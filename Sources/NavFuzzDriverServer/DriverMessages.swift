@@ -40,6 +40,10 @@ package enum DriverMessages {
             ("root", .string(c.rootKind.description)),
         ]
         if c.dialect != .strict { members.append(("dialect", .array(c.dialect.names.map { .string($0) }))) }
+        if let l = c.launch {
+            members.append(("launch", .object([("kind", .string(l.kind.description)), ("style", .string(l.style.description)),
+                                               ("route", .string(l.route.description))])))
+        }
         return .object(members)
     }
 
@@ -65,7 +69,20 @@ package enum DriverMessages {
                 dialect.formUnion(option)
             }
         }
-        let c = Configuration(routeCount: routes, pageCount: pages, initialPages: initial, rootKind: root, dialect: dialect)
+        var launch: Launch?
+        if let l = json["launch"], !l.isNull {
+            let at = "\(path).launch"
+            let kindName = try string(l, "kind", at: at), styleName = try string(l, "style", at: at), routeName = try string(l, "route", at: at)
+            guard let kind = Kind.allCases.first(where: { $0.description == kindName }) else {
+                throw DriverFieldError("\(at).kind", "expected navigation, tab or redirection, found '\(kindName)'")
+            }
+            guard let style = Style.allCases.first(where: { $0.description == styleName && $0.isModal }) else {
+                throw DriverFieldError("\(at).style", "expected a modal style (sheet, detents, fullScreen, overlay, custom), found '\(styleName)'")
+            }
+            guard let route = index(routeName, "r") else { throw DriverFieldError("\(at).route", "expected a route like r0, found '\(routeName)'") }
+            launch = Launch(kind: kind, style: style, route: Route(route))
+        }
+        let c = Configuration(routeCount: routes, pageCount: pages, initialPages: initial, rootKind: root, dialect: dialect, launch: launch)
         if let problem = c.problem { throw DriverFieldError(path, problem) }
         return c
     }

@@ -129,6 +129,8 @@ final class FaultTests: XCTestCase {
                                   invariant: "modal-discipline"),
         .sharedFinishPopsParent: Case(model: Configuration(), trace: ["startShared c0 r1", "push c0 r0", "finishFlow c1"],
                                       invariant: "finishflow-cleans-up"),
+        .launchChildTwice: Case(model: Configuration(launch: Launch(kind: .navigation, style: .fullScreen, route: R(1))),
+                                trace: ["push c1 r0", "restartApp"], invariant: "restart-resets"),
     ]
 
     func check(_ fault: Fault, file: StaticString = #filePath, line: UInt = #line) {
@@ -154,12 +156,14 @@ final class FaultTests: XCTestCase {
     func testSwitchRootKeepsOldFlow() { check(.switchRootKeepsOldFlow) }
     func testRedirectActsOnSelf() { check(.redirectActsOnSelf) }
     func testSharedFinishPopsParent() { check(.sharedFinishPopsParent) }
+    func testLaunchChildTwice() { check(.launchChildTwice) }
 
     func testFaultNamesAreStable() {
         XCTAssertEqual(Fault.allCases.map(\.rawValue), [
             "swipe-leaves-child", "back-leaves-child", "tab-root-top-last-page", "pop-removes-root",
             "dismiss-wrong-level", "restart-keeps-fullscreen", "duplicate-page-child", "dismiss-nothing-removes-caller",
             "switch-root-keeps-old-flow", "redirect-acts-on-self", "shared-finish-pops-parent",
+            "launch-child-twice",
         ])
     }
 }

@@ -90,7 +90,7 @@ final class CorpusTests: XCTestCase {
         XCTAssertEqual(parseError(head + "root: tabs\nexpect: holds\n"),
                        "t.trace:2:7: expected a root kind (navigation, tab), found 'tabs'")
         XCTAssertEqual(parseError(head + "colour: blue\nexpect: holds\n"),
-                       "t.trace:2:1: expected a setting (root, routes, pages, initialPages, dialect, fault, initial, expect), found 'colour:'")
+                       "t.trace:2:1: expected a setting (root, routes, pages, initialPages, dialect, launch, fault, initial, expect), found 'colour:'")
         XCTAssertEqual(parseError(head + "fault: nope\nexpect: holds\n")?.hasPrefix("t.trace:2:8: expected a fault (swipe-leaves-child"), true)
         XCTAssertEqual(parseError(head + "routes: 0\nexpect: holds\n"), "t.trace:2:9: expected a number of routes from 1 to 250, found '0'")
         XCTAssertEqual(parseError("push c0 r0\nexpect: holds\n"), "t.trace:1:1: expected '# navfuzz-corpus 1' as the first line")
@@ -113,6 +113,14 @@ final class CorpusTests: XCTestCase {
                        "t.trace:2:10: expected the number of an initial state, 0 to 0, found '00'")
         XCTAssertEqual(parseError(head + "push c0 r01\nexpect: holds\n"), "t.trace:2:9: expected a route like r0, found 'r01'")
         XCTAssertEqual(parseError(head + "initialPages: [p0,p+1]\npages: 3\nexpect: holds\n")?.hasPrefix("t.trace:2:15: expected a page list"), true)
+        // A launch as printed, its style a modal one, its route in the alphabet.
+        XCTAssertEqual(parseError(head + "launch: navigation push r1\nexpect: holds\n"),
+                       "t.trace:2:20: expected a modal style (sheet, detents, fullScreen, overlay, custom), found 'push'")
+        XCTAssertEqual(parseError(head + "launch:  tab  sheet r01\nexpect: holds\n"), "t.trace:2:21: expected a route like r0, found 'r01'")
+        XCTAssertEqual(parseError(head + "launch: navigation sheet r1 now\nexpect: holds\n"),
+                       "t.trace:2:29: expected the end of the launch, found 'now'")
+        XCTAssertEqual(parseError(head + "routes: 1\nlaunch: navigation sheet r1\nexpect: holds\n"),
+                       "t.trace:3:9: expected a usable configuration: launch route r1 is outside the route alphabet")
     }
 
     func testAMissingPathIsOneLine() {
@@ -194,8 +202,9 @@ final class CorpusTests: XCTestCase {
         let configurations = [
             Configuration(),
             Configuration(routeCount: 3, pageCount: 4, initialPages: [Page(2), Page(0), Page(3)], rootKind: .tab),
+            Configuration(rootKind: .tab, dialect: .dismissNothingApplies, launch: Launch(kind: .redirection, style: .overlay, route: Route(1))),
         ]
-        for (c, fault) in zip(configurations, [nil, Fault.duplicatePageChild]) {
+        for (c, fault) in zip(configurations, [nil, Fault.duplicatePageChild, Fault.launchChildTwice]) {
             let m = CoordinatorMachine(model: Model(configuration: c, fault: fault), bounds: .unbounded, domain: Preset.small.domain)
             let settings = m.corpusSettings.enumerated().map { i, s in CorpusSetting(key: s.key, value: s.value, line: i + 2, column: 1) }
             let back = try CoordinatorMachine.fromCorpus(CorpusConfiguration(file: "t", settings: settings))

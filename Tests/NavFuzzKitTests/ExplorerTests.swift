@@ -105,7 +105,7 @@ final class ExplorerTests: XCTestCase {
     /// A naive BFS over a `Set` of full canonical encodings agrees with the fingerprint explorer.
     func testNaiveSetBFSFindsTheSameStateCount() {
         // Depth 3: the complete counts are pinned on a release build by .ci/run.
-        for (preset, depth) in [(Preset.small, 3), (Preset.smallTab, 3), (Preset.ci, 2), (Preset.transitions, 2)] {
+        for (preset, depth) in [(Preset.small, 3), (Preset.smallTab, 3), (Preset.ci, 2), (Preset.transitions, 2), (Preset.launch, 2)] {
             let machine = CoordinatorMachine(preset: preset)
             var seen: Set<[UInt8]> = [machine.model.initialState().canonicalEncoding()]
             var frontier = [machine.model.initialState()]
@@ -155,7 +155,7 @@ final class ExplorerTests: XCTestCase {
     /// presets are pinned by `.ci/run` on a release build (`--expect-states`).
     func testPinnedPresetPrefixes() {
         let expected: [(Preset, Int, Int)] = [(.small, 4, 12_598), (.smallTab, 3, 2_146), (.ci, 3, 13_444), (.ciTab, 2, 1_396), (.deep, 3, 13_444),
-                                                (.transitions, 2, 744), (.transitionsCI, 2, 1_306)]
+                                                (.transitions, 2, 744), (.transitionsCI, 2, 1_306), (.launch, 3, 23_339)]
         for (preset, depth, count) in expected {
             let r = Explorer.coordinators(CoordinatorMachine(preset: preset), options: .init(workers: 2, maxDepth: depth))
             XCTAssertEqual(r.states, count, "\(preset.name) to depth \(depth)")
@@ -176,6 +176,7 @@ final class ExplorerTests: XCTestCase {
             (.switchRootKeepsOldFlow, .transitions, "tree-consistent", 1),    // switchRoot leaves a second parentless tree
             (.redirectActsOnSelf, .transitions, "modal-discipline", 2),       // start redirection sheet, redirectTo set
             (.sharedFinishPopsParent, .transitionsCI, "finishflow-cleans-up", 3),   // startShared, push c0, finishFlow
+            (.launchChildTwice, .launch, "restart-resets", 1),                 // restartApp over the launch child
         ]
         for (fault, preset, invariant, length) in cases {
             // Breadth-first to the known length: a shorter trace, if one existed, would be found first.

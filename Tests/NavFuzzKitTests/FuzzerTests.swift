@@ -9,7 +9,7 @@ enum FuzzFixtures {
     /// faults need a tab as root, dismiss-wrong-level needs two modal levels.
     static func machine(for fault: Fault) -> CoordinatorMachine {
         // The opt-in transitions' faults need their domain.
-        let preset: Preset = fault.needsTransitions ? .transitions
+        let preset: Preset = fault.needsTransitions ? .transitions : fault.needsLaunch ? .launch
             : [.tabRootTopLastPage, .duplicatePageChild].contains(fault) ? .smallTab : .small
         if fault == .sharedFinishPopsParent {
             // A shared flow under a screen of its parent needs stacks of three, and three steps

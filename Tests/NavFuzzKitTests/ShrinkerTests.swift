@@ -38,6 +38,7 @@ final class ShrinkerTests: XCTestCase {
         for fault in Fault.allCases {
             var preset = Preset.fuzz
             preset.domain.transitions = fault.needsTransitions
+            if fault.needsLaunch { preset.configuration.launch = Preset.launch.configuration.launch }
             let m = CoordinatorMachine(preset: preset, fault: fault)
             for seed in UInt64(1)...8 {
                 var random = SplitMix64(seed: seed)

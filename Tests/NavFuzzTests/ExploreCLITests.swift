@@ -52,6 +52,31 @@ final class ExploreCLITests: XCTestCase {
         try assertBadInput(["explore", "--dialect", "flowstacks"], mentions: "--dialect takes strict, or options joined by commas: ")
     }
 
+    /// A launch is explored from its launch child and named in the report; a failure found
+    /// under it is saved with its `launch:` line, which `replay` reads back; a launch that is
+    /// not one is one line, exit 2.
+    func testALaunchIsExploredSavedAndReplayed() throws {
+        let dir = try CLI.temporaryDirectory()
+        let report = dir.appendingPathComponent("r.xml").path, failures = dir.appendingPathComponent("failures").path
+        let r = try CLI.run(["explore", "--preset", "small", "--max-depth", "2", "--launch", "navigation fullScreen r1",
+                             "--fault", "launch-child-twice", "--junit", report, "--save-failures", failures])
+        XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
+        let suite = try XCTUnwrap(JUnitReader.read(path: report).suites.first)
+        XCTAssertEqual(suite.properties.first { $0.name == "launch" }?.value, "navigation fullScreen r1")
+        let saved = try FileManager.default.contentsOfDirectory(atPath: failures).filter { $0.hasSuffix(".trace") }
+        XCTAssertFalse(saved.isEmpty, r.stdout)
+        for name in saved {
+            let text = try String(contentsOfFile: failures + "/" + name, encoding: .utf8)
+            XCTAssertTrue(text.contains("\nlaunch: navigation fullScreen r1\n"), text)
+            // The saved file replays, and fails while the fault is on.
+            let replayed = try CLI.run(["replay", failures + "/" + name, "--junit", dir.appendingPathComponent("replay.xml").path])
+            XCTAssertEqual(replayed.status, 1, replayed.stdout + replayed.stderr)
+            XCTAssertTrue(replayed.stdout.contains("restartApp"), replayed.stdout)
+        }
+        try assertBadInput(["explore", "--launch", "navigation push r1"], mentions: "--launch takes 'KIND STYLE ROUTE' with a modal style")
+        try assertBadInput(["explore", "--routes", "1", "--launch", "navigation sheet r1"], mentions: "launch route r1 is outside the route alphabet")
+    }
+
     /// A printed replay command starts NavFuzz the way it was started: `swift run NavFuzz` from a
     /// debug build, `swift run -c release NavFuzz` from a release build, else the program.
     func testReplayCommandsReproduceTheInvocation() throws {

@@ -95,6 +95,8 @@ final class ProjectCLITests: XCTestCase {
             (project(#"{"name": "a"}"#), "navfuzz.json: systems[0].driver: missing: the command that starts the driver (or 'connect'"),
             (project(#"{"driver": "x", "startupTimeout": "slow"}"#),
              "navfuzz.json: systems[0].startupTimeout: expected seconds above 0 and up to 3600, found \"slow\""),
+            (project(#"{"driver": "x"}"#, extra: #", "launch": "navigation push r1""#),
+             "navfuzz.json: launch: column 12: expected a modal style (sheet, detents, fullScreen, overlay, custom), found 'push'"),
         ]
         for (text, message) in cases {
             try text.write(to: file, atomically: true, encoding: .utf8)

@@ -69,6 +69,22 @@ final class VerifyCLITests: XCTestCase {
                            mentions: "none: cannot read the file")
     }
 
+    /// `--launch` reaches the driver's reset: the sample driver builds the root alone, so its
+    /// first state differs from the model's, which shows the launch child; the report names the
+    /// launch. A launch that is not one is one line, exit 2.
+    func testALaunchReachesTheDriversReset() throws {
+        let dir = try CLI.temporaryDirectory()
+        let report = dir.appendingPathComponent("r.xml").path
+        let r = try CLI.run(["verify", "--driver", driver, "--launch", "navigation fullScreen r1", "--presets", "small", "--depth", "1",
+                             "--walks", "0", "--junit", report])
+        XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
+        XCTAssertTrue(r.stdout.contains("the model has 'c0 navigation stack [r0] modals [fullScreen c1]"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("launch navigation fullScreen r1"), r.stdout)
+        let suite = try XCTUnwrap(JUnitReader.read(path: report).suites.first)
+        XCTAssertEqual(suite.properties.first { $0.name == "launch" }?.value, "navigation fullScreen r1")
+        try assertBadInput(["verify", "--driver", driver, "--launch", "tab push r0"], mentions: "--launch takes 'KIND STYLE ROUTE'")
+    }
+
     func testTraceFormatJSONPrintsOneObjectPerFailingTrace() throws {
         let dir = try CLI.temporaryDirectory()
         let r = try CLI.run(["verify", "--driver", "\(driver) --mutant back-leaves-child", "--presets", "small", "--depth", "2",

@@ -117,6 +117,22 @@ final class VerifierTests: XCTestCase {
         XCTAssertTrue(failure.text.contains("trace: (none: the initial state already fails)"), failure.text)
     }
 
+    /// `Options.launch` reaches every preset and walk; a system that ignores it (the sample
+    /// builds the root alone) fails at its first reset, and the report names the launch.
+    func testALaunchTheSystemIgnoresFailsAtTheFirstReset() {
+        let onboarding = Launch(kind: .navigation, style: .fullScreen, route: Route(1))
+        let report = Verifier.verify(SampleSystem(), options: Verifier.Options(presets: [.small], depth: 1, walks: 0, launch: onboarding))
+        guard let failure = report.failure(.snapshotConforms) else { return XCTFail(report.text) }
+        XCTAssertEqual(failure.trace, [])
+        XCTAssertEqual(failure.configuration.launch, onboarding)
+        XCTAssertTrue(failure.reason.contains("the model has 'c0 navigation stack [r0] modals [fullScreen c1]"), failure.reason)
+        XCTAssertTrue(failure.text.contains("configuration: preset small, root navigation, routes 2, pages 2, initial pages [p0,p1], launch navigation fullScreen r1"),
+                      failure.text)
+        // A launch route outside a preset's routes is an error of the options, before any reset.
+        let outside = Verifier.verify(SampleSystem(), options: Verifier.Options(presets: [.small], launch: Launch(route: Route(2))))
+        XCTAssertEqual(outside.error, "launch navigation fullScreen r2 in preset small: launch route r2 is outside the route alphabet")
+    }
+
     func testHiddenDifferencesAreNamed() {
         // duplicate-page-child lists the kept pages' coordinators twice: the trees look the same.
         let trace = [Action.setPages(CoordinatorID(0), [Page(0), Page(1)], current: nil)]

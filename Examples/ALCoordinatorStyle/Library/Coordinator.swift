@@ -9,6 +9,11 @@ open class Coordinator {
     public let presentationStyle: NavigationTransitionStyle
     public private(set) lazy var router = Router(owner: self, hasNavigation: hasNavigation)
     private let hasNavigation: Bool
+    /// The bug the library can be built with, for NavFuzz's example: `restartApp` cleans the
+    /// main coordinator's navigation stack only, as the README words it, and keeps what it
+    /// presented, so a `start()` that presents a flow at launch presents it a second time
+    /// over the old one.
+    public var restartCleansStackOnly = false
 
     init(presentationStyle: NavigationTransitionStyle, hasNavigation: Bool) {
         self.presentationStyle = presentationStyle
@@ -57,9 +62,14 @@ open class Coordinator {
         }
     }
 
-    /// Cleans everything the main coordinator shows and runs its flow again.
+    /// Cleans everything the main coordinator shows and runs its flow again: its `start()`,
+    /// which may present a flow as the app launches (an onboarding flow).
     public static func restartApp(mainCoordinator: Coordinator, animated: Bool = true, completion: (() -> Void)? = nil) {
-        mainCoordinator.router.clear()
+        if mainCoordinator.restartCleansStackOnly {
+            if !mainCoordinator.router.stack.isEmpty { mainCoordinator.router.remove(fromStack: 0) }
+        } else {
+            mainCoordinator.router.clear()
+        }
         mainCoordinator.endPages()
         mainCoordinator.start(animated: animated)
         completion?()

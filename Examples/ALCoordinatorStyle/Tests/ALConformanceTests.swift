@@ -19,3 +19,36 @@ import Testing
     let result = verifyConformance(ALCoordinatorSystem(tapKeepsCurrentPage: true), options: .init(stopAtFirstFailure: true))
     #expect(result.report.failure(.snapshotConforms)?.trace.map(\.description) == ["start c0 tab sheet r0", "userSelectTab p1"], "\(result.failureMessage)")
 }
+
+/// The README's `MainCoordinator`, whose `start()` presents an onboarding flow full screen as
+/// the app launches: with that launch, the app conforms from its first state on, and
+/// `restartApp` presents the flow again.
+@Test func aMainCoordinatorThatPresentsAFlowAtLaunchConforms() async {
+    let onboarding = Launch(kind: .navigation, style: .fullScreen, route: Route(1))
+    await expectConformance(ALCoordinatorSystem(), options: Verifier.Options(depth: 2, launch: onboarding))
+}
+
+/// The library built with a `restartApp` that cleans the main coordinator's stack but not what
+/// it presented: with the launch on, the default run finds the first restart presenting the
+/// onboarding flow over the old one.
+@Test func aRestartThatPresentsTheLaunchFlowTwiceIsCaught() {
+    let onboarding = Launch(kind: .navigation, style: .fullScreen, route: Route(1))
+    let result = verifyConformance(ALCoordinatorSystem(restartCleansStackOnly: true),
+                                   options: .init(stopAtFirstFailure: true, launch: onboarding))
+    #expect(result.report.failure(.invariant("restart-resets"))?.trace.map(\.description) == ["restartApp"], "\(result.failureMessage)")
+    // The regression test it prints carries the launch: pasted below, it compiles and fails.
+    let printed = result.report.failure(.invariant("restart-resets"))?.regressionTest(.swiftTesting, subject: "ALCoordinatorSystem(restartCleansStackOnly: true)")
+    #expect(printed?.contains("launch: Launch(kind: .navigation, style: .fullScreen, route: Route(1))))") == true,
+            "\(printed ?? "no failure")")
+}
+
+/// The regression test the run above prints, pasted as it is: it fails while the bug is there.
+@Test func thePastedRegressionTestWithTheLaunchFailsWhileTheBugIsThere() async {
+    await withKnownIssue {
+        await expectConformance(ALCoordinatorSystem(restartCleansStackOnly: true), options: .replaying([
+            "restartApp",
+        ], configuration: Configuration(routeCount: 3, pageCount: 3, launch: Launch(kind: .navigation, style: .fullScreen, route: Route(1)))))
+    } matching: { issue in
+        issue.comments.map(\.rawValue).joined().contains("restart-resets")
+    }
+}

@@ -29,24 +29,52 @@ final class FlowCoordinator: NavigationCoordinator<Screen> {
     }
 }
 
-/// `tab`.
-final class HomeTabCoordinator: TabbarCoordinator<AppPage> {}
+/// `tab`. As the main coordinator, it navigates to the launch flow as it starts, as
+/// `MainCoordinator` does.
+final class HomeTabCoordinator: TabbarCoordinator<AppPage> {
+    var launchFlow: (() -> ALStyleCoordinators.Coordinator)?
+    override func start(animated: Bool = true) {
+        super.start(animated: animated)
+        if let launchFlow { router.navigate(to: launchFlow(), animated: animated) }
+    }
+}
+
+/// The app's main coordinator, as ALCoordinator's README writes it: its first screen, then,
+/// when the app has one, the flow it shows at launch (an onboarding flow, full screen).
+/// `restartApp` runs this `start()` again.
+final class MainCoordinator: NavigationCoordinator<Screen> {
+    let launchFlow: (() -> ALStyleCoordinators.Coordinator)?
+    init(launchFlow: (() -> ALStyleCoordinators.Coordinator)?) {
+        self.launchFlow = launchFlow
+        super.init(presentationStyle: .push)
+    }
+    override func start(animated: Bool = true) {
+        router.startFlow(route: Screen(number: 0, transition: .push), animated: animated)
+        if let launchFlow { router.navigate(to: launchFlow(), animated: animated) }
+    }
+}
 
 // MARK: - The adapter
 
 /// NavFuzz's view of an ALCoordinator-style app (docs/VERIFY.md §8). Every action is one call
 /// of the library, made even where the model refuses; the outcome is what the call returned.
+/// With a launch in the configuration, the main coordinator presents that flow as it starts.
 /// User actions are what UIKit would do on the screen the library shows, found with the
 /// model's `descend` over the state the library reports. Events are the coordinators that left
 /// the tree in the step.
 final class ALCoordinatorSystem: NavigationSystem {
     private let tapKeepsCurrentPage: Bool
+    private let restartCleansStackOnly: Bool
     private var configuration = Configuration()
     private var main: ALStyleCoordinators.Coordinator?
     private var ids = CoordinatorIDs()
 
-    /// `tapKeepsCurrentPage`: the library built with its tab-tap bug.
-    init(tapKeepsCurrentPage: Bool = false) { self.tapKeepsCurrentPage = tapKeepsCurrentPage }
+    /// The library built with one of its bugs: `tapKeepsCurrentPage` (its tab-tap bug),
+    /// `restartCleansStackOnly` (a `restartApp` that keeps what the main coordinator presented).
+    init(tapKeepsCurrentPage: Bool = false, restartCleansStackOnly: Bool = false) {
+        self.tapKeepsCurrentPage = tapKeepsCurrentPage
+        self.restartCleansStackOnly = restartCleansStackOnly
+    }
 
     /// `popTo` is the router's `popToView`; no `replaceRoot`, `close`, `set`, `multiple`,
     /// per-coordinator `restart`, badges or redirection; presentations as page sheet, full
@@ -56,10 +84,25 @@ final class ALCoordinatorSystem: NavigationSystem {
                   .restartApp, .select, .setPages, .userBack, .userSwipeDismiss, .userSelectTab],
         styles: [.sheet, .fullScreen, .custom], kinds: [.navigation, .tab])
 
-    func reset(configuration: Configuration) {
+    func reset(configuration: Configuration) throws(SystemFailure) {
         self.configuration = configuration
         ids.removeAll()
-        let main = configuration.rootKind == .tab ? makeTab(.modal) : FlowCoordinator(first: 0, presentationStyle: .push)
+        var launchFlow: (() -> ALStyleCoordinators.Coordinator)?
+        if let launch = configuration.launch {
+            guard let style = libraryStyle(launch.style), launch.kind != .redirection else {
+                throw SystemFailure(.protocolError, "the app has no \(launch.kind) flow to present \(launch.style) at launch")
+            }
+            launchFlow = { [unowned self] in make(launch.kind, route: Int(launch.route.index), style: style) }
+        }
+        let main: ALStyleCoordinators.Coordinator
+        if configuration.rootKind == .tab {
+            let tab = makeTab(.modal)
+            tab.launchFlow = launchFlow
+            main = tab
+        } else {
+            main = MainCoordinator(launchFlow: launchFlow)
+        }
+        main.restartCleansStackOnly = restartCleansStackOnly
         self.main = main
         main.start(animated: false)
     }

@@ -1,11 +1,11 @@
 @_spi(Engine) import CoordinatorModel
 
 /// The corpus settings of the coordinator model (docs/CORPUS.md): `root`, `routes`, `pages`,
-/// `initialPages`, `dialect` and `fault`, each optional. A corpus file describes a model run, not an
-/// exploration, so the machine it builds has no bounds; its domain is the fuzzing domain over
-/// the file's routes and pages.
+/// `initialPages`, `dialect`, `launch` and `fault`, each optional. A corpus file describes a
+/// model run, not an exploration, so the machine it builds has no bounds; its domain is the
+/// fuzzing domain over the file's routes and pages.
 extension CoordinatorMachine {
-    @_spi(Engine) public static let corpusKeys = ["root", "routes", "pages", "initialPages", "dialect", "fault"]
+    @_spi(Engine) public static let corpusKeys = ["root", "routes", "pages", "initialPages", "dialect", "launch", "fault"]
 
     /// Builds the machine a corpus file's settings describe.
     @_spi(Engine) public static func fromCorpus(_ c: CorpusConfiguration) throws(CorpusError) -> CoordinatorMachine {
@@ -45,10 +45,21 @@ extension CoordinatorMachine {
             guard let d = Dialect(names: s.value) else { throw c.error(s, "expected a dialect (\(Dialect.syntax)), found '\(s.value)'") }
             dialect = d
         }
+        var launch: Launch?
+        if let s = c["launch"] {
+            // The column of the word at fault, counted in the value.
+            do { launch = try Launch(parsing: s.value) } catch {
+                var at = s
+                at.column += error.column - 1
+                throw c.error(at, error.message)
+            }
+        }
         let configuration = Configuration(routeCount: routes, pageCount: pages, initialPages: initialPages, rootKind: root,
-                                          dialect: dialect)
+                                          dialect: dialect, launch: launch)
         if let problem = configuration.problem {
-            let at = c["initialPages"] ?? c["pages"] ?? c["routes"] ?? c["root"] ?? CorpusSetting(key: "", value: "", line: 1, column: 1)
+            let launchAtFault = launch.map { !configuration.isValid($0.route) } == true
+            let at = (launchAtFault ? c["launch"] : nil) ?? c["initialPages"] ?? c["pages"] ?? c["routes"] ?? c["root"]
+                ?? CorpusSetting(key: "", value: "", line: 1, column: 1)
             throw c.error(at, "expected a usable configuration: \(problem)")
         }
         return fromConfiguration(configuration, fault: fault)
@@ -74,6 +85,7 @@ extension CoordinatorMachine {
             out.append(CorpusSetting(key: "initialPages", value: "[" + c.initialPages.map(\.description).joined(separator: ",") + "]"))
         }
         if c.dialect != .strict { out.append(CorpusSetting(key: "dialect", value: c.dialect.description)) }
+        if let launch = c.launch { out.append(CorpusSetting(key: "launch", value: launch.description)) }
         if let f = model.fault { out.append(CorpusSetting(key: "fault", value: f.rawValue)) }
         return out
     }

@@ -56,6 +56,7 @@ extension ConformanceFailure {
             arguments.append("initialPages: [\(c.initialPages.map { "Page(\($0.index))" }.joined(separator: ", "))]")
         }
         if c.rootKind != .navigation { arguments.append("rootKind: .\(c.rootKind)") }
+        if let l = c.launch { arguments.append("launch: Launch(kind: .\(l.kind), style: .\(l.style), route: Route(\(l.route.index)))") }
         return "Configuration(\(arguments.joined(separator: ", ")))"
     }
 }

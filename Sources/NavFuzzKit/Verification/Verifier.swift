@@ -59,6 +59,11 @@ public enum Verifier {
         /// Accepted differences: failures that match an entry are reported as expected, and
         /// verification looks on for the others (docs/VERIFY.md §7).
         public var baseline = Baseline()
+        /// The child the system's root presents as it starts and on `restartApp`
+        /// (docs/SEMANTICS.md §2.2), in every preset and walk: `reset(configuration:)` hands it
+        /// over in `Configuration.launch`. Nil: each preset's own (none but the `launch`
+        /// preset's). Given traces keep their own configuration's.
+        public var launch: Launch?
         /// Failures gathered per check before `distinct` are chosen among them: more, so that
         /// one bug seen through several actions does not crowd out another.
         var gathered: Int { distinct == 1 ? 1 : distinct * 4 }
@@ -91,7 +96,7 @@ public enum Verifier {
                     walks: Int = 150, walkLength: Int = 40, seed: UInt64 = 0, timeout: Double = 5, startupTimeout: Double = 30,
                     traces: [GivenTrace] = [], stopAtFirstFailure: Bool = false, shrink: Bool = true, distinct: Int = 3,
                     restore: Bool = true, shard: (index: Int, count: Int) = (0, 1), pinDriver: Bool = false,
-                    runIn: RunLocation = .inProcess, overlapDepth: Int = 1) {
+                    runIn: RunLocation = .inProcess, overlapDepth: Int = 1, launch: Launch? = nil) {
             self.presets = presets; self.depth = max(depth, 0); self.walkPresets = walkPresets
             self.walks = max(walks, 0); self.walkLength = max(walkLength, 0); self.seed = seed; self.timeout = timeout
             self.startupTimeout = startupTimeout
@@ -101,6 +106,7 @@ public enum Verifier {
             self.pinDriver = pinDriver
             self.runIn = runIn
             self.overlapDepth = overlapDepth
+            self.launch = launch
         }
     }
 
@@ -196,6 +202,16 @@ struct VerificationRun {
             report.error = problem
             return report
         }
+        if let launch = options.launch {
+            for preset in options.presets + options.walking {
+                var c = preset.configuration
+                c.launch = launch
+                if let problem = c.problem {
+                    report.error = "launch \(launch) in preset \(preset.name): \(problem)"
+                    return report
+                }
+            }
+        }
         if let unknown = options.baseline.entries.first(where: { !Check.all.contains($0.check) }) {
             report.error = "baseline entry '\(unknown)': no check named '\(unknown.check)' (checks: \(Check.all.map(\.name).joined(separator: ", ")))"
             return report
@@ -227,10 +243,11 @@ struct VerificationRun {
     }
 
     /// `preset` in the system's dialect, enumerating the opt-in transitions (docs/SEMANTICS.md
-    /// §4.7) when the system offers any of them.
+    /// §4.7) when the system offers any of them, with the options' launch.
     private func spoken(_ preset: Preset) -> Preset {
         var preset = preset
         preset.configuration.dialect = lockstep.capabilities.dialect
+        if let launch = options.launch { preset.configuration.launch = launch }
         if lockstep.capabilities.actions.contains(where: \.isTransitionExtension) { preset.domain.transitions = true }
         return preset
     }
