@@ -7,10 +7,11 @@
 /// tap) and a deep link picked by the seed — and every order in which the two go on, up to
 /// `schedulesPerPair` runs. After
 /// each run: every state invariant holds, and the outcomes, events and state equal what the
-/// model gives for one of the two orders (linearizability); a call that never returns is
-/// `no-hang`. The phase ends after the depth where something first failed, so that the
-/// failure reported has the fewest steps before it and, among those, the fewest events.
-/// `walks` reaches deeper states; `replay` runs a saved interleaving.
+/// model gives for one of the two orders (linearizability); the coordinators that ended are
+/// released (`no-leak`); a call that never returns is `no-hang`. The phase ends after the
+/// depth where something first failed, so that the failure reported has the fewest steps
+/// before it and, among those, the fewest events. `walks` reaches deeper states; `replay`
+/// runs a saved interleaving.
 struct OverlapPhase {
     let system: DrivenSystem
     let capabilities: Capabilities
@@ -189,9 +190,12 @@ struct OverlapPhase {
         return .held
     }
 
-    /// Nil when every state invariant holds on the state after both calls and some order of
-    /// the two gives what the implementation did; else the check broken, why, and the model's
-    /// step for the first order.
+    /// Nil when every state invariant holds on the state after both calls, some order of the
+    /// two gives what the implementation did and the coordinators that ended are released;
+    /// else the check broken, why, and the model's step for the first order. Transition
+    /// invariants are not checked: what they read of the implementation (the state before, the
+    /// outcomes, the events, the state after) is then what the model's order gives, and the
+    /// model's steps hold them; the state between the calls is never seen.
     private func check(_ result: OverlapResult, _ first: Action, _ second: Action, node: Node,
                        model: Model) -> (String, String, Step)? {
         let inOrder = { (x: Action, y: Action) -> Step in
@@ -224,11 +228,22 @@ struct OverlapPhase {
             } else if !s2.state.isSameState(as: after) {
                 why = TreeDifference.firstDifference(model: s2.state, implementation: after)
             }
-            guard let why else { return nil }
+            guard let why else { return leak(result, toModel: toModel, first, second).map { ("no-leak", $0, firstThenSecond) } }
             problems.append("'\(x)' then '\(y)': \(why)")
         }
         return ("snapshot-conforms", "no order of the overlapping calls gives what the implementation did: "
                 + problems.joined(separator: "; "), firstThenSecond)
+    }
+
+    /// Why the run's `no-leak` fails, naming the coordinators live before the calls by the
+    /// model's ids (`toModel`) and those made during them by the implementation's; nil when it holds.
+    private func leak(_ result: OverlapResult, toModel: [CoordinatorID: CoordinatorID], _ first: Action, _ second: Action) -> String? {
+        guard !result.leaked.isEmpty else { return nil }
+        let names = result.leaked.map { id in
+            toModel[CoordinatorID(id)].map(\.description) ?? "a coordinator made during the calls (its own id c\(id))"
+        }
+        let objects = names.count == 1 ? "its object is" : "their objects are"
+        return "\(names.joined(separator: ", ")) ended but \(objects) still alive after '\(first)' and '\(second)' overlapped"
     }
 
     /// Runs a saved interleaving after `prefix` (the model's ids), exactly as it says, and
@@ -360,7 +375,7 @@ struct OverlapPhase {
         let request = OverlapRequest(first: f.implCalls[0], second: f.implCalls[1], choices: f.choices)
         if f.check != "no-hang" {
             let again = try? system.overlap(configuration: preset.configuration, path: f.node.implPath, request)
-            if again?.events != f.result.events {
+            if again?.events != f.result.events || (f.check == "no-leak" && again?.leaked != f.result.leaked) {
                 notes.append("\(f.check): overlapping '\(f.calls[0])' and '\(f.calls[1])' did not run the same way when replayed "
                              + "from reset; the implementation does not repeat itself")
                 return
