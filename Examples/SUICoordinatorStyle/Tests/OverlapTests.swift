@@ -162,3 +162,31 @@ enum KeptFlow {
         "start c0 navigation push r0 returned: applied",
     ]
 }
+
+/// A failure found after a random walk is shown from a shorter way to it.
+@Suite struct ShrunkOverlaps {
+    /// Overlaps after the walks of `swarm` only.
+    static func afterWalks(seed: UInt64) -> Verifier.Options {
+        Verifier.Options(presets: [], depth: 0, walkPresets: [.swarm], walks: 45, seed: seed)
+    }
+
+    /// Seed 2's first walk ends in seven steps, of which no single one can go alone below three
+    /// (a sheet presented, then closed); the model's shortest way to that state is one `push`.
+    @Test func aWalksStepsAreCutToTheModelsShortestWay() async throws {
+        let result = await verifyConformance(SUICoordinatorSystem(faults: [.popWritesStalePath]), options: Self.afterWalks(seed: 2))
+        let failure = try #require(result.report.failure("snapshot-conforms"), "\(result.report.text)")
+        #expect(failure.source.hasPrefix("overlaps after the walks of swarm"), "\(failure.text)")
+        #expect(failure.originalLength == 7)
+        #expect(failure.trace.map(\.description) == ["start c0 navigation push r0"], "\(failure.text)")
+        #expect(failure.text.contains("shrunk from 7 steps"), "\(failure.text)")
+        #expect(failure.interleaving?.calls.first?.name == .pop)
+    }
+
+    @Test func aLeakFoundAfterAWalkIsShownFromTheInitialState() async throws {
+        let result = await verifyConformance(SUICoordinatorSystem(faults: LeaksAfterOverlappingCalls.faults), options: Self.afterWalks(seed: 11))
+        let failure = try #require(result.report.failure("no-leak"), "\(result.report.text)")
+        #expect(failure.originalLength > failure.trace.count, "\(failure.text)")
+        #expect(failure.trace.isEmpty, "\(failure.text)")
+        #expect(failure.interleaving?.calls.last?.name == .userSwipeDismiss, "\(failure.text)")
+    }
+}
