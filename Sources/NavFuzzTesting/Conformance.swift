@@ -58,12 +58,14 @@ enum Conformance {
     /// One message per failing trace, each followed by the trace as a test for `framework`
     /// that calls the helper as the user's test did (`subject`: its first argument, as
     /// written), so that it can be pasted into the suite as it is. A run that only replayed
-    /// given traces (a pasted regression test) does not print them back.
+    /// given traces (a pasted regression test) does not print them back; one whose overlap
+    /// phase ran on its presets does.
     static func messages(_ report: VerificationReport, framework: TestFramework, options: Verifier.Options,
                          subject: @autoclosure () -> String) -> [String] {
         let result = VerificationResult(report: report)
         var messages = result.failureMessages
         let onlyGiven = options.depth == 0 && (options.walks == 0 || options.walkPresets?.isEmpty == true)
+            && (options.presets.isEmpty || options.overlapDepth < 0 || report.interleavings == 0)
         guard report.error == nil, !onlyGiven else { return messages }
         let subject = subject()
         for (i, group) in report.groups.enumerated() where i < messages.count {

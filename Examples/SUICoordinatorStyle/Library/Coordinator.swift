@@ -11,6 +11,8 @@
     public var children: [AnyCoordinatorType] { childBases }
     var childBases: [CoordinatorBase] = []
     public internal(set) var isFinished = false
+    /// Set once the animation that showed it ended (`completionKeepsEndedFlow` only).
+    public internal(set) var didAppear = false
     /// The library's bugs this coordinator has; its children inherit them.
     public var faults: Set<LibraryFault> = []
     /// How navigation waits for its animations; its children inherit it. Nil: no waiting.
@@ -117,7 +119,13 @@
         } else {
             router.present(.coordinator(coordinator), style: presentationStyle)
         }
+        guard faults.contains(.completionKeepsEndedFlow) else { return await router.animate() }
+        let key = ObjectIdentifier(coordinator)
+        router.completions[key] = { coordinator.didAppear = true }
         await router.animate()
+        // The bug: a flow that ended during its animation leaves its completion behind.
+        guard !coordinator.isFinished else { return }
+        router.completions.removeValue(forKey: key)?()
     }
 
     /// A deep link: shows this coordinator above whatever `rootCoordinator`'s app shows now.

@@ -67,6 +67,11 @@ public enum LibraryFault: Sendable, Hashable {
     /// A dismissal keeps its completion in one slot of the router: a second dismissal during
     /// the first one's animation overwrites it, and the first call never returns.
     case oneDismissalCompletion
+    /// `navigate(to:presentationStyle:)` hands the flow it shows to a completion that runs
+    /// once the animation ends, and drops the completion only when the flow is still shown
+    /// then: a back swipe or a swipe down during the animation ends the flow, and the
+    /// completion keeps it alive.
+    case completionKeepsEndedFlow
 }
 
 /// A coordinator's navigation: the main view, the path above it, and the sheets.
@@ -87,6 +92,8 @@ public enum LibraryFault: Sendable, Hashable {
     private var keepingSheetChildren = false
     /// The completion of the dismissal in flight (`oneDismissalCompletion` only).
     private var dismissalCompletion: CheckedContinuation<Void, Never>?
+    /// What runs once the animation that shows a flow ends, by flow (`completionKeepsEndedFlow` only).
+    var completions: [ObjectIdentifier: () -> Void] = [:]
 
     init() {}
 

@@ -103,3 +103,90 @@ enum StalePop {
         await expectConformance(SUICoordinatorSystem(), options: .replaying(["push c0 r0"], overlapping: "pop c0 | userBack | start 2, resume 1"))
     }
 }
+
+/// `no-leak` after overlapping calls: the library built with `completionKeepsEndedFlow` keeps a
+/// flow alive when a back swipe ends it during the animation that shows it, which only an
+/// overlap can do. The failure is found, saved and replayed like any of the phase's.
+@Suite struct LeaksAfterOverlappingCalls {
+    static let faults: Set<LibraryFault> = [.completionKeepsEndedFlow]
+    static let options = Verifier.Options(presets: [.small], depth: 0, walks: 0)
+
+    @Test func aFlowKeptByItsCompletionFailsNoLeak() async throws {
+        let result = await verifyConformance(SUICoordinatorSystem(faults: Self.faults), options: Self.options)
+        let failure = try #require(result.report.failure(.noLeak), "\(result.report.text)")
+        #expect(failure.reason == KeptFlow.reason, "\(failure.text)")
+        #expect(failure.trace.map(\.description) == ["push c0 r0"])
+        #expect(failure.interleaving?.lines == KeptFlow.lines, "\(failure.text)")
+        #expect(failure.interleaving?.replayText == KeptFlow.replay)
+        #expect(result.report.failures.map(\.check) == [.noLeak], "\(result.report.text)")
+    }
+
+    @Test func sequentialRunsDoNotSeeIt() async {
+        let result = await verifyConformance(SUICoordinatorSystem(faults: Self.faults), options: Verifier.Options(depth: 2, overlapDepth: -1))
+        #expect(result.passed, "\(result.failureMessage)")
+    }
+
+    @Test func aSavedLeakReplaysTheSameFailure() async throws {
+        let text = "# navfuzz-corpus 1\npush c0 r0\noverlap: \(KeptFlow.replay)\nexpect: holds\n"
+        let entry = try Corpus.coordinators.parse(text, path: "kept.trace")
+        #expect(Corpus.coordinators.replay(entry).passed, "the model holds")
+        let given = Verifier.Options(presets: [], depth: 0, walkPresets: [], walks: 0, traces: [entry.givenTrace])
+        let replayed = await verifyConformance(SUICoordinatorSystem(faults: Self.faults), options: given)
+        let failure = replayed.report.failure(.noLeak)
+        #expect(failure?.interleaving?.lines == KeptFlow.lines, "\(replayed.report.text)")
+        #expect(failure?.regressionTest(.swiftTesting, subject: "S()").contains("overlapping: \"\(KeptFlow.replay)\"") == true)
+        #expect(await verifyConformance(SUICoordinatorSystem(), options: given).passed)
+    }
+
+    @Test func thePrintedRegressionTestFailsWhileTheBugIsThere() async {
+        await withKnownIssue {
+            await expectConformance(SUICoordinatorSystem(faults: Self.faults), options: .replaying(["push c0 r0"], overlapping: KeptFlow.replay))
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("FAIL no-leak: " + KeptFlow.reason) && text.contains(KeptFlow.lines.joined(separator: "\n    "))
+        }
+        await expectConformance(SUICoordinatorSystem(), options: .replaying(["push c0 r0"], overlapping: KeptFlow.replay))
+    }
+}
+
+enum KeptFlow {
+    static let replay = "start c0 navigation push r0 | userBack | start 2, resume 1"
+    static let reason = "a coordinator made during the calls (its own id c1) ended but its object is still alive after "
+        + "'start c0 navigation push r0' and 'userBack' overlapped"
+    /// The interleaving that shows `completionKeepsEndedFlow`, after `push c0 r0`.
+    static let lines = [
+        "start c0 navigation push r0 started",
+        "start c0 navigation push r0 suspended at sleep",
+        "userBack ran: applied",
+        "start c0 navigation push r0 resumed",
+        "start c0 navigation push r0 returned: applied",
+    ]
+}
+
+/// A failure found after a random walk is shown from a shorter way to it.
+@Suite struct ShrunkOverlaps {
+    /// Overlaps after the walks of `swarm` only.
+    static func afterWalks(seed: UInt64) -> Verifier.Options {
+        Verifier.Options(presets: [], depth: 0, walkPresets: [.swarm], walks: 45, seed: seed)
+    }
+
+    /// Seed 2's first walk ends in seven steps, of which no single one can go alone below three
+    /// (a sheet presented, then closed); the model's shortest way to that state is one `push`.
+    @Test func aWalksStepsAreCutToTheModelsShortestWay() async throws {
+        let result = await verifyConformance(SUICoordinatorSystem(faults: [.popWritesStalePath]), options: Self.afterWalks(seed: 2))
+        let failure = try #require(result.report.failure(.snapshotConforms), "\(result.report.text)")
+        #expect(failure.source.hasPrefix("overlaps after the walks of swarm"), "\(failure.text)")
+        #expect(failure.originalLength == 7)
+        #expect(failure.trace.map(\.description) == ["start c0 navigation push r0"], "\(failure.text)")
+        #expect(failure.text.contains("shrunk from 7 steps"), "\(failure.text)")
+        #expect(failure.interleaving?.calls.first?.name == .pop)
+    }
+
+    @Test func aLeakFoundAfterAWalkIsShownFromTheInitialState() async throws {
+        let result = await verifyConformance(SUICoordinatorSystem(faults: LeaksAfterOverlappingCalls.faults), options: Self.afterWalks(seed: 11))
+        let failure = try #require(result.report.failure(.noLeak), "\(result.report.text)")
+        #expect(failure.originalLength > failure.trace.count, "\(failure.text)")
+        #expect(failure.trace.isEmpty, "\(failure.text)")
+        #expect(failure.interleaving?.calls.last?.name == .userSwipeDismiss, "\(failure.text)")
+    }
+}

@@ -79,6 +79,23 @@ final class XCTestHelperFailureTests: XCTestCase {
         XCTAssertTrue(text.contains("    \"push c0 r0\",\n    ], overlapping: \"pop c0 | userBack | start 2, resume 1\"))"), text)
     }
 
+    /// A flow that a back swipe ends during the animation that shows it, kept alive by its
+    /// completion: `no-leak` after the overlapping calls, with the test that replays them.
+    func testAFlowKeptAliveAfterOverlappingCallsFailsNoLeak() async {
+        let failures = await catching {
+            await assertConformance(SUICoordinatorSystem(faults: LeaksAfterOverlappingCalls.faults), options: LeaksAfterOverlappingCalls.options)
+        }
+        let text = failures.map(\.message).joined()
+        XCTAssertTrue(text.contains("FAIL no-leak: " + KeptFlow.reason), text)
+        XCTAssertTrue(text.contains("overlapping calls after push c0 r0:\n    " + KeptFlow.lines.joined(separator: "\n    ")), text)
+        XCTAssertTrue(text.contains("func testNoLeakAfterStart() async {"), text)
+        XCTAssertTrue(text.contains("    \"push c0 r0\",\n    ], overlapping: \"\(KeptFlow.replay)\"))"), text)
+        let sequential = await catching {
+            await assertConformance(SUICoordinatorSystem(faults: LeaksAfterOverlappingCalls.faults), options: Verifier.Options(depth: 2, overlapDepth: -1))
+        }
+        XCTAssertTrue(sequential.isEmpty, "\(sequential)")
+    }
+
     func testTheFixedLibraryPassesWithOverlaps() async {
         let failures = await catching {
             await assertConformance(SUICoordinatorSystem(), options: OverlappingCalls.overlapsOnly)

@@ -14,18 +14,30 @@ extension ConformanceMachine {
             if !step.outcome.isRefused { before = step.state }
         }
         let wanted = model.step(before, last).outcome
-        var level: [(state: State, path: [Action])] = [(model.initialState(), [])]
-        var seen: Set<State> = [model.initialState()]
-        var actions: [Action] = []
-        for _ in 0 ..< trace.count - 1 {
-            var next: [(state: State, path: [Action])] = []
+        let root = self.root
+        return Self.shortestPath(model: model, bounds: coordinators.bounds, within: trace.count - 1, maxStates: maxStates,
+                                 actions: { state, into in self.actions(in: ConformanceState(model: state, trail: root), into: &into) },
+                                 to: { a, step in a.name == last.name && step.outcome == wanted })
+    }
+
+    /// The model's shortest path of at most `steps` actions from its initial state whose last
+    /// step `goal` takes (the action and the model's step), breadth-first over `actions` within
+    /// `bounds`, keeping at most `maxStates` states; nil when there is none. The overlap phase
+    /// shortens the steps before a failure's calls with it too.
+    static func shortestPath(model: Model, bounds: Bounds, within steps: Int, maxStates: Int = 20_000,
+                             actions: (CoordinatorModel.State, inout [Action]) -> Void, to goal: (Action, Step) -> Bool) -> [Action]? {
+        var level: [(state: CoordinatorModel.State, path: [Action])] = [(model.initialState(), [])]
+        var seen: Set<CoordinatorModel.State> = [model.initialState()]
+        var offered: [Action] = []
+        for _ in 0 ..< max(steps, 0) {
+            var next: [(state: CoordinatorModel.State, path: [Action])] = []
             for (state, path) in level {
-                actions.removeAll(keepingCapacity: true)
-                self.actions(in: ConformanceState(model: state, trail: root), into: &actions)
-                for a in actions {
+                offered.removeAll(keepingCapacity: true)
+                actions(state, &offered)
+                for a in offered {
                     let step = model.step(state, a)
-                    if a.name == last.name && step.outcome == wanted { return path + [a] }
-                    guard !step.outcome.isRefused, coordinators.bounds.contains(step.state),
+                    if goal(a, step) { return path + [a] }
+                    guard !step.outcome.isRefused, bounds.contains(step.state),
                           seen.count < maxStates, seen.insert(step.state).inserted else { continue }
                     next.append((step.state, path + [a]))
                 }

@@ -7,10 +7,17 @@
 /// tap) and a deep link picked by the seed — and every order in which the two go on, up to
 /// `schedulesPerPair` runs. After
 /// each run: every state invariant holds, and the outcomes, events and state equal what the
-/// model gives for one of the two orders (linearizability); a call that never returns is
-/// `no-hang`. The phase ends after the depth where something first failed, so that the
-/// failure reported has the fewest steps before it and, among those, the fewest events.
-/// `walks` reaches deeper states; `replay` runs a saved interleaving.
+/// model gives for one of the two orders (linearizability); the coordinators that ended are
+/// released (`no-leak`); a call that never returns is `no-hang`. The phase ends after the
+/// depth where something first failed, so that the failure reported has the fewest steps
+/// before it and, among those, the fewest events. `walks` reaches deeper states; `replay`
+/// runs a saved interleaving.
+///
+/// A pair's orders are tried from the first options (the second call started at the first
+/// point and run to its end, then the first: two switches), then each step's other options,
+/// latest step first. So every order that takes the first option at one step where a failing
+/// order did not, and is otherwise the same, ran before it and passed: its schedule has no
+/// switch to drop.
 struct OverlapPhase {
     let system: DrivenSystem
     let capabilities: Capabilities
@@ -19,6 +26,8 @@ struct OverlapPhase {
     let timeout: Double
     /// Runs of one pair of calls, at most: two calls with up to five points each fit.
     static let schedulesPerPair = 64
+    /// States the model's search for a shorter way to a failure's state keeps, at most.
+    static let shortcutStates = 1_000
 
     private(set) var failures: [ConformanceFailure] = []
     private(set) var interleavings = 0
@@ -189,9 +198,12 @@ struct OverlapPhase {
         return .held
     }
 
-    /// Nil when every state invariant holds on the state after both calls and some order of
-    /// the two gives what the implementation did; else the check broken, why, and the model's
-    /// step for the first order.
+    /// Nil when every state invariant holds on the state after both calls, some order of the
+    /// two gives what the implementation did and the coordinators that ended are released;
+    /// else the check broken, why, and the model's step for the first order. Transition
+    /// invariants are not checked: what they read of the implementation (the state before, the
+    /// outcomes, the events, the state after) is then what the model's order gives, and the
+    /// model's steps hold them; the state between the calls is never seen.
     private func check(_ result: OverlapResult, _ first: Action, _ second: Action, node: Node,
                        model: Model) -> (Check, String, Step)? {
         let inOrder = { (x: Action, y: Action) -> Step in
@@ -224,11 +236,22 @@ struct OverlapPhase {
             } else if !s2.state.isSameState(as: after) {
                 why = TreeDifference.firstDifference(model: s2.state, implementation: after)
             }
-            guard let why else { return nil }
+            guard let why else { return leak(result, toModel: toModel, first, second).map { (.noLeak, $0, firstThenSecond) } }
             problems.append("'\(x)' then '\(y)': \(why)")
         }
         return (.snapshotConforms, "no order of the overlapping calls gives what the implementation did: "
                 + problems.joined(separator: "; "), firstThenSecond)
+    }
+
+    /// Why the run's `no-leak` fails, naming the coordinators live before the calls by the
+    /// model's ids (`toModel`) and those made during them by the implementation's; nil when it holds.
+    private func leak(_ result: OverlapResult, toModel: [CoordinatorID: CoordinatorID], _ first: Action, _ second: Action) -> String? {
+        guard !result.leaked.isEmpty else { return nil }
+        let names = result.leaked.map { id in
+            toModel[CoordinatorID(id)].map(\.description) ?? "a coordinator made during the calls (its own id c\(id))"
+        }
+        let objects = names.count == 1 ? "its object is" : "their objects are"
+        return "\(names.joined(separator: ", ")) ended but \(objects) still alive after '\(first)' and '\(second)' overlapped"
     }
 
     /// Runs a saved interleaving after `prefix` (the model's ids), exactly as it says, and
@@ -286,7 +309,8 @@ struct OverlapPhase {
     /// Overlaps after random walks, for states deeper than the breadth-first part reaches:
     /// `count` walks of up to `length` applied steps on `preset` (seeded), each ending with a
     /// call of each kind and a second call picked by the seed for it, in every order. A
-    /// failure's steps before the calls are then cut to those it needs.
+    /// failure's steps before the calls are then shortened, and its schedule picked again
+    /// from the shorter ones.
     mutating func walks(_ preset: Preset, count: Int, length: Int, shouldStop: () -> Bool) {
         let model = Model(configuration: preset.configuration)
         let domain = ConformanceMachine.domain(preset.domain, offeredBy: capabilities)
@@ -314,9 +338,23 @@ struct OverlapPhase {
                 let second = choices[rng.below(choices.count)]
                 pairs += 1
                 if case .failed(let f) = pair(first, second, from: node, toImpl: toImpl, model: model, preset: preset) {
-                    let cut = f.check == .noHang ? f : shorter(f, model: model, preset: preset)
-                    report(cut, preset: preset, source: "overlaps after the walks of \(preset.name) (\(cut.node.modelPath.count) steps before, "
-                           + "cut from \(f.node.modelPath.count))")
+                    // Each try at a hang would cost a timeout.
+                    var cut = f
+                    if f.check != .noHang {
+                        cut = shorter(f, model: model, preset: preset)
+                        let direct = shortcut(cut, model: model, domain: domain, preset: preset)
+                        if direct.node.modelPath.count < cut.node.modelPath.count { cut = shorter(direct, model: model, preset: preset) }
+                        // The schedule found from the long way may switch more than needed from
+                        // the short one: the order the phase would have found there instead.
+                        if cut.node.modelPath.count < f.node.modelPath.count,
+                           case .failed(let g) = pair(cut.calls[0], cut.calls[1], from: cut.node,
+                                                      toImpl: Lockstep.translation(model: cut.node.model, impl: cut.node.impl),
+                                                      model: model, preset: preset), g.check == cut.check {
+                            cut = g
+                        }
+                    }
+                    report(cut, preset: preset, source: "overlaps after the walks of \(preset.name) (\(cut.node.modelPath.count) steps before)",
+                           originalLength: f.node.modelPath.count)
                     return
                 }
             }
@@ -340,27 +378,62 @@ struct OverlapPhase {
                 state = step.state
             }
             guard applies, (f.calls[0].coordinators + f.calls[1].coordinators).allSatisfy(state.isLive),
-                  let node = try? node(after: path, model: model, preset: preset), node.impl.isSameState(as: node.model) else { continue }
-            let toImpl = Lockstep.translation(model: node.model, impl: node.impl)
-            let implCalls = [f.calls[0].retargeted(toImpl), f.calls[1].retargeted(toImpl)]
-            interleavings += 1
-            let request = OverlapRequest(first: implCalls[0], second: implCalls[1], choices: f.choices)
-            guard let result = try? system.overlap(configuration: preset.configuration, path: node.implPath, request),
-                  !result.diverged, result.overlapped, result.hung == nil,
-                  let (check, reason, step) = check(result, f.calls[0], f.calls[1], node: node, model: model), check == f.check else { continue }
-            best = Found(check: check, reason: reason, result: result, node: node, calls: f.calls, implCalls: implCalls,
-                         choices: result.schedule.map(\.taken), modelStep: step)
+                  let again = again(f.calls, after: path, choices: f.choices, failing: f.check, model: model, preset: preset) else { continue }
+            best = again
             i = min(i, best.node.modelPath.count - 1)
         }
         return best
     }
 
-    /// Replays the failure once more from reset and reports it.
-    private mutating func report(_ f: Found, preset: Preset, source: String) {
+    /// `f` after the model's shortest way to the same state (`ConformanceMachine.shortestPath`,
+    /// as crash traces are shortened), its calls renamed to the ids there, when the same
+    /// schedule fails the same check there; else `f`. Steps that only go together (a sheet
+    /// presented, then closed) are not left out one at a time.
+    private mutating func shortcut(_ f: Found, model: Model, domain: Domain, preset: Preset) -> Found {
+        let target = f.node.model, wanted = target.canonicalEncoding()
+        func isTarget(_ s: State) -> Bool { s.count == target.count && s.canonicalEncoding() == wanted }
+        let path: [Action]
+        if isTarget(model.initialState()) {
+            path = []
+        } else if let found = ConformanceMachine.shortestPath(
+            model: model, bounds: preset.bounds, within: f.node.modelPath.count - 1, maxStates: Self.shortcutStates,
+            actions: { state, into in into += offered(state, model: model, domain: domain) },
+            to: { _, step in !step.outcome.isRefused && isTarget(step.state) }) {
+            path = found
+        } else {
+            return f
+        }
+        guard path.count < f.node.modelPath.count else { return f }
+        var reached = model.initialState()
+        for a in path { reached = model.step(reached, a).state }
+        let rename = Lockstep.translation(model: target, impl: reached)
+        return again(f.calls.map { $0.retargeted(rename) }, after: path, choices: f.choices, failing: f.check,
+                     model: model, preset: preset) ?? f
+    }
+
+    /// The overlap of `calls` (the model's ids) after `path`, run as `choices` say, when it
+    /// fails `check` again; nil when it does not, or does not run that way.
+    private mutating func again(_ calls: [Action], after path: [Action], choices: [OverlapChoice], failing check: Check,
+                                model: Model, preset: Preset) -> Found? {
+        guard let node = try? node(after: path, model: model, preset: preset), node.impl.isSameState(as: node.model) else { return nil }
+        let toImpl = Lockstep.translation(model: node.model, impl: node.impl)
+        let implCalls = [calls[0].retargeted(toImpl), calls[1].retargeted(toImpl)]
+        interleavings += 1
+        let request = OverlapRequest(first: implCalls[0], second: implCalls[1], choices: choices)
+        guard let result = try? system.overlap(configuration: preset.configuration, path: node.implPath, request),
+              !result.diverged, result.overlapped, result.hung == nil,
+              let (broken, reason, step) = self.check(result, calls[0], calls[1], node: node, model: model), broken == check else { return nil }
+        return Found(check: check, reason: reason, result: result, node: node, calls: calls, implCalls: implCalls,
+                     choices: result.schedule.map(\.taken), modelStep: step)
+    }
+
+    /// Replays the failure once more from reset and reports it; `originalLength`: its steps
+    /// before the calls as found, when they were shrunk.
+    private mutating func report(_ f: Found, preset: Preset, source: String, originalLength: Int? = nil) {
         let request = OverlapRequest(first: f.implCalls[0], second: f.implCalls[1], choices: f.choices)
         if f.check != .noHang {
             let again = try? system.overlap(configuration: preset.configuration, path: f.node.implPath, request)
-            if again?.events != f.result.events {
+            if again?.events != f.result.events || (f.check == .noLeak && again?.leaked != f.result.leaked) {
                 notes.append("\(f.check): overlapping '\(f.calls[0])' and '\(f.calls[1])' did not run the same way when replayed "
                              + "from reset; the implementation does not repeat itself")
                 return
@@ -369,7 +442,7 @@ struct OverlapPhase {
         let steps = f.result.steps
         failures.append(ConformanceFailure(
             check: f.check, reason: f.reason, trace: f.node.modelPath, configuration: preset.configuration, presetName: preset.name,
-            source: source, originalLength: f.node.modelPath.count,
+            source: source, originalLength: originalLength ?? f.node.modelPath.count,
             step: FailingStep(index: f.node.modelPath.count, modelAction: f.calls[0], implementationAction: f.implCalls[0],
                               modelBefore: f.node.model, implementationBefore: f.node.impl, modelStep: f.modelStep,
                               implementationOutcome: steps[0]?.outcome,

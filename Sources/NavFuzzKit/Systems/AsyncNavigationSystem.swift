@@ -335,7 +335,18 @@ package final class MainActorSystem: DrivenSystem, @unchecked Sendable {
                 return .stepped
             case .overlap(let request, let run):
                 guard let points else { return .failed(SystemFailure(.protocolError, "internal: no suspension points")) }
-                return .overlapped(await OverlapScheduler.run(request, number: run, system: system, points: points))
+                // The objects of the coordinators before the calls, held weakly, for `no-leak` after them.
+                var held: [Int: ObjectBox] = [:]
+                if tracks {
+                    let before = try await system.observedState()
+                    for i in before.positions {
+                        let id = Int(before.id(at: i).index)
+                        held[id] = ObjectBox(value: system.coordinatorObject(id: id))
+                    }
+                }
+                var result = await OverlapScheduler.run(request, number: run, system: system, points: points)
+                if tracks { result.leaked = leaked(result, held: held) }
+                return .overlapped(result)
             }
             let state: State
             if let known = step?.state { state = known } else { state = try await system.observedState() }
@@ -350,6 +361,19 @@ package final class MainActorSystem: DrivenSystem, @unchecked Sendable {
         } catch {
             return .failed(error)
         }
+    }
+
+    /// The coordinators that ended during overlapping calls and are still alive: those live
+    /// before and not after, through the objects `held` then, and those made during the calls
+    /// that a completion event names, through the objects the system still hands out for them.
+    @MainActor private func leaked(_ result: OverlapResult, held: [Int: ObjectBox]) -> [Int] {
+        guard result.hung == nil, result.failure == nil, let after = result.state else { return [] }
+        let named = result.steps.flatMap { $0?.events ?? [] }.map { Int($0.coordinator.index) }
+        return Set(held.keys).union(named).filter { id in
+            guard !after.isLive(CoordinatorID(id)) else { return false }
+            if let box = held[id] { return box.value != nil }
+            return system.coordinatorObject(id: id) != nil
+        }.sorted()
     }
 }
 

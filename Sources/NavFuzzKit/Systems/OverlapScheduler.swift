@@ -36,6 +36,9 @@ package struct OverlapResult: Sendable {
     /// A choice of the request that was not an option when replayed: the system did not repeat itself.
     package var diverged = false
     package var failure: SystemFailure?
+    /// Coordinators that ended during the calls (the system's ids) whose objects are still
+    /// alive once both returned (`no-leak`); empty when the system hands out no objects.
+    package var leaked: [Int] = []
 }
 
 /// Lets one call at a time run on the main actor between the adapter's suspension points:
