@@ -583,22 +583,30 @@ final class Lockstep {
 
     private func replayTranslating(_ trail: Trail) throws(SystemFailure) -> State {
         resets += 1
-        try system.reset(configuration: trail.configuration)
-        let model = Model(configuration: trail.configuration)
+        defer { replayedSteps += trail.path.count }
+        return try Self.replay(trail.path, configuration: trail.configuration, on: system).impl
+    }
+
+    /// Resets `system` to `configuration` and takes `path` (in the model's ids) on the model
+    /// and, each action translated as `toImplementation` translated it when it was first taken,
+    /// on the system: the one replay from reset, of the lock-step and of the overlap phase.
+    /// The states after it on both sides, and the actions as sent.
+    static func replay(_ path: [Action], configuration: Configuration,
+                       on system: DrivenSystem) throws(SystemFailure) -> (model: State, impl: State, sent: [Action]) {
+        try system.reset(configuration: configuration)
+        let model = Model(configuration: configuration)
         var m = model.initialState()
         var impl = try system.observedState()
-        for action in trail.path {
-            let mo = m.canonicalOrder(), io = impl.canonicalOrder()
-            let sent = action.retargeted { id in
-                guard let p = m.index(of: id), let k = mo.firstIndex(of: p), k < io.count else { return id }
-                return impl.id(at: io[k])
-            }
-            let reply = try system.apply(sent)
+        var sent: [Action] = []
+        sent.reserveCapacity(path.count)
+        for action in path {
+            let implAction = action.retargeted(translation(model: m, impl: impl))
+            sent.append(implAction)
+            let reply = try system.apply(implAction)
             if let after = reply.state { impl = after } else { impl = try system.observedState() }
             m = model.step(m, action).state
-            replayedSteps += 1
         }
-        return impl
+        return (m, impl, sent)
     }
 
     /// The implementation is at `trail` now, with these states on the two sides. After a jump

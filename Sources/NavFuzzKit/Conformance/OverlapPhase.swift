@@ -259,7 +259,7 @@ struct OverlapPhase {
     mutating func replay(_ prefix: [Action], _ interleaving: Interleaving, preset: Preset, source: String) {
         let model = Model(configuration: preset.configuration)
         let node: Node
-        do throws(SystemFailure) { node = try self.node(after: prefix, model: model, preset: preset) } catch {
+        do throws(SystemFailure) { node = try self.node(after: prefix, model: model) } catch {
             notes.append("\(source): the steps before the overlapping calls failed: \(error.message)")
             return
         }
@@ -292,18 +292,9 @@ struct OverlapPhase {
     }
 
     /// Both sides after `prefix` (the model's ids), taken one step at a time from reset.
-    private func node(after prefix: [Action], model: Model, preset: Preset) throws(SystemFailure) -> Node {
-        try system.reset(configuration: preset.configuration)
-        var node = Node(modelPath: [], implPath: [], model: model.initialState(), impl: try system.observedState())
-        for a in prefix {
-            let implAction = a.retargeted(Lockstep.translation(model: node.model, impl: node.impl))
-            node.modelPath.append(a)
-            node.implPath.append(implAction)
-            node.model = model.step(node.model, a).state
-            let step = try system.apply(implAction)
-            if let state = step.state { node.impl = state } else { node.impl = try system.observedState() }
-        }
-        return node
+    private func node(after prefix: [Action], model: Model) throws(SystemFailure) -> Node {
+        let (modelState, impl, sent) = try Lockstep.replay(prefix, configuration: model.configuration, on: system)
+        return Node(modelPath: prefix, implPath: sent, model: modelState, impl: impl)
     }
 
     /// Overlaps after random walks, for states deeper than the breadth-first part reaches:
@@ -328,7 +319,7 @@ struct OverlapPhase {
                 path.append(a)
                 state = model.step(state, a).state
             }
-            guard let node = try? node(after: path, model: model, preset: preset), node.impl.isSameState(as: node.model) else { continue }
+            guard let node = try? node(after: path, model: model), node.impl.isSameState(as: node.model) else { continue }
             states += 1
             let actions = offered(node.model, model: model, domain: domain)
             let seconds = actions.filter { [.userBack, .userSwipeDismiss, .userSelectTab, .forcePresentation].contains($0.name) }
@@ -415,7 +406,7 @@ struct OverlapPhase {
     /// fails `check` again; nil when it does not, or does not run that way.
     private mutating func again(_ calls: [Action], after path: [Action], choices: [OverlapChoice], failing check: Check,
                                 model: Model, preset: Preset) -> Found? {
-        guard let node = try? node(after: path, model: model, preset: preset), node.impl.isSameState(as: node.model) else { return nil }
+        guard let node = try? node(after: path, model: model), node.impl.isSameState(as: node.model) else { return nil }
         let toImpl = Lockstep.translation(model: node.model, impl: node.impl)
         let implCalls = [calls[0].retargeted(toImpl), calls[1].retargeted(toImpl)]
         interleavings += 1
