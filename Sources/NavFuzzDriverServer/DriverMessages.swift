@@ -105,6 +105,7 @@ package enum DriverMessages {
         list("kinds", offered.kinds, all.kinds)
         if offered.receivesInvalidCalls { members.append(("invalidCalls", .bool(true))) }
         if offered.trapsOnRefusedCalls { members.append(("trapsOnRefusals", .bool(true))) }
+        if offered.launches { members.append(("launches", .bool(true))) }
         if !offered.offeredOnlyOnTopLayer.isEmpty {
             members.append(("onlyOnTopLayer", .array(offered.offeredOnlyOnTopLayer.map(\.rawValue).sorted().map { .string($0) })))
         }

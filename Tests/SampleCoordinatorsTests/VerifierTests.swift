@@ -88,6 +88,17 @@ final class VerifierTests: XCTestCase {
         XCTAssertTrue(failure.text.contains("shrunk from 6 steps"), failure.text)
     }
 
+    /// A trace that starts with a launch runs only on a system that declares launches: the
+    /// sample does not, and skips it with a note instead of failing at its first reset.
+    func testGivenTracesWithALaunchNeedASystemThatLaunches() throws {
+        var configuration = Configuration()
+        configuration.launch = try Launch(parsing: "navigation fullScreen r1")
+        let given = GivenTrace(name: "launching", configuration: configuration, actions: [try Action(parsing: "restartApp")])
+        let report = Verifier.verify(SampleSystem(), options: Verifier.Options(presets: [], depth: 0, walks: 0, traces: [given]))
+        XCTAssertEqual(report.failures.map(\.check), [], report.text)
+        XCTAssertTrue(report.notes.contains { $0.contains("launching: not run") && $0.contains("Capabilities.launches") }, report.text)
+    }
+
     func testGivenTracesStopBeforeWhatTheSystemDoesNotOffer() throws {
         let trace = try ["push c0 r1", "present c0 r0 overlay", "pop c0"].map { try Action(parsing: $0) }
         let system = RenumberingSystem(SampleSystem())

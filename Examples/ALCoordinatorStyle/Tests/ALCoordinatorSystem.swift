@@ -78,11 +78,11 @@ final class ALCoordinatorSystem: NavigationSystem {
 
     /// `popTo` is the router's `popToView`; no `replaceRoot`, `close`, `set`, `multiple`,
     /// per-coordinator `restart`, badges or redirection; presentations as page sheet, full
-    /// screen or custom.
+    /// screen or custom; the main coordinator starts the launch flow.
     let capabilities = Capabilities(
         actions: [.push, .pop, .popToRoot, .popTo, .setRoot, .present, .dismiss, .start, .finishFlow, .forcePresentation,
                   .restartApp, .select, .setPages, .userBack, .userSwipeDismiss, .userSelectTab],
-        styles: [.sheet, .fullScreen, .custom], kinds: [.navigation, .tab])
+        styles: [.sheet, .fullScreen, .custom], kinds: [.navigation, .tab], launches: true)
 
     func reset(configuration: Configuration) throws(SystemFailure) {
         self.configuration = configuration

@@ -39,15 +39,19 @@ public struct Capabilities: Sendable, Hashable {
     /// Where the library legitimately differs from the strict model (docs/SEMANTICS.md §9):
     /// every configuration it is verified under follows this dialect. Default: strict.
     public var dialect: Dialect
+    /// True: `reset` starts the configuration's launch child (`Configuration.launch`), as an
+    /// app whose root presents a flow as it starts does. Corpus traces with a launch run only
+    /// on such a system; the others skip them with a note. Default: false.
+    public var launches: Bool
 
     /// What a library offers; every argument defaults to everything (invalid calls: answered by NavFuzz, dialect: strict).
     public init(actions: Set<ActionName> = Set(ActionName.standard), styles: Set<Style> = Set(Style.allCases),
                 rootKinds: Set<Kind> = [.navigation, .tab], kinds: Set<Kind> = Set(Kind.allCases),
                 receivesInvalidCalls: Bool = false, trapsOnRefusedCalls: Bool = false,
-                offeredOnlyOnTopLayer: Set<ActionName> = [], dialect: Dialect = .strict) {
+                offeredOnlyOnTopLayer: Set<ActionName> = [], dialect: Dialect = .strict, launches: Bool = false) {
         self.actions = actions; self.styles = styles; self.rootKinds = rootKinds; self.kinds = kinds
         self.receivesInvalidCalls = receivesInvalidCalls; self.trapsOnRefusedCalls = trapsOnRefusedCalls
-        self.offeredOnlyOnTopLayer = offeredOnlyOnTopLayer; self.dialect = dialect
+        self.offeredOnlyOnTopLayer = offeredOnlyOnTopLayer; self.dialect = dialect; self.launches = launches
     }
 
     /// Whether `action` is one the system offers: its kind, every modal style and coordinator

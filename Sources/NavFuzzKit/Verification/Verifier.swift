@@ -291,6 +291,10 @@ struct VerificationRun {
                 report.notes.append("\(given.name): not run; the implementation offers no \(given.configuration.rootKind) root")
                 continue
             }
+            if let launch = given.configuration.launch, !lockstep.capabilities.launches {
+                report.notes.append("\(given.name): not run; it starts with the launch '\(launch)', and the implementation does not declare launches (Capabilities.launches)")
+                continue
+            }
             guard let machine = machine(preset, source: given.name) else { continue }
             var runnable = given.actions
             if let cut = runnable.firstIndex(where: { !machine.capabilities.offers($0) }) {
