@@ -64,8 +64,8 @@ struct Context {
     }
 
     /// A counterexample for people (or tools, with --trace-format json): the trace with the
-    /// state after each step, saved as a corpus file with the command that replays it, and a
-    /// Graphviz picture of the failing state next to the report.
+    /// state after each step, saved as a corpus file with the command that replays it, and its
+    /// picture on the HTML page (`--html`).
     func render(_ c: Counterexample<CoordinatorMachine>, machine: CoordinatorMachine, source: String, run: RunOptions,
                 extra: [String] = []) -> String {
         var notes = [CorpusNote(key: "found-by", value: source), CorpusNote(key: "broke", value: "\(c.property): \(c.reason)")]
