@@ -14,6 +14,11 @@ protocol RunOutput {
     func ended(_ report: FinishedRun) throws(UsageError) -> [String]
 }
 
+extension RunOutput {
+    /// Most outputs are made at the end only.
+    func finished(_ activity: Activity) {}
+}
+
 /// What every output is made from at the end of a run.
 struct FinishedRun {
     var activities: [Activity]
@@ -58,8 +63,6 @@ struct ConsoleOutput: RunOutput {
 
 /// The JUnit report, and with `--junit-per-suite` a file per suite, written atomically.
 struct JUnitOutput: RunOutput {
-    func finished(_ activity: Activity) {}
-
     func ended(_ report: FinishedRun) throws(UsageError) -> [String] {
         let run = report.run
         var junit = JUnitReport(activities: report.activities)
@@ -100,8 +103,6 @@ final class PageOutput: RunOutput, @unchecked Sendable {
             return "#failure-\(traces.count)"
         }
     }
-
-    func finished(_ activity: Activity) {}
 
     /// Writes the page as the report is written (atomically; a device is written through).
     /// Every run with `--html` writes it, so that it is never an earlier run's.

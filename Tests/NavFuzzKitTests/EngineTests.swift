@@ -186,15 +186,7 @@ struct ForetellingCounter: FuzzableMachine, ShrinkableMachine, @unchecked Sendab
         return base.step(state, action)
     }
     func successor(of step: (before: Int, after: Int?)) -> Int? { step.after }
-    var properties: [Property<ForetellingCounter>] {
-        base.properties.map { p in
-            switch p.check {
-            case .state(let f): Property(name: p.name, summary: p.summary, check: .state(f))
-            case .transition(let f): Property(name: p.name, summary: p.summary, check: .transition { s, a, step in f(s, a, step) })
-            case .sometimes(let f): Property(name: p.name, summary: p.summary, check: .sometimes(f))
-            }
-        }
-    }
+    var properties: [Property<ForetellingCounter>] { base.properties.map(forwarded) }
     func isWithinBounds(_ state: Int) -> Bool { base.isWithinBounds(state) }
     func kindName(of action: String) -> String { action }
     /// Foretells on the base machine, and logs the walks it is told of.
@@ -222,19 +214,21 @@ struct StepCountingCounter: ExplorableMachine, DescribedMachine, @unchecked Send
         return base.step(state, action)
     }
     func successor(of step: (before: Int, after: Int?)) -> Int? { step.after }
-    var properties: [Property<StepCountingCounter>] {
-        base.properties.map { p in
-            switch p.check {
-            case .state(let f): Property(name: p.name, summary: p.summary, check: .state(f))
-            case .transition(let f): Property(name: p.name, summary: p.summary, check: .transition { s, a, step in f(s, a, step) })
-            case .sometimes(let f): Property(name: p.name, summary: p.summary, check: .sometimes(f))
-            }
-        }
-    }
+    var properties: [Property<StepCountingCounter>] { base.properties.map(forwarded) }
     func isWithinBounds(_ state: Int) -> Bool { base.isWithinBounds(state) }
     func encode(_ state: Int, into bytes: inout [UInt8]) { base.encode(state, into: &bytes) }
     func decode(_ bytes: ArraySlice<UInt8>) -> Int? { base.decode(bytes) }
     func describe(_ state: Int) -> String { String(state) }
     func describe(_ action: String) -> String { action }
     func parseAction(_ text: String) throws(ActionParseError) -> String { text }
+}
+
+/// A property of `CounterMachine` as one of a machine over the same states, actions and steps.
+func forwarded<N: StateMachine>(_ p: Property<CounterMachine>) -> Property<N>
+    where N.State == Int, N.Action == String, N.Step == (before: Int, after: Int?) {
+    switch p.check {
+    case .state(let f): Property(name: p.name, summary: p.summary, check: .state(f))
+    case .transition(let f): Property(name: p.name, summary: p.summary, check: .transition { s, a, step in f(s, a, step) })
+    case .sometimes(let f): Property(name: p.name, summary: p.summary, check: .sometimes(f))
+    }
 }
