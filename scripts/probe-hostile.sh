@@ -129,7 +129,7 @@ EOF
 if [ -n "$why" ]; then echo "FAIL hostile names: $why"; failed=$((failed + 1)); else echo "ok   hostile names: exit 1, nothing that acts in the log, report, page or JSON; replay lines name their files"; fi
 
 echo "== drivers that misbehave"
-probe "a driver that is right" 0 'all 16 checks hold' 60 -- "$navfuzz" verify --driver "$(tiny ok)" --presets small --walks 20
+probe "a driver that is right" 0 'all 17 checks hold' 60 -- "$navfuzz" verify --driver "$(tiny ok)" --presets small --walks 20
 probe "a driver that crashes on one step" 1 'FAIL no-crash: the driver exited with status 3' 60 -- "$navfuzz" verify --driver "$(tiny crash)" --presets small
 probe "a driver that exits after each reply" 1 'FAIL no-crash: the driver exited with status 0' 30 -- "$navfuzz" verify --driver "$(tiny exit-after-reply)" --presets small
 probe "a driver that hangs on every step" 1 'FAIL no-hang' 30 -- "$navfuzz" verify --driver "$(tiny hang-always)" --presets small --timeout 0.5

@@ -91,10 +91,24 @@ final class VerificationEngineTests: XCTestCase {
         XCTAssertTrue(pushOnly.passed, pushOnly.text)
     }
 
-    func testAnImplementationThatDoesNotRepeatItselfIsReported() {
+    /// Flaky navigation is a failure users see, never only a note: both runs side by side.
+    func testAnImplementationThatDoesNotRepeatItselfFails() {
         let report = Verifier.verify(FlakySystem(), options: Verifier.Options(presets: [.small], depth: 2, walks: 0, restore: false))
-        XCTAssertTrue(report.notes.contains { $0.contains("did not repeat itself") || $0.contains("does not repeat itself") },
-                      report.text)
+        XCTAssertFalse(report.passed, report.text)
+        guard let failure = report.failure(.repeatsItself) else { return XCTFail(report.text) }
+        XCTAssertTrue(failure.reason.contains("does not repeat itself"), failure.reason)
+        XCTAssertNotNil(failure.firstRun?.implementationAfter, report.text)
+        XCTAssertNotNil(failure.step.implementationAfter, report.text)
+        XCTAssertTrue(failure.text.contains("the first run") && failure.text.contains("replayed from reset"), failure.text)
+        XCTAssertFalse(report.notes.contains { $0.contains("repeat itself") }, "\(report.notes)")
+    }
+
+    /// A step that failed once and passed when its trace was replayed: both runs.
+    func testAFailureThatDoesNotHappenAgainFailsRepeatsItself() {
+        let report = Verifier.verify(FlakySystem(), options: Verifier.Options(presets: [.small], depth: 2, walks: 0))
+        let failure = report.failure(.repeatsItself)
+        XCTAssertNotNil(failure, report.text)
+        XCTAssertEqual(report.failures.filter { $0.check != .repeatsItself }.count, 0, report.text)
     }
 }
 

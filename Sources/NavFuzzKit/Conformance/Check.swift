@@ -1,7 +1,7 @@
 @_spi(Engine) import CoordinatorModel
 
 /// One check a verification makes (docs/VERIFY.md §4): a model invariant on the implementation's
-/// own states and steps, or one of the four that compare the implementation with the model.
+/// own states and steps, or one of the five that compare the implementation with the model.
 /// Reports, baselines and the command line name a check by its `name`.
 public enum Check: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// A model invariant, by its name in docs/SEMANTICS.md §5 (`tab-bijection`, say).
@@ -14,9 +14,14 @@ public enum Check: Hashable, Sendable, Comparable, CustomStringConvertible {
     case noHang
     /// `no-leak`: coordinators that ended are released.
     case noLeak
+    /// `repeats-itself`: the same steps from reset give the same outcomes, events and state, as
+    /// a user who does the same thing twice sees the same screens. A step that failed once and
+    /// not when its trace was replayed, or a replay that reached another state than the first
+    /// time, breaks it (docs/VERIFY.md §4).
+    case repeatsItself
 
     /// Every check, in report order: the model's invariants, then the implementation-only ones.
-    public static let all: [Check] = Invariant.all.map { .invariant($0.name) } + [.snapshotConforms, .noCrash, .noHang, .noLeak]
+    public static let all: [Check] = Invariant.all.map { .invariant($0.name) } + [.snapshotConforms, .noCrash, .noHang, .noLeak, .repeatsItself]
 
     /// The check named `name`; nil when there is none.
     public init?(name: String) {
@@ -32,6 +37,7 @@ public enum Check: Hashable, Sendable, Comparable, CustomStringConvertible {
         case .noCrash: "no-crash"
         case .noHang: "no-hang"
         case .noLeak: "no-leak"
+        case .repeatsItself: "repeats-itself"
         }
     }
 
@@ -43,6 +49,7 @@ public enum Check: Hashable, Sendable, Comparable, CustomStringConvertible {
         case .noCrash: "the implementation answers every step"
         case .noHang: "the implementation answers every step in time"
         case .noLeak: "coordinators that ended are released"
+        case .repeatsItself: "the same steps from reset give the same outcomes, events and state"
         }
     }
 

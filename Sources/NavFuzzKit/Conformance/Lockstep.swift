@@ -49,6 +49,11 @@ final class Lockstep {
     /// Save the state a step starts from before a step that changes it (exploration will come
     /// back to it), when the system can.
     var saving = false
+    /// The calls announced to the system and not yet made.
+    private var announced = AnnouncedCalls()
+    /// Steps whose calls were not the next announced ones, so that the implementation was
+    /// brought back first: what the announcements cost when they were wrong.
+    private(set) var resyncs = 0
     /// States' steps whose announcement waits until the implementation is there: the state
     /// being expanded and the one prepared ahead of it, at most.
     private var deferred: [(trail: Trail, actions: [Action])] = []
@@ -133,8 +138,27 @@ final class Lockstep {
         answersKnownCrashes = false
         failureStreak = 0; failuresByStep = [:]; sameStepReached = false; hangsInPhase = 0; phaseStopped = false
     }
-    /// Things worth knowing that are not failures (the implementation did not repeat itself).
-    private(set) var notes: [String] = []
+    /// Replays from reset that brought the implementation to another state than the first
+    /// time (`repeats-itself`), the first few.
+    private(set) var unrepeated: [Unrepeated] = []
+    struct Unrepeated {
+        var configuration: Configuration
+        /// The way there, in model ids.
+        var path: [Action]
+        var first: State
+        var again: State
+    }
+    /// The failing steps seen, by where the model was and what was done: a trace that fails
+    /// once and not when replayed shows both runs (`repeats-itself`).
+    private var firstRuns: [StepKey: ConformanceStep] = [:]
+    struct StepKey: Hashable {
+        var configuration: Configuration
+        var model: State
+        var action: Action
+    }
+    func firstRun(_ configuration: Configuration, _ model: State, _ action: Action) -> ConformanceStep? {
+        firstRuns[StepKey(configuration: configuration, model: model, action: action)]
+    }
 
     /// What the implementation did, for the report.
     private(set) var steps = 0
@@ -170,6 +194,7 @@ final class Lockstep {
         let observed: State
         do {
             resets += 1
+            announced.record([.reset(model.configuration)])
             try system.reset(configuration: model.configuration)
             observed = try system.observedState()
         } catch {
@@ -233,6 +258,17 @@ final class Lockstep {
         if let k = deferred.firstIndex(where: { $0.trail === state.trail }) {
             let actions = deferred.remove(at: k).actions
             prepare(state, actions, model: model, ahead: false)
+        }
+        // The implementation is where the lock-step thinks only if this step's calls are the
+        // next ones announced: else it is brought back first (`AnnouncedCalls`).
+        if current === state.trail && !announced.isEmpty {
+            let save = saving && modelChanges && restores && state.trail.saved == nil
+            let calls = (save ? [AnnouncedCall.save(reserveSaveID(for: state.trail))] : [])
+                + [.step(action.retargeted(toImplementation), snapshot: true)]
+            if !announced.allows(calls) {
+                current = nil
+                resyncs += 1
+            }
         }
         var result: ConformanceStep?
         // A crash or hang that may belong to another request of a batch is tried once more alone:
@@ -317,7 +353,8 @@ final class Lockstep {
         var calls: [AnnouncedCall] = []
         for a in actions {
             let modelStep = model.step(state.model, a)
-            if runnerAnswer(modelStep.outcome, a, in: state.model) != nil { continue }
+            // Steps that are not made: answered by the runner, or a crash remembered.
+            if runnerAnswer(modelStep.outcome, a, in: state.model) != nil || trail.memo[a]?.crashedOrHung == true { continue }
             let changes = !modelStep.outcome.isRefused && !identical(modelStep.state, state.model)
             if away {
                 if let id = savedID {
@@ -342,7 +379,7 @@ final class Lockstep {
             calls.append(.step(a.retargeted(toImpl), snapshot: true))
             away = changes
         }
-        system.announce(calls)
+        announce(calls)
     }
 
     /// Announces a walk's steps from `state`, each from where the one before leads, as `step`
@@ -355,7 +392,7 @@ final class Lockstep {
         }
         guard identity else { return }
         // Every call reaches a system that receives invalid calls: no model steps needed.
-        if capabilities.receivesInvalidCalls && refusedCrashes.isEmpty { return system.announce(actions.map { .step($0, snapshot: true) }) }
+        if capabilities.receivesInvalidCalls && refusedCrashes.isEmpty { return announce(actions.map { .step($0, snapshot: true) }) }
         var calls: [AnnouncedCall] = []
         var s = state.model
         for a in actions {
@@ -364,6 +401,11 @@ final class Lockstep {
             calls.append(.step(a, snapshot: true))
             if !step.outcome.isRefused { s = step.state }
         }
+        announce(calls)
+    }
+
+    private func announce(_ calls: [AnnouncedCall]) {
+        announced.announce(calls)
         system.announce(calls)
     }
 
@@ -394,6 +436,7 @@ final class Lockstep {
                           model: Model) throws(SystemFailure) -> ConformanceStep {
         let implBefore = implState
         steps += 1
+        announced.record([.step(implAction, snapshot: true)])
         let reply = try system.apply(implAction)
         if reply.notOffered {
             if let why = capabilities.notOfferedClaimFails(action, in: state.model) {
@@ -452,9 +495,13 @@ final class Lockstep {
             arrive(at: trail, model: modelStep.state, impl: implAfter, jumped: false, identical: sameIDs)
             next = trail
         }
-        return ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep, implAction: implAction,
-                               implBefore: implBefore, implOutcome: reply.outcome, implEvents: reply.events,
-                               implAfter: implAfter, findings: kept, next: next)
+        let step = ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep, implAction: implAction,
+                                   implBefore: implBefore, implOutcome: reply.outcome, implEvents: reply.events,
+                                   implAfter: implAfter, findings: kept, next: next)
+        if !kept.isEmpty && firstRuns.count < 4096 {
+            firstRuns[StepKey(configuration: model.configuration, model: state.model, action: action)] = step
+        }
+        return step
     }
 
     // MARK: - The baseline
@@ -515,15 +562,16 @@ final class Lockstep {
         let trail = state.trail
         if trail.diverged { return }
         if current !== trail {
-            if restores, let saved = trail.saved, try system.restoreState(saved.id) {
+            if restores, let saved = trail.saved, try restore(saved.id) {
                 restoresDone += 1
                 arrive(at: trail, model: state.model, impl: saved.implState, jumped: true)
             } else if restores, let parent = trail.parent, let saved = parent.saved, let step = trail.implAction,
-                      let expected = trail.implState, try system.restoreState(saved.id) {
+                      let expected = trail.implState, try restore(saved.id) {
                 // One step from the state before, as the first time: fewer steps than a replay
                 // from reset, and the ids as the first time.
                 restoresDone += 1
                 replayedSteps += 1
+                announced.record([.step(step, snapshot: true)])
                 let actual = try system.replay([step])
                 if !identical(actual, expected) { idsMoved += 1 }
                 if sameState(actual, expected) {
@@ -539,6 +587,7 @@ final class Lockstep {
         if trail.diverged { return }
         if saveFirst && restores && trail.saved == nil {
             let id = reserveSaveID(for: trail)
+            announced.record([.save(id)])
             try system.saveState(as: id)
             // The state as it is now: an implementation may number its coordinators by more
             // than the path (a counter a refused call moved), so not always as the first time.
@@ -547,12 +596,19 @@ final class Lockstep {
         }
     }
 
+    private func restore(_ id: Int) throws(SystemFailure) -> Bool {
+        announced.record([.restore(id)])
+        return try system.restoreState(id)
+    }
+
     private func replay(to trail: Trail, model: State) throws(SystemFailure) {
         resets += 1
+        announced.record([.reset(trail.configuration)])
         try system.reset(configuration: trail.configuration)
         // Sent as the implementation was sent them, or, for a way some of which it was never
         // sent, in the model's ids (translated as it goes when its ids are others).
         let path = trail.replayable ? trail.implementationPath : trail.path
+        announced.record(path.indices.map { .step(path[$0], snapshot: $0 == path.count - 1) })
         var actual = path.isEmpty ? try system.observedState() : try system.replay(path)
         replayedSteps += path.count
         guard let expected = trail.implState else {
@@ -575,8 +631,14 @@ final class Lockstep {
             actual = try replayTranslating(trail)
         }
         if !sameState(actual, expected) {
-            notes.append("the implementation did not repeat itself: replaying \(path.count) steps from reset gave "
-                         + "another state than the first time (\(TreeDifference.firstDifference(model: expected, implementation: actual)))")
+            // Nothing is checked from a state the implementation does not come back to.
+            if unrepeated.count < 8 {
+                unrepeated.append(Unrepeated(configuration: trail.configuration, path: trail.path, first: expected, again: actual))
+            }
+            foundAny = true
+            trail.diverged = true
+            current = nil
+            return
         }
         arrive(at: trail, model: model, impl: actual, jumped: true)
     }
@@ -584,7 +646,10 @@ final class Lockstep {
     private func replayTranslating(_ trail: Trail) throws(SystemFailure) -> State {
         resets += 1
         defer { replayedSteps += trail.path.count }
-        return try Self.replay(trail.path, configuration: trail.configuration, on: system).impl
+        announced.record([.reset(trail.configuration)])
+        let replayed = try Self.replay(trail.path, configuration: trail.configuration, on: system)
+        for sent in replayed.sent { announced.record([.step(sent, snapshot: true)]) }
+        return replayed.impl
     }
 
     /// Resets `system` to `configuration` and takes `path` (in the model's ids) on the model

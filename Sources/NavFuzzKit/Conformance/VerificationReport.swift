@@ -163,6 +163,9 @@ public struct ConformanceFailure: Sendable {
     /// For a failure of overlapping calls: the calls and how they ran; `trace` then holds the
     /// steps before them, which alone pass.
     public var interleaving: Interleaving? = nil
+    /// For `repeats-itself`: the same step as the run that found it saw it; `step` is how it
+    /// went when the trace was replayed from reset.
+    public var firstRun: FailingStep? = nil
 
     /// The failure for people; see `text(_:)` for one trace that breaks several checks.
     public var text: String { Self.text([self]) }
@@ -203,7 +206,9 @@ public struct ConformanceFailure: Sendable {
                 lines.append("    \(a)\(i == trace.count - 1 ? "   <- fails here" : "")")
             }
         }
-        if interleaving == nil, let action = step.modelAction {
+        if let firstRun, interleaving == nil {
+            lines += sideBySide(firstRun)
+        } else if interleaving == nil, let action = step.modelAction {
             lines.append("  before '\(action)' (both sides agree):")
             lines += indent(step.modelBefore.description, 4)
             if let m = step.modelStep {
@@ -235,6 +240,33 @@ public struct ConformanceFailure: Sendable {
         }
         // A reason or a driver's standard error may hold anything: each line stays one line.
         return lines.map { TextSanitizer.escaped($0) }.joined(separator: "\n")
+    }
+
+    /// Both runs of a trace that did not repeat itself: the model, then the implementation the
+    /// first time and when replayed from reset, and their difference.
+    private func sideBySide(_ firstRun: FailingStep) -> [String] {
+        var lines: [String] = []
+        let action = step.modelAction.map { "'\($0)'" } ?? "the reset"
+        if let m = step.modelStep {
+            lines.append("  model, after \(action): \(m.outcome); \(events(m.events))")
+            lines += indent(m.state.description, 4)
+        }
+        func side(_ title: String, _ s: FailingStep) {
+            if let after = s.implementationAfter {
+                let outcome = s.implementationOutcome.map { "\($0); \(events(s.implementationEvents))" } ?? "state"
+                lines.append("  implementation, \(title), its own ids: \(outcome)")
+                lines += indent(after.description, 4)
+            } else {
+                lines.append("  implementation, \(title): no answer")
+            }
+        }
+        side("the first run", firstRun)
+        side("replayed from reset", step)
+        if let a = firstRun.implementationAfter, let b = step.implementationAfter, !a.isSameState(as: b) {
+            lines.append("  difference (canonical ids; - the first run, + replayed from reset):")
+            lines += indent(TreeDifference.render(model: a, implementation: b), 4)
+        }
+        return lines
     }
 
     private func events(_ es: [Completion]) -> String {

@@ -98,7 +98,6 @@ package final class MainActorSystem: DrivenSystem, @unchecked Sendable {
     private var queue: [Call] = []
     private var results: [Done] = []
     private var running = false
-    private var stopping = false
 
     // The engine's thread only.
     /// Calls queued and not yet taken, in order.
@@ -210,7 +209,7 @@ package final class MainActorSystem: DrivenSystem, @unchecked Sendable {
         if expected.starts(with: calls) {
             expected.removeFirst(calls.count)
         } else {
-            dropQueued()
+            try finishQueued()
             enqueue(calls)
             expected.removeFirst(calls.count)
         }
@@ -234,11 +233,11 @@ package final class MainActorSystem: DrivenSystem, @unchecked Sendable {
             lock.unlock()
             guard let done else {
                 stuck = "\(call)"
-                dropQueued(waiting: false)
+                dropQueued()
                 throw SystemFailure(.hang, "\(call) did not return within \(timeout) s")
             }
             if case .failed(let failure) = done {
-                dropQueued()
+                try finishQueued()
                 throw failure
             }
             last = done
@@ -265,17 +264,39 @@ package final class MainActorSystem: DrivenSystem, @unchecked Sendable {
         }
     }
 
-    /// Drops what is queued and what was done but not taken: the engine went another way.
-    private func dropQueued(waiting: Bool = true) {
+    /// The engine went another way: every call queued is still made, as a driver makes every
+    /// request written to it, so that the implementation receives the same calls however the
+    /// two threads interleave; their results are dropped. A call that does not return in time
+    /// is a hang.
+    private func finishQueued() throws(SystemFailure) {
+        let left = expected.count
+        expected = []
+        lock.lock()
+        var deadline = Date(timeIntervalSinceNow: timeout)
+        var seen = results.count
+        while running {
+            if lock.wait(until: deadline) { continue }
+            // Each call has the timeout from the one before it.
+            if results.count == seen { break }
+            seen = results.count
+            deadline = Date(timeIntervalSinceNow: timeout)
+        }
+        let idle = !running
+        results = []
+        lock.unlock()
+        if !idle {
+            stuck = "one of \(left) announced calls"
+            dropQueued()
+            throw SystemFailure(.hang, "one of \(left) calls announced ahead did not return within \(timeout) s")
+        }
+    }
+
+    /// Drops what is queued and what was done but not taken, without waiting: a call hangs.
+    private func dropQueued() {
         expected = []
         lock.lock()
         queue = []
-        stopping = true
-        lock.unlock()
-        if waiting { _ = waitUntilIdle() }
-        lock.lock()
         results = []
-        stopping = false
         lock.unlock()
     }
 
@@ -300,7 +321,7 @@ package final class MainActorSystem: DrivenSystem, @unchecked Sendable {
     private func nextCall() -> Call? {
         lock.lock()
         defer { lock.unlock() }
-        if queue.isEmpty || stopping {
+        if queue.isEmpty {
             queue = []
             running = false
             lock.broadcast()
@@ -311,7 +332,7 @@ package final class MainActorSystem: DrivenSystem, @unchecked Sendable {
 
     private func finished(_ done: Done) {
         lock.lock()
-        if !stopping { results.append(done) }
+        results.append(done)
         lock.broadcast()
         lock.unlock()
     }

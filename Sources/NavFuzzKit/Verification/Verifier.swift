@@ -222,12 +222,10 @@ struct VerificationRun {
         // Overlaps are dealt by preset among shards (docs/CI.md).
         let overlapFailures = givenOverlapFailures + overlaps()
         confirmAll()
+        unrepeatedReplays()
         // A check the steps one at a time broke is shown by their simpler trace.
-        let shown = overlapFailures.filter { f in !report.failures.contains { $0.check == f.check } }
-        if !shown.isEmpty {
-            report.failures += shown
-            report.failures.sort { ($0.check, $0.trace.count) < ($1.check, $1.trace.count) }
-        }
+        report.failures += overlapFailures.filter { f in !report.failures.contains { $0.check == f.check } }
+        report.failures.sort { ($0.check, $0.trace.count) < ($1.check, $1.trace.count) }
         finish()
         return report
     }
@@ -361,7 +359,8 @@ struct VerificationRun {
         report.sources.append("exploration of \(preset.name) to depth \(options.depth): \(result.states) states" + part)
         for c in result.violations {
             guard let check = Check(name: c.property) else { continue }
-            if let broken = c.unreplayable { report.notes.append("exploration of \(preset.name), \(c.property): \(broken)") }
+            // One that could not be followed again (`unreplayable`) is confirmed like any other:
+            // replayed from reset, it fails again or breaks `repeats-itself`.
             add(Candidate(check: check, signature: Verifier.signature(c.actions.last, c.reason), reason: c.reason,
                           trace: c.actions, configuration: preset.configuration, presetName: preset.name,
                           source: "exploration of \(preset.name) (depth \(c.actions.count))", originalLength: c.actions.count))
@@ -441,10 +440,12 @@ struct VerificationRun {
     /// `check` (in a way `accept` takes) or a check that ends a run (any check, when `check` is
     /// nil), and that step; nils when no step did.
     private func replay(_ trace: [Action], on machine: ConformanceMachine, check: Check? = nil,
-                        accept: (Action?, String) -> Bool = { _, _ in true }) -> (Int?, ConformanceStep?) {
+                        accept: (Action?, String) -> Bool = { _, _ in true },
+                        each: (ConformanceStep) -> Void = { _ in }) -> (Int?, ConformanceStep?) {
         var state = machine.initialStates()[0]
         for (i, a) in trace.enumerated() {
             let step = machine.step(state, a)
+            each(step)
             if step.findings.contains(where: { f in
                 check == nil || f.check != .noLeak || (f.check == check && accept(a, f.reason))
             }) { return (i, step) }
@@ -531,6 +532,7 @@ struct VerificationRun {
         let mark = system.diagnosticsMark
         let check = c.check
         var step: ConformanceStep?
+        var last: ConformanceStep?
         var index = -1
         let coordinators = CoordinatorMachine(preset: preset)
         let (root, failure) = lockstep.start(coordinators.model)
@@ -539,15 +541,14 @@ struct VerificationRun {
         } else if let root {
             let machine = ConformanceMachine(lockstep: lockstep, coordinators: coordinators, root: root,
                                              capabilities: lockstep.capabilities)
-            (index, step) = { let (i, s) = replay(trace, on: machine, check: c.check, accept: accept); return (i ?? -1, s) }()
+            (index, step) = { let (i, s) = replay(trace, on: machine, check: c.check, accept: accept, each: { last = $0 }); return (i ?? -1, s) }()
         }
         let said = system.diagnostics(since: mark)
         guard let step, let reason = step.findings.first(where: { $0.check == c.check })?.reason,
               step.action == nil ? trace.isEmpty : index == trace.count - 1 else {
             if c.check.isCrashOrHang { return unrepeated(c, diagnostics: said) }
-            report.notes.append("\(check): the failing trace did not fail the same way when replayed from reset; "
-                                + "the implementation does not repeat itself: \(trace.map(\.description).joined(separator: "; "))")
-            return nil
+            return notRepeated(c, trace: trace, configuration: coordinators.model.configuration,
+                               again: step ?? last, failedAt: step == nil ? nil : index, diagnostics: said)
         }
         return ConformanceFailure(
             check: check, reason: reason, trace: trace, configuration: c.configuration, presetName: c.presetName,
@@ -557,6 +558,72 @@ struct VerificationRun {
                               implementationOutcome: step.implOutcome, implementationEvents: step.implEvents,
                               implementationAfter: step.implAfter),
             alsoBroken: step.findings.map(\.check).filter { $0 != check }, diagnostics: said)
+    }
+
+    /// A trace that failed a check once and not the same way when replayed from reset breaks
+    /// `repeats-itself`, with both runs of its failing step side by side.
+    private func notRepeated(_ c: Candidate, trace: [Action], configuration: Configuration, again: ConformanceStep?,
+                             failedAt: Int?, diagnostics: String) -> ConformanceFailure {
+        let model = Model(configuration: configuration)
+        var before = model.initialState()
+        for a in trace.dropLast() {
+            let s = model.step(before, a)
+            if !s.outcome.isRefused { before = s.state }
+        }
+        let first = trace.last.flatMap { lockstep.firstRun(configuration, before, $0) }
+        let step = trace.count
+        var what: String
+        if let failedAt, let again, failedAt < trace.count - 1 || trace.isEmpty {
+            what = "step \(failedAt + 1) broke \(again.findings.map(\.check.name).joined(separator: ", ")) first"
+        } else if let again, !again.findings.isEmpty {
+            what = "it broke \(again.findings.map(\.check.name).joined(separator: ", ")) instead"
+        } else {
+            what = "every step passed"
+        }
+        if again == nil { what = "the replay did not get there" }
+        return ConformanceFailure(
+            check: .repeatsItself,
+            reason: "step \(step) broke \(c.check) the first time (\(c.reason)); replayed from reset, \(what): "
+                + "the implementation does not repeat itself",
+            trace: trace, configuration: c.configuration, presetName: c.presetName, source: c.source, originalLength: c.originalLength,
+            step: Self.failingStep(again, index: trace.count - 1, modelBefore: before, action: trace.last, model: model),
+            alsoBroken: [], diagnostics: diagnostics,
+            firstRun: Self.failingStep(first, index: trace.count - 1, modelBefore: before, action: trace.last, model: model))
+    }
+
+    /// A step as a report shows it; with only the model's side when the implementation's is not known.
+    static func failingStep(_ step: ConformanceStep?, index: Int, modelBefore: State, action: Action?, model: Model) -> FailingStep {
+        guard let step else {
+            return FailingStep(index: index, modelAction: action, implementationAction: nil, modelBefore: modelBefore,
+                               implementationBefore: nil, modelStep: action.map { model.step(modelBefore, $0) },
+                               implementationOutcome: nil, implementationEvents: [], implementationAfter: nil)
+        }
+        return FailingStep(index: step.action == nil ? -1 : index, modelAction: step.action, implementationAction: step.implAction,
+                           modelBefore: step.modelBefore, implementationBefore: step.implBefore, modelStep: step.modelStep,
+                           implementationOutcome: step.implOutcome, implementationEvents: step.implEvents,
+                           implementationAfter: step.implAfter)
+    }
+
+    /// Replays from reset that reached another state than the first time break `repeats-itself`.
+    private mutating func unrepeatedReplays() {
+        for u in lockstep.unrepeated.prefix(options.distinct) {
+            let model = Model(configuration: u.configuration)
+            var before = model.initialState()
+            for a in u.path.dropLast() { before = model.step(before, a).state }
+            let last = u.path.last
+            let modelStep = last.map { model.step(before, $0) }
+            func side(_ after: State) -> FailingStep {
+                FailingStep(index: u.path.count - 1, modelAction: last, implementationAction: nil, modelBefore: before,
+                            implementationBefore: nil, modelStep: modelStep, implementationOutcome: nil, implementationEvents: [],
+                            implementationAfter: after)
+            }
+            report.failures.append(ConformanceFailure(
+                check: .repeatsItself,
+                reason: "replaying these \(u.path.count) steps from reset gave another state than the first time "
+                    + "(\(TreeDifference.firstDifference(model: u.first, implementation: u.again))): the implementation does not repeat itself",
+                trace: u.path, configuration: u.configuration, presetName: nil, source: "a replay from reset",
+                originalLength: u.path.count, step: side(u.again), alsoBroken: [], diagnostics: "", firstRun: side(u.first)))
+        }
     }
 
     /// A crash or a hang that a replay from reset did not repeat still happened: it fails its
@@ -604,8 +671,6 @@ struct VerificationRun {
             report.notes.append("not made after \(Lockstep.knownCrashLimit) crashes on calls of their kind the model refuses "
                                 + "(answered as the model does): \(counts.joined(separator: ", "))")
         }
-        report.notes += lockstep.notes.prefix(3)
-        if lockstep.notes.count > 3 { report.notes.append("… and \(lockstep.notes.count - 3) more like it") }
         // Only a whole run must reach every `sometimes` property: a shard, or a run stopped at
         // its first failure, did not look everywhere.
         let unreached = SometimesProperty.all.map(\.name).filter { lookedFor.contains($0) && !reached.contains($0) }
