@@ -1,6 +1,7 @@
 import Foundation
 import NavFuzzDriver
 import NavFuzzJUnit
+@_spi(Engine) import NavFuzzKit
 
 /// What a run has finished so far, so that a NavFuzz ended by a signal (a CI timeout, Ctrl-C)
 /// still leaves a report: the activities done, an exploration cut short with what it reached,
@@ -16,6 +17,9 @@ final class PartialReport: @unchecked Sendable {
     private var exploring = false
     private var cut: Activity?
     private let handedOver = DispatchSemaphore(value: 0)
+    /// Failing steps a verification found and has not reported yet, by suite: a signal
+    /// reports them as they were found, before shrinking.
+    private var found: [(suite: String, check: String, reason: String, trace: [String])] = []
 
     /// How long a signal waits for an exploration to stop and hand over what it reached: its
     /// workers stop between chunks of 64 states, well within a CI's grace before SIGKILL.
@@ -24,7 +28,20 @@ final class PartialReport: @unchecked Sendable {
     /// The run's report path, once it is known to be writable.
     func begin(path: String) { lock.withLock { self.path = path; done = [] } }
 
-    func add(_ activity: Activity) { lock.withLock { done.append(activity) } }
+    func add(_ activity: Activity) {
+        lock.withLock {
+            done.append(activity)
+            found.removeAll { $0.suite == activity.name }
+        }
+    }
+
+    /// A verification found a failing step (not yet shrunk or replayed from reset).
+    func found(suite: String, check: String, reason: String, trace: [String]) {
+        lock.withLock {
+            guard found.count < 100, !found.contains(where: { $0.suite == suite && $0.check == check }) else { return }
+            found.append((suite, check, reason, trace))
+        }
+    }
 
     /// Whether NavFuzz is being ended: an exploration asks between chunks, and stops.
     var isEnding: Bool { lock.withLock { ended } }
@@ -74,6 +91,23 @@ final class PartialReport: @unchecked Sendable {
             if let cut {
                 activities.append(Self.marking(cut, endedBy: signal))
                 said += "; \(cut.name) stopped at depth \(cut.property("depth") ?? "?") with \(cut.property("states") ?? "?") states"
+            }
+            // Failures found before the signal fail their suite, as found: not shrunk, not replayed.
+            var suites: [String] = []
+            for f in found where !suites.contains(f.suite) { suites.append(f.suite) }
+            for suite in suites {
+                let cases = found.filter { $0.suite == suite }.map { f in
+                    let trace = f.trace.isEmpty ? "the initial state" : f.trace.joined(separator: "; ")
+                    let message = "\(f.check): \(f.reason) (found before signal \(signal) ended the run; not shrunk or replayed)"
+                    return JUnitCase(classname: suite, name: f.check, outcome: .failure(message: message, type: "interrupted",
+                                                                                    text: "\(message)\ntrace: \(trace)"))
+                }
+                activities.append(Activity(name: suite, seconds: 0, properties: [JUnitProperty(name: "ended-by", value: "signal \(signal)")],
+                                           cases: cases, summary: "\(suite): \(cases.count) checks broken before signal \(signal)"))
+                for f in found where f.suite == suite {
+                    let at = f.trace.isEmpty ? "the initial state" : f.trace.joined(separator: "; ")
+                    said += "\n" + TextSanitizer.escaped("\(suite): FAIL \(f.check): \(f.reason) — at \(at)")
+                }
             }
             let finishedNames = done.map(\.name) + (cut.map { ["\($0.name) (cut short)"] } ?? [])
             let marker = Activity(

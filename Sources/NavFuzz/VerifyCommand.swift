@@ -118,6 +118,11 @@ enum VerifyCommand {
     static func verification(driver: Driver, name: String? = nil, options: Verifier.Options, skipped: Int, run: RunOptions,
                              context: Context) throws(UsageError) -> Activity {
         Heartbeat.shared.doing(name.map { "verify.\($0)" } ?? "verify")
+        let suite = name.map { "verify.\($0)" } ?? "verify"
+        var options = options
+        options.found = { check, reason, trace in
+            PartialReport.shared.found(suite: suite, check: check.name, reason: reason, trace: trace.map(\.description))
+        }
         let report = Verifier.verify(driver: driver, options: options)
         if let error = report.error {
             context.terminal.outText(report.text)
@@ -144,12 +149,21 @@ enum VerifyCommand {
         for name in SometimesProperty.all.map(\.name) where report.unreached.contains(name) {
             cases.append(.neverReached(suite: classname, property: name))
         }
+        // What could not run is a skipped case; a run that stopped early fails one of its own.
+        for s in report.skipped { cases.append(JUnitCase(classname: classname, name: s.name, time: 0, outcome: .skipped(message: s.reason))) }
+        if let stopped = report.stoppedEarly {
+            let message = "stopped early, so not everything was tested: \(stopped)"
+            cases.append(JUnitCase(classname: classname, name: "ran-to-the-end", time: 0,
+                                   outcome: .failure(message: message, type: "stopped-early", text: message)))
+        }
         let corpusNote = options.traces.isEmpty && skipped == 0 ? ""
             : "\(options.traces.count) corpus traces (\(skipped) with a model fault skipped), "
         let broken = Set(report.failures.map(\.check)).count
         var summary = "\(classname): " + corpusNote + "\(report.steps) steps checked, \(Figures.seconds(report.seconds)), "
             + "\(Figures.rate(report.stepsPerSecond)) steps/s — "
             + (broken == 0 ? "all \(Check.all.count) checks hold" : "\(broken) of \(Check.all.count) checks broken")
+        if report.stoppedEarly != nil { summary += " — STOPPED EARLY" }
+        if !report.skipped.isEmpty { summary += " — skipped: \(report.skipped.map(\.name).joined(separator: ", "))" }
         if !report.unreached.isEmpty { summary += " — never reached: \(report.unreached.joined(separator: ", "))" }
         if !report.expected.isEmpty { summary += " — \(report.expected.count) expected by the baseline" }
         if !report.staleBaseline.isEmpty { summary += " — \(report.staleBaseline.count) baseline entries no longer occur" }
@@ -175,6 +189,8 @@ enum VerifyCommand {
         }
         if run.traceFormat != "json" {
             for n in report.notes { context.terminal.err("note: \(n)") }
+            for s in report.skipped { context.terminal.err("skipped \(s)") }
+            if let stopped = report.stoppedEarly { context.terminal.err("stopped early, so not everything was tested: \(stopped)") }
             for line in report.baselineLines { context.terminal.err(line) }
         }
         return context.done(activity)

@@ -147,6 +147,11 @@ package final class DriverSystem: DrivenSystem {
 
     package var takesAnnouncements: Bool { true }
 
+    /// The protocol is one request, one reply: no suspension points cross it.
+    package var overlapsNotRun: String? {
+        "not run through a driver: the driver protocol hands over no suspension points, so calls that overlap in the implementation were not checked"
+    }
+
     /// Writes the announced calls' requests now; the calls then match them by value.
     package func announce(_ calls: [AnnouncedCall]) {
         guard process != nil, !calls.isEmpty else { return }

@@ -80,6 +80,10 @@ package enum JUnitReader {
         for key in chosen.keys { chosen[key]?.time = times[key] ?? 0 }
         // Verification decides `sometimes` properties on the union of what the shards reached.
         if let looked = union(parts, Self.lookedForProperty), let reached = union(parts, Self.reachedProperty) {
+            // A shard skips a property it did not reach: reached by another, it holds.
+            for name in reached {
+                for (key, c) in chosen where key.name == name && c.outcome.isSkipped { chosen[key] = nil }
+            }
             for name in looked.subtracting(reached) {
                 let never = JUnitCase.neverReached(suite: merged.name, property: name)
                 chosen[CaseKey(classname: never.classname, name: never.name)] = never

@@ -3,6 +3,7 @@ import Foundation
 // actions and states, the adapter protocols and options, and on macOS and Linux `Driver`.
 @_exported import CoordinatorModel
 @_exported import NavFuzzKit
+@_spi(Engine) import NavFuzzKit
 #if canImport(NavFuzzDriver)
 @_exported import NavFuzzDriver
 #endif
@@ -14,13 +15,15 @@ enum Conformance {
     /// another call site: that call does nothing.
     static func run(_ system: some AsyncNavigationSystem, options: Verifier.Options,
                     rerun: @autoclosure () -> [String]?, site: CallSite) async -> VerificationReport? {
+        let traps = await system.capabilities.trapsOnRefusedCalls
         #if canImport(NavFuzzDriver)
         if let served = ChildRun.servedSite {
             guard served == site else { return nil }
             await ChildRun.serve(system, timeout: options.timeout)
         }
-        if let report = await inChild(options, rerun(), site) { return report }
+        if let report = await inChild(options, rerun(), site, traps: traps) { return report }
         #endif
+        if traps { return .trapsInProcess(await system.name) }
         return await Verifier.verify(system, options: options)
     }
 
@@ -32,8 +35,9 @@ enum Conformance {
             guard served == site else { return nil }
             await ChildRun.serve(system)
         }
-        if let report = await inChild(options, rerun(), site) { return report }
+        if let report = await inChild(options, rerun(), site, traps: system.capabilities.trapsOnRefusedCalls) { return report }
         #endif
+        if system.capabilities.trapsOnRefusedCalls { return .trapsInProcess(system.name) }
         // The system is only touched by the engine's thread while this task waits.
         let box = UncheckedSystem(InProcessSystem(system))
         return await Verifier.onOwnThread { Verifier.verify(box.system, options: options) }
@@ -48,12 +52,22 @@ enum Conformance {
     }
 
     /// The verification of a child process that serves the adapter, when the options ask for
-    /// one and the test can be run again; nil to verify in process.
-    private static func inChild(_ options: Verifier.Options, _ rerun: [String]?, _ site: CallSite) async -> VerificationReport? {
-        guard options.runIn == .childProcess, options.problem == nil, let arguments = rerun else { return nil }
+    /// one, or the adapter declares that its library traps (a trap would end the test run), and
+    /// the test can be run again; nil to verify in process.
+    private static func inChild(_ options: Verifier.Options, _ rerun: [String]?, _ site: CallSite,
+                                traps: Bool) async -> VerificationReport? {
+        guard options.runIn == .childProcess || traps, options.problem == nil, let arguments = rerun else { return nil }
         return await ChildRun.verify(rerunning: arguments, site: site, options: options)
     }
     #endif
+
+    /// The run's notes and what it skipped, printed on pass and on failure: a run that could
+    /// not check something, or gave up, must not look like any other.
+    static func printNotes(_ report: VerificationReport, at site: String) {
+        for n in report.notes { print(TextSanitizer.escaped("NavFuzz (\(site)): note: \(n)")) }
+        if let stopped = report.stoppedEarly { print(TextSanitizer.escaped("NavFuzz (\(site)): stopped early: \(stopped)")) }
+        for s in report.skipped { print(TextSanitizer.escaped("NavFuzz (\(site)): SKIPPED \(s)")) }
+    }
 
     /// One message per failing trace, each followed by the trace as a test for `framework`
     /// that calls the helper as the user's test did (`subject`: its first argument, as

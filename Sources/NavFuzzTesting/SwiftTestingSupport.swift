@@ -50,6 +50,7 @@ enum SwiftTestingRun {
         guard let report else { return nil }
         let subject = CallSource.firstArgument(of: "expectConformance", file: location.filePath, line: location.line)
             ?? type.map { "\($0)()" } ?? "driver: \(report.system)"
+        Conformance.printNotes(report, at: "\(location.fileName):\(location.line)")
         for message in Conformance.messages(report, framework: .swiftTesting, options: options, subject: subject) {
             Issue.record(Comment(rawValue: message), sourceLocation: location)
         }

@@ -42,6 +42,7 @@ extension XCTestCase {
         guard let report else { return nil }
         let subject = CallSource.firstArgument(of: "assertConformance", file: "\(file)", line: Int(line))
             ?? type.map { "\($0)()" } ?? "driver: \(report.system)"
+        Conformance.printNotes(report, at: "\(("\(file)" as NSString).lastPathComponent):\(line)")
         for message in Conformance.messages(report, framework: .xcTest, options: options, subject: subject) {
             XCTFail(message, file: file, line: line)
         }

@@ -27,7 +27,7 @@ func mutantName(_ arguments: [String]) -> String? {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
-    print("usage: SampleDriver [--mutant NAME] [--port N] [--no-save] [--in-process [--first-failure]] | --mutants   (mutants: \(Mutant.allCases.map(\.rawValue).joined(separator: ", ")))")
+    print("usage: SampleDriver [--mutant NAME] [--port N] [--no-save] [--renumbered] [--top-layer-push] [--log FILE] [--in-process [--first-failure]] | --mutants   (mutants: \(Mutant.allCases.map(\.rawValue).joined(separator: ", ")))")
     exit(0)
 }
 if arguments.contains("--mutants") {
@@ -50,7 +50,19 @@ if arguments.contains("--in-process") {
     print(report.text)
     exit(report.exitCode)
 }
-let system = SampleSystem(mutant: mutant, crashes: true, name: mutant.map { "SampleDriver --mutant \($0.rawValue)" } ?? "SampleDriver")
+let sample = SampleSystem(mutant: mutant, crashes: true, name: mutant.map { "SampleDriver --mutant \($0.rawValue)" } ?? "SampleDriver")
+// What real adapters do, for NavFuzz's own tests: ids out of creation order, a `push` not
+// offered under a modal, a log of every call received.
+var system: any NavigationSystem = sample
+if arguments.contains("--renumbered") { system = RenumberingSystem(sample) }
+if arguments.contains("--top-layer-push") { system = TopLayerPushes(sample, declared: true) }
+if let i = arguments.firstIndex(of: "--log") {
+    guard i + 1 < arguments.count else {
+        FileHandle.standardError.write(Data("SampleDriver: --log takes a file\n".utf8))
+        exit(2)
+    }
+    system = CallLogging(system, path: arguments[i + 1])
+}
 var transport = DriverServer.Transport.standardIO
 if let i = arguments.firstIndex(of: "--port") {
     guard i + 1 < arguments.count, let port = UInt16(arguments[i + 1]) else {
@@ -59,4 +71,7 @@ if let i = arguments.firstIndex(of: "--port") {
     }
     transport = .loopback(port: port)
 }
-exit(saves ? DriverServer.serve(system, over: transport) : DriverServer.serve(WithoutSavedStates(system), over: transport))
+func serve<S: NavigationSystem>(_ system: S, over transport: DriverServer.Transport) -> Int32 {
+    saves ? DriverServer.serve(system, over: transport) : DriverServer.serve(WithoutSavedStates(system), over: transport)
+}
+exit(serve(system, over: transport))

@@ -42,28 +42,3 @@ final class NotOfferedTests: XCTestCase {
         XCTAssertTrue(DriverMessages.isNotOffered(reply), String(decoding: out, as: UTF8.self))
     }
 }
-
-/// The sample library behind an adapter that does not make a `push` under a modal.
-private final class TopLayerPushes: NavigationSystem {
-    let inner = SampleSystem()
-    let capabilities: Capabilities
-    let claimsEverywhere: Bool
-
-    init(declared: Bool, claimsEverywhere: Bool = false) {
-        var c = Capabilities()
-        if declared { c.offeredOnlyOnTopLayer = [.push] }
-        capabilities = c
-        self.claimsEverywhere = claimsEverywhere
-    }
-
-    func reset(configuration: Configuration) { inner.reset(configuration: configuration) }
-    func observedState() -> State { inner.observedState() }
-
-    func apply(_ action: Action) -> SystemStep {
-        if case .push(let c, _) = action {
-            let s = inner.observedState()
-            if claimsEverywhere || (s.index(of: c).map { s.modalCount(at: $0) > 0 } ?? false) { return .notOffered }
-        }
-        return inner.apply(action)
-    }
-}

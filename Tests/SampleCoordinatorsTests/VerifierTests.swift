@@ -7,55 +7,6 @@ import XCTest
 /// The runner's own behaviour: id translation, given traces and shrinking, unsupported styles,
 /// determinism, initial states, and the test helpers' messages.
 final class VerifierTests: XCTestCase {
-    /// The sample behind another numbering: exposed id = (own id XOR 5) + 10, which is not even
-    /// monotonic. Offers no `overlay` and records whether it was ever asked for one.
-    final class RenumberingSystem: NavigationSystem {
-        let inner: SampleSystem
-        var initialSetRoot: Route?
-        private(set) var sawOverlay = false
-
-        init(_ inner: SampleSystem, initialSetRoot: Route? = nil) { self.inner = inner; self.initialSetRoot = initialSetRoot }
-
-        static func out(_ id: CoordinatorID) -> CoordinatorID { CoordinatorID(Int(id.index ^ 5) + 10) }
-        static func into(_ id: CoordinatorID) -> CoordinatorID { id.index >= 10 ? CoordinatorID(Int((id.index - 10) ^ 5)) : CoordinatorID(1_000_000) }
-
-        var capabilities: Capabilities {
-            Capabilities(styles: Set(Style.allCases).subtracting([.overlay]), receivesInvalidCalls: true)
-        }
-
-        func reset(configuration: Configuration) {
-            inner.reset(configuration: configuration)
-            if let r = initialSetRoot { _ = inner.apply(.setRoot(CoordinatorID(0), r)) }
-        }
-
-        func apply(_ action: Action) -> SystemStep {
-            if case .present(_, _, .overlay) = action { sawOverlay = true }
-            var step = inner.apply(action.retargeted(Self.into))
-            step.events = step.events.map { Completion(Self.out($0.coordinator), $0.result) }
-            return step
-        }
-
-        func observedState() -> State {
-            let s = inner.observedState()
-            func entry(_ e: Entry) -> Entry { e.child.map { .child(Self.out($0)) } ?? e }
-            return State(coordinators: s.coordinators.map { c in
-                var c = c
-                c.id = Self.out(c.id)
-                c.parent = c.parent.map(Self.out)
-                c.children = c.children.map(Self.out)
-                c.stack = c.stack.map(entry)
-                c.modals = c.modals.map { Modal($0.style, entry($0.entry)) }
-                if var tab = c.tab {
-                    tab.pageCoordinators = tab.pageCoordinators.map(Self.out)
-                    c.tab = tab
-                }
-                return c
-            }, root: Self.out(s.root))
-        }
-
-        func coordinatorObject(id: Int) -> AnyObject? { inner.coordinatorObject(id: Int(Self.into(CoordinatorID(id)).index)) }
-    }
-
     func testConformsUnderItsOwnNumbering() {
         let system = RenumberingSystem(SampleSystem())
         let report = Verifier.verify(system, options: Verifier.Options(depth: 2, walks: 100))

@@ -22,6 +22,9 @@ public struct Routes<Screen: Equatable>: Equatable {
     /// Whether a `pop` with nothing to pop is a programmer error: an assertion, in a debug
     /// build, as libraries of this style have (their contract: check `canPop` first).
     public var assertsOnEmptyPop = false
+    /// A bug of the kind `trapsOnRefusedCalls` must not hide: a `pop` with nothing pushed
+    /// removes the last route anyway, and the array traps (a runtime trap, not an assertion).
+    public var removesFromEmptyPop = false
 
     /// Whether `pop` has a pushed screen to take away.
     public var canPop: Bool { canNavigate && !routes.isEmpty }
@@ -48,6 +51,7 @@ public struct Routes<Screen: Equatable>: Equatable {
     @discardableResult public mutating func pop() -> Bool {
         guard canNavigate else { return false }
         if routes.isEmpty {
+            if removesFromEmptyPop { routes.removeLast() }
             assert(!assertsOnEmptyPop || popAtRootRemovesRoot, "pop() with nothing pushed: check canPop first")
             guard popAtRootRemovesRoot, root != nil else { return false }
             root = nil

@@ -11,12 +11,15 @@ final class RoutesSystem: StateSavingSystem {
     private var saved: [Int: Routes<Int>] = [:]
     private let popAtRootRemovesRoot: Bool
     private let asserting: Bool
+    private let indexTrap: Bool
 
     /// `asserting`: the library asserts on a `pop` with nothing pushed (a debug build), and the
     /// adapter says so (`trapsOnRefusedCalls`) when `declaresTraps`.
-    init(popAtRootRemovesRoot: Bool = false, asserting: Bool = false, declaresTraps: Bool = false) {
+    /// `indexTrap`: the library's seeded runtime trap (`removesFromEmptyPop`).
+    init(popAtRootRemovesRoot: Bool = false, asserting: Bool = false, declaresTraps: Bool = false, indexTrap: Bool = false) {
         self.popAtRootRemovesRoot = popAtRootRemovesRoot
         self.asserting = asserting
+        self.indexTrap = indexTrap
         capabilities.trapsOnRefusedCalls = declaresTraps
     }
 
@@ -33,6 +36,7 @@ final class RoutesSystem: StateSavingSystem {
         routes = Routes(root: 0)
         routes.popAtRootRemovesRoot = popAtRootRemovesRoot
         routes.assertsOnEmptyPop = asserting
+        routes.removesFromEmptyPop = indexTrap
     }
 
     func apply(_ action: Action) -> SystemStep {

@@ -28,6 +28,28 @@ import Testing
         #expect(found.report.failure(.noCrash) == nil, "\(found.failureMessage)")
     }
 
+    /// Only an assertion or a precondition is a refusal: a runtime trap (here the array's own,
+    /// on a `removeLast` of nothing) on a refused call is still a crash.
+    @Test func runtimeTrapsAreCrashesEvenWhenTrapsAreDeclared() async {
+        var found: VerificationResult?
+        await withKnownIssue {
+            found = await expectConformance(RoutesSystem(asserting: true, declaresTraps: true, indexTrap: true), options: Self.options)
+        } matching: { issue in issue.comments.map(\.rawValue).joined().contains("no-crash") }
+        guard let found else { return }
+        #expect(found.report.failure(.noCrash)?.trace.map(\.description) == ["pop c0"], "\(found.failureMessage)")
+        #expect(found.report.failure(.noCrash)?.diagnostics.contains("empty collection") == true, "\(found.failureMessage)")
+    }
+
+    /// In process, a trap would end the test run: an adapter that declares traps runs in a
+    /// child process whatever `runIn` says.
+    @Test func declaredTrapsRunInAChildProcessByThemselves() async {
+        let result = await expectConformance(RoutesSystem(asserting: true, declaresTraps: true),
+                                             options: Verifier.Options(depth: 2, walks: 10))
+        guard let result else { return }
+        #expect(result.passed, "\(result.failureMessage)")
+        #expect(result.report.trappedRefusals > 0)
+    }
+
     @Test func undeclaredTrapsAreCrashes() async {
         var found: VerificationResult?
         await withKnownIssue {

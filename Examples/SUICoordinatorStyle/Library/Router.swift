@@ -72,6 +72,9 @@ public enum LibraryFault: Sendable, Hashable {
     /// then: a back swipe or a swipe down during the animation ends the flow, and the
     /// completion keeps it alive.
     case completionKeepsEndedFlow
+    /// A sheet swiped away is kept in a list of recent sheets (to bring it back with a
+    /// "reopen"): its flow ends and leaves the tree, but its object stays alive.
+    case swipeRetainsFlow
 }
 
 /// A coordinator's navigation: the main view, the path above it, and the sheets.
@@ -176,10 +179,14 @@ public enum LibraryFault: Sendable, Hashable {
     }
 
     /// What a sheet's onDismiss calls when the user swipes it down.
+    /// Sheets swiped away, kept by the `swipeRetainsFlow` fault.
+    private var recentlySwiped: [SheetItem<Route>] = []
+
     public func removeLastSheet() {
         guard !sheets.isEmpty else { return }
         keepingSheetChildren = owner?.faults.contains(.swipeKeepsChild) == true
         defer { keepingSheetChildren = false }
+        if owner?.faults.contains(.swipeRetainsFlow) == true { recentlySwiped.append(sheets[sheets.count - 1]) }
         sheets.removeLast()
     }
 

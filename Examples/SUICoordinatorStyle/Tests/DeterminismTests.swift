@@ -41,3 +41,4 @@ final class CallLog<Inner: AsyncNavigationSystem>: AsyncNavigationSystem {
         #expect(notes[0].isEmpty, "\(notes[0])")
     }
 }
+

@@ -24,6 +24,21 @@ import Testing
         }
     }
 
+    /// A flow swiped down and kept alive by the library: the default run fails `no-leak`,
+    /// with the shortest trace, and nothing found is dropped as a note.
+    @Test func aFlowKeptAliveAfterASwipeDownFailsNoLeakByDefault() async {
+        var result: VerificationResult?
+        await withKnownIssue {
+            result = await expectConformance(SUICoordinatorSystem(faults: [.swipeRetainsFlow]))
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("FAIL no-leak: ")
+        }
+        #expect(result?.report.failure(.noLeak)?.trace.map(\.description) == ["start c0 navigation sheet r0", "userSwipeDismiss"])
+        #expect(result?.report.failure(.noLeak)?.reason == "c1 ended but its object is still alive after 'userSwipeDismiss'")
+        #expect(result?.report.failures.allSatisfy { $0.check == .noLeak } == true, "\(result?.failureMessage ?? "")")
+        #expect(result?.report.notes == [], "\(result?.report.notes ?? [])")
+    }
+
     @Test func aPastedRegressionTestFailsWhileTheBugIsThere() async {
         let line = #line + 2
         await withKnownIssue {

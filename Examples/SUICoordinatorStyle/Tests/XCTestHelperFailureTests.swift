@@ -96,6 +96,20 @@ final class XCTestHelperFailureTests: XCTestCase {
         XCTAssertTrue(sequential.isEmpty, "\(sequential)")
     }
 
+    /// A flow swiped down and kept alive by the library: the default run fails `no-leak`,
+    /// with the shortest trace, and nothing found is dropped as a note.
+    func testAFlowKeptAliveAfterASwipeDownFailsNoLeakByDefault() async {
+        var result: VerificationResult?
+        let failures = await catching {
+            result = await assertConformance(SUICoordinatorSystem(faults: [.swipeRetainsFlow]))
+        }
+        let text = failures.map(\.message).joined()
+        XCTAssertTrue(text.contains("FAIL no-leak: c1 ended but its object is still alive after 'userSwipeDismiss'"), text)
+        XCTAssertEqual(result?.report.failure(.noLeak)?.trace.map(\.description), ["start c0 navigation sheet r0", "userSwipeDismiss"])
+        XCTAssertEqual(result?.report.failures.allSatisfy { $0.check == .noLeak }, true, text)
+        XCTAssertEqual(result?.report.notes, [], text)
+    }
+
     func testTheFixedLibraryPassesWithOverlaps() async {
         let failures = await catching {
             await assertConformance(SUICoordinatorSystem(), options: OverlappingCalls.overlapsOnly)

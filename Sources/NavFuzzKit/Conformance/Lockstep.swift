@@ -283,14 +283,17 @@ final class Lockstep {
             if state.trail.diverged { return unreached(state, action, modelStep) }
             let implAction = action.retargeted(toImplementation)
             let implBefore = implState
+            let mark = capabilities.trapsOnRefusedCalls ? system.diagnosticsMark : 0
             do {
                 result = try takeStep(state, action, implAction, modelStep, modelChanges: modelChanges, model: model)
             } catch {
                 // Tried again alone: the step is counted once.
                 if error.uncertain && attempt == 0 { steps -= 1; current = nil; continue }
-                // A library that traps on calls its contract forbids: a trap where the model
-                // refuses is that refusal. The system is put back where it was by the next step.
-                if error.kind == .crash && capabilities.trapsOnRefusedCalls && modelStep.outcome.isRefused {
+                // A library that traps on calls its contract forbids: an assertion where the
+                // model refuses is that refusal (a runtime trap is still a crash). The system is
+                // put back where it was by the next step.
+                if error.kind == .crash && capabilities.trapsOnRefusedCalls && modelStep.outcome.isRefused,
+                   Trap(saying: error.diagnostics + "\n" + system.diagnostics(since: mark)) == .assertion {
                     current = nil
                     trappedRefusals += 1
                     return ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep, implAction: implAction,
@@ -541,16 +544,20 @@ final class Lockstep {
         case .hang: findings.append(Finding(.noHang, error.message))
         case .protocolError: fatal = error
         }
-        failureStreak += error.kind == .hang ? Self.hangWeight : 1
-        if error.kind == .hang { hangsInPhase += 1 }
-        if let action, error.kind != .protocolError {
-            failuresByStep[action, default: 0] += 1
-            if failuresByStep[action]! >= Self.sameStepLimit { sameStepReached = true }
+        let kept = screened(findings, after: trail, action, model.configuration)
+        // A failure the baseline expects is no reason to give up: the run goes on looking.
+        if !kept.isEmpty {
+            failureStreak += error.kind == .hang ? Self.hangWeight : 1
+            if error.kind == .hang { hangsInPhase += 1 }
+            if let action {
+                failuresByStep[action, default: 0] += 1
+                if failuresByStep[action]! >= Self.sameStepLimit { sameStepReached = true }
+            }
+            if givenUp { everGaveUp = true }
         }
-        if givenUp { everGaveUp = true }
         return ConformanceStep(modelBefore: modelBefore, action: action, modelStep: modelStep ?? action.map { model.step(modelBefore, $0) },
                                implAction: implAction, implBefore: implBefore, implOutcome: nil, implEvents: [], implAfter: nil,
-                               findings: screened(findings, after: trail, action, model.configuration), next: nil)
+                               findings: kept, next: nil)
     }
 
     // MARK: - Getting there

@@ -38,8 +38,16 @@ public struct VerificationReport: Sendable {
     public var seconds = 0.0
     /// One line per source of action sequences, for the summary.
     public var sources: [String] = []
-    /// Things worth knowing that are not failures (skipped steps, nondeterminism).
+    /// Things worth knowing that are not failures (calls not offered, calls the runner answered).
     public var notes: [String] = []
+    /// Phases and checks that could not run here, each with why (overlapping calls through a
+    /// driver, `sometimes` properties a shard alone cannot decide): what this run did not test.
+    /// Not a failure; JUnit shows each as a skipped case.
+    public var skipped: [Skipped] = []
+    /// Why the run stopped before it looked everywhere: the implementation failed on step after
+    /// step, and the phases named were cut short. A run that stopped early fails, since it did
+    /// not test what it did not reach.
+    public var stoppedEarly: String?
     /// The tail of the driver's standard error at the end.
     public var diagnostics = ""
 
@@ -60,11 +68,11 @@ public struct VerificationReport: Sendable {
     /// Baseline entries that no longer occur (a whole run only): remove them. Not a failure.
     public var staleBaseline: [Baseline.Entry] = []
 
-    /// Whether it ran, every check held and every `sometimes` property was reached.
-    public var passed: Bool { error == nil && failures.isEmpty && unreached.isEmpty }
+    /// Whether it ran to its end, every check held and every `sometimes` property was reached.
+    public var passed: Bool { error == nil && failures.isEmpty && unreached.isEmpty && stoppedEarly == nil }
 
-    /// 0 every check held, 1 a check failed (or a `sometimes` property was never reached),
-    /// 2 verification could not run.
+    /// 0 every check held, 1 a check failed (or a `sometimes` property was never reached, or
+    /// the run stopped early), 2 verification could not run.
     public var exitCode: Int32 { error != nil ? 2 : passed ? 0 : 1 }
 
     /// Checked steps a second (replayed ones are not counted).
@@ -111,6 +119,7 @@ public struct VerificationReport: Sendable {
         if traces > 0 { lines.append("  \(traces) given traces") }
         if restarts > 0 { lines.append("  the driver was restarted \(restarts) times") }
         for n in notes { lines.append("note: \(n)") }
+        for s in skipped { lines.append("SKIPPED \(s)") }
         if let error {
             lines.append("ERROR: \(error)")
         }
@@ -121,6 +130,7 @@ public struct VerificationReport: Sendable {
             lines.append("FAIL: \(broken.count) of \(Check.all.count) checks broken: \(broken.joined(separator: ", "))")
         }
         lines += baselineLines
+        if let stoppedEarly { lines.append("FAIL: stopped early, so not everything was tested: \(stoppedEarly)") }
         if !unreached.isEmpty {
             lines.append("FAIL: never reached, so not tested: \(unreached.joined(separator: ", ")) (docs/VERIFY.md §1)")
         }
@@ -135,6 +145,17 @@ public struct VerificationReport: Sendable {
         }
         return lines.joined(separator: "\n")
     }
+}
+
+/// A phase or a check that could not run, and why.
+public struct Skipped: Sendable, Hashable, CustomStringConvertible {
+    /// Its name in reports: `overlapping-calls`, or a `sometimes` property's.
+    public var name: String
+    /// Why it could not run.
+    public var reason: String
+    /// "name: reason".
+    public var description: String { "\(name): \(reason)" }
+    package init(_ name: String, _ reason: String) { self.name = name; self.reason = reason }
 }
 
 /// One broken check with its minimal trace and both sides of the failing step.

@@ -105,12 +105,19 @@ package final class MainActorSystem: DrivenSystem, @unchecked Sendable {
     /// The state after the last call and its coordinators' objects, for the calls that follow.
     private var current: State?
     private var objects: [Int: ObjectBox] = [:]
-    /// False once the system has shown it hands out no objects.
-    private var tracksObjects = true
     /// The call that did not return in time.
     private var stuck: String?
     /// Overlapping runs started.
     private var overlapRuns = 0
+
+    // The main-actor task only.
+    /// `no-leak` where the calls are made: the engine's thread may take a step's result after
+    /// the task has gone on to calls announced after it (a reset that frees every object).
+    private let leaks = LeakTracker()
+    /// The state after the last call the task made, when it looked.
+    private var made: State?
+    /// Whether the system hands out its coordinators' objects, once a state showed it.
+    private var tracksObjects: Bool?
 
     @MainActor
     package init(_ system: any AsyncNavigationSystem, timeout: Double) {
@@ -245,7 +252,6 @@ package final class MainActorSystem: DrivenSystem, @unchecked Sendable {
         if case .looked(_, let state, let objects) = last {
             current = state
             self.objects = objects
-            if tracksObjects && objects[Int(state.root.index)]?.value == nil { tracksObjects = false }
         }
         return last
     }
@@ -259,8 +265,7 @@ package final class MainActorSystem: DrivenSystem, @unchecked Sendable {
         running = true
         lock.unlock()
         if start {
-            let tracks = tracksObjects
-            Task { @MainActor in await self.work(tracks: tracks) }
+            Task { @MainActor in await self.work() }
         }
     }
 
@@ -311,9 +316,9 @@ package final class MainActorSystem: DrivenSystem, @unchecked Sendable {
     }
 
     /// The main-actor side: the queued calls, one at a time, each to its end.
-    @MainActor private func work(tracks: Bool) async {
+    @MainActor private func work() async {
         while let call = nextCall() {
-            finished(await perform(call, tracks: tracks))
+            finished(await perform(call))
         }
     }
 
@@ -337,14 +342,18 @@ package final class MainActorSystem: DrivenSystem, @unchecked Sendable {
         lock.unlock()
     }
 
-    @MainActor private func perform(_ call: Call, tracks: Bool) async -> Done {
+    @MainActor private func perform(_ call: Call) async -> Done {
+        let tracks = tracksObjects ?? true
         do throws(SystemFailure) {
             var step: SystemStep?
             switch call {
             case .reset(let c): try await system.reset(configuration: c)
             case .step(let a, let look):
                 step = try await system.apply(a)
-                if !look { return .stepped }
+                if !look {
+                    made = nil
+                    return .stepped
+                }
             case .look: break
             case .save(let id):
                 try await saving?.saveState(as: id)
@@ -355,6 +364,7 @@ package final class MainActorSystem: DrivenSystem, @unchecked Sendable {
                 await saving?.forgetSavedStates()
                 return .stepped
             case .overlap(let request, let run):
+                made = nil
                 guard let points else { return .failed(SystemFailure(.protocolError, "internal: no suspension points")) }
                 // The objects of the coordinators before the calls, held weakly, for `no-leak` after them.
                 var held: [Int: ObjectBox] = [:]
@@ -371,6 +381,16 @@ package final class MainActorSystem: DrivenSystem, @unchecked Sendable {
             }
             let state: State
             if let known = step?.state { state = known } else { state = try await system.observedState() }
+            // Read where the objects live: the engine's thread may see them after the task went on.
+            if tracksObjects == nil { tracksObjects = system.coordinatorObject(id: Int(state.root.index)) != nil }
+            let tracks = tracksObjects ?? true
+            let object: (Int) -> AnyObject? = { [system] in system.coordinatorObject(id: $0) }
+            if case .step = call, let before = made, step?.leaked == nil {
+                step?.leaked = tracks ? leaks.leaked(before: before, after: state, objects: object) : []
+            } else if tracks {
+                leaks.reset(state, objects: object)
+            }
+            made = state
             var objects: [Int: ObjectBox] = [:]
             if tracks {
                 for i in state.positions {
@@ -380,6 +400,7 @@ package final class MainActorSystem: DrivenSystem, @unchecked Sendable {
             }
             return .looked(step, state, objects)
         } catch {
+            made = nil
             return .failed(error)
         }
     }

@@ -83,6 +83,11 @@ package protocol DrivenSystem: AnyObject {
     /// (`AsyncNavigationSystem.suspensionPoints`). Default: false.
     var runsOverlaps: Bool { get }
 
+    /// Why calls that may overlap in the implementation cannot be overlapped this way (a
+    /// driver: the protocol hands over no suspension points); nil when they can, or when its
+    /// calls never overlap. The report lists the phase as skipped. Default: nil.
+    var overlapsNotRun: String? { get }
+
     /// Resets to `configuration`, replays `path` (the system's ids) and runs two overlapping
     /// calls as `request` says. Default: throws.
     func overlap(configuration: Configuration, path: [Action], _ request: OverlapRequest) throws(SystemFailure) -> OverlapResult
@@ -120,6 +125,7 @@ extension DrivenSystem {
 
     package var takesAnnouncements: Bool { false }
     package var runsOverlaps: Bool { false }
+    package var overlapsNotRun: String? { nil }
     package func overlap(configuration: Configuration, path: [Action], _ request: OverlapRequest) throws(SystemFailure) -> OverlapResult {
         throw SystemFailure(.protocolError, "internal: this system runs no overlapping calls")
     }

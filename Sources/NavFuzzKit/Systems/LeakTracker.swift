@@ -18,7 +18,12 @@ package final class LeakTracker {
     /// Forgets everything (after a reset the old objects are no business of the new run) and
     /// starts tracking `state`.
     package func reset(_ state: State, system: DrivenSystem) {
-        enabled = system.coordinatorObject(id: Int(state.root.index)) != nil
+        reset(state, objects: system.coordinatorObject)
+    }
+
+    /// The same, with each coordinator's object from `objects`.
+    package func reset(_ state: State, objects: (Int) -> AnyObject?) {
+        enabled = objects(Int(state.root.index)) != nil
         guard enabled else { return boxes.removeAll(keepingCapacity: true) }
         // A restore follows a restore to much the same ids: their boxes are reused.
         if boxes.count > state.count || boxes.keys.contains(where: { state.index(of: CoordinatorID(Int($0))) == nil }) {
@@ -26,7 +31,7 @@ package final class LeakTracker {
         }
         for i in state.positions {
             let id = state.id(at: i).index
-            let object = system.coordinatorObject(id: Int(id))
+            let object = objects(Int(id))
             if let box = boxes[id] { box.object = object } else { boxes[id] = Box(object) }
         }
     }
@@ -43,6 +48,11 @@ package final class LeakTracker {
     /// Coordinators live in `before` and not in `after` whose objects are still alive; they are
     /// forgotten either way. The coordinators new in `after` are tracked from now on.
     package func leaked(before: State, after: State, system: DrivenSystem) -> [Int] {
+        leaked(before: before, after: after, objects: system.coordinatorObject)
+    }
+
+    /// The same, with each coordinator's object from `objects`.
+    package func leaked(before: State, after: State, objects: (Int) -> AnyObject?) -> [Int] {
         guard enabled else { return [] }
         var out: [Int] = []
         // Both lists are sorted by id: one merge finds the ended and the new ones.
@@ -54,7 +64,7 @@ package final class LeakTracker {
                 i += 1
             } else if i == before.count || after.id(at: j) < before.id(at: i) {
                 let id = after.id(at: j).index
-                if boxes[id] == nil { boxes[id] = Box(system.coordinatorObject(id: Int(id))) }
+                if boxes[id] == nil { boxes[id] = Box(objects(Int(id))) }
                 j += 1
             } else {
                 i += 1; j += 1

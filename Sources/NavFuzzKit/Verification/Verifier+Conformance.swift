@@ -37,6 +37,9 @@ public struct VerificationResult: Sendable {
     public var failureMessages: [String] {
         if let error = report.error { return ["verification could not run: \(error)"] }
         var out = report.groups.map(ConformanceFailure.text)
+        if let stopped = report.stoppedEarly {
+            out.append("stopped early, so not everything was tested: \(stopped)")
+        }
         if !report.unreached.isEmpty {
             out.append("never reached, so not tested: \(report.unreached.joined(separator: ", ")) — the run is too short, "
                        + "or the implementation refuses what leads there (docs/VERIFY.md §1)")
@@ -48,7 +51,8 @@ public struct VerificationResult: Sendable {
 /// Verifies a synchronous adapter against the model, for a test framework other than XCTest
 /// and Swift Testing (whose helpers are `assertConformance` and `expectConformance`).
 public func verifyConformance(_ system: some NavigationSystem, options: Verifier.Options = Verifier.Options()) -> VerificationResult {
-    VerificationResult(report: Verifier.verify(InProcessSystem(system), options: options))
+    if system.capabilities.trapsOnRefusedCalls { return VerificationResult(report: .trapsInProcess(system.name)) }
+    return VerificationResult(report: Verifier.verify(InProcessSystem(system), options: options))
 }
 
 extension Verifier {
@@ -79,5 +83,16 @@ extension Verifier {
 /// Verifies a main-actor adapter against the model, for a test framework other than XCTest and
 /// Swift Testing (whose helpers are `assertConformance` and `expectConformance`).
 public func verifyConformance(_ system: some AsyncNavigationSystem, options: Verifier.Options = Verifier.Options()) async -> VerificationResult {
-    VerificationResult(report: await Verifier.verify(system, options: options))
+    if await system.capabilities.trapsOnRefusedCalls { return VerificationResult(report: .trapsInProcess(await system.name)) }
+    return VerificationResult(report: await Verifier.verify(system, options: options))
+}
+
+extension VerificationReport {
+    /// An adapter that declares traps cannot run in the test's process: its first trap would
+    /// end it. The test helpers run it in a child process instead where they can.
+    package static func trapsInProcess(_ name: String) -> VerificationReport {
+        VerificationReport(system: name, error: "\(name) declares trapsOnRefusedCalls, so its library traps on calls its "
+                           + "contract forbids, which would end this process: expectConformance and assertConformance run it "
+                           + "in a child process on macOS and Linux; elsewhere verify it through a driver (docs/VERIFY.md §2.1)")
+    }
 }

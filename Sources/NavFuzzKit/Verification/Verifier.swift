@@ -90,6 +90,9 @@ public enum Verifier {
         /// Why the options cannot be run (a replayed step that is not an action): the report
         /// says so instead of verifying.
         package var problem: String?
+        /// Told of each failing step as it is found (its check, reason and trace, before
+        /// shrinking and the last replay): what a run ended by a signal still reports.
+        package var found: (@Sendable (Check, String, [Action]) -> Void)?
 
         /// Options with the defaults of `NavFuzz verify`; each argument is the property of the same name.
         public init(presets: [Preset] = [.small, .smallTab], depth: Int = 3, walkPresets: [Preset]? = nil,
@@ -175,6 +178,8 @@ struct VerificationRun {
     /// `sometimes` properties reached by some phase, and those some phase looked for.
     private var reached: Set<String> = []
     private var lookedFor: Set<String> = []
+    /// Phases stopped because the system failed on step after step.
+    private var stoppedPhases: [String] = []
     private let start = DispatchTime.now().uptimeNanoseconds
 
     /// A failing trace before its last replay.
@@ -273,6 +278,7 @@ struct VerificationRun {
 
     private mutating func add(_ c: Candidate) {
         if report.firstFailureSeconds == nil { report.firstFailureSeconds = seconds }
+        options.found?(c.check, c.reason, c.trace)
         candidates.append(c)
     }
 
@@ -383,6 +389,9 @@ struct VerificationRun {
     /// The overlap phase on each explored preset, when the system hands over suspension
     /// points; its failures are shortest already and replayed once, so they skip shrinking.
     private mutating func overlaps() -> [ConformanceFailure] {
+        if let why = system.overlapsNotRun, options.overlapDepth >= 0 {
+            report.skipped.append(Skipped("overlapping-calls", why + " (docs/VERIFY.md §2.4)"))
+        }
         guard system.runsOverlaps, options.overlapDepth >= 0 else { return [] }
         var phase = OverlapPhase(system: system, capabilities: lockstep.capabilities, depth: options.overlapDepth,
                                  seed: options.seed, timeout: options.timeout)
@@ -422,10 +431,10 @@ struct VerificationRun {
         return { lockstep.value.stopsPhase() }
     }
 
-    /// Says so when a phase ended because the system failed on step after step.
+    /// Remembers a phase that ended because the system failed on step after step.
     private mutating func noteGivingUp(_ phase: String) {
         guard lockstep.phaseStopped else { return }
-        report.notes.append("\(phase) stopped early: the implementation failed on step after step (\(Lockstep.givingUpRule))")
+        stoppedPhases.append(phase)
     }
 
     private mutating func note(_ machine: ConformanceMachine, unreached: [String]) {
@@ -676,11 +685,16 @@ struct VerificationRun {
         let unreached = SometimesProperty.all.map(\.name).filter { lookedFor.contains($0) && !reached.contains($0) }
         let stoppedEarly = options.stopAtFirstFailure && lockstep.foundAny
         if options.shard.count > 1 || stoppedEarly {
-            if !unreached.isEmpty { report.notes.append("this part of the run never reached: \(unreached.joined(separator: ", "))") }
+            let why = stoppedEarly ? "not reached before the run stopped at its first failure"
+                : "not reached by this shard; NavFuzz merge decides it on every shard"
+            report.skipped += unreached.map { Skipped($0, why) }
             let all = SometimesProperty.all.map(\.name)
             if !stoppedEarly { report.shardSometimes = (all.filter(lookedFor.contains), all.filter(reached.contains)) }
         } else {
             report.unreached = unreached
+        }
+        if !stoppedPhases.isEmpty {
+            report.stoppedEarly = "\(stoppedPhases.joined(separator: ", ")): the implementation failed on step after step (\(Lockstep.givingUpRule))"
         }
         report.expected = lockstep.expected.sorted { $0.key < $1.key }.map(\.value)
         // Only a run that looked everywhere can say an entry no longer occurs.
