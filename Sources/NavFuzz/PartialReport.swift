@@ -38,7 +38,8 @@ final class PartialReport: @unchecked Sendable {
     /// A verification found a failing step (not yet shrunk or replayed from reset).
     func found(suite: String, check: String, reason: String, trace: [String]) {
         lock.withLock {
-            guard found.count < 100, !found.contains(where: { $0.suite == suite && $0.check == check }) else { return }
+            // What the ending does to the drivers is not theirs to answer for.
+            guard !ended, found.count < 100, !found.contains(where: { $0.suite == suite && $0.check == check }) else { return }
             found.append((suite, check, reason, trace))
         }
     }

@@ -89,12 +89,12 @@ public final class CallLogging: StateSavingSystem {
     public let inner: any NavigationSystem
     private let file: FileHandle?
 
-    /// Appends to the file at `path`, made when missing.
+    /// Appends to the file at `path`, made when missing: a log, line by line as the calls come,
+    /// not a file anything reads while it is written.
     public init(_ inner: any NavigationSystem, path: String) {
         self.inner = inner
-        if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil) }
-        file = FileHandle(forWritingAtPath: path)
-        _ = try? file?.seekToEnd()
+        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+        file = fd < 0 ? nil : FileHandle(fileDescriptor: fd, closeOnDealloc: true)
     }
 
     private func log(_ line: String) { file?.write(Data((line + "\n").utf8)) }

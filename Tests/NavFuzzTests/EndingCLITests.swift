@@ -95,6 +95,35 @@ extension EndingCLITests {
     }
 }
 
+extension EndingCLITests {
+    /// A verification ended by a signal after it found a failure: the failure is in the
+    /// partial report and on standard error, as found (not yet shrunk or replayed).
+    func testSIGTERMDuringVerifyKeepsTheFailuresFoundSoFar() throws {
+        let dir = try CLI.temporaryDirectory()
+        let report = dir.appendingPathComponent("r.xml")
+        let driver = CLI.packageRoot.appendingPathComponent("scripts/probes/tiny-driver.py").path
+        let process = Process()
+        process.executableURL = CLI.products.appendingPathComponent("NavFuzz")
+        process.arguments = ["verify", "--driver", "exec python3 '\(driver)' wrong-then-hang", "--timeout", "100", "--junit", report.path]
+        process.currentDirectoryURL = dir
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        for _ in 0..<400 where try MisbehavingProcesses.matching("sleep 16.1803").isEmpty { usleep(25_000) }
+        XCTAssertFalse(try MisbehavingProcesses.matching("sleep 16.1803").isEmpty, "the driver never hung")
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 143)
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertTrue(said.contains("verify: FAIL snapshot-conforms: the model's outcome is refused(atRoot), the implementation's applied"), said)
+        let suites = try JUnitReader.read(path: report.path).suites
+        XCTAssertEqual(suites.map(\.name), ["verify", "interrupted"], said)
+        let failed = suites.first?.cases.filter { $0.outcome.isFailed }.map(\.name) ?? []
+        XCTAssertTrue(failed.contains("snapshot-conforms"), "\(failed)")
+    }
+}
+
 enum MisbehavingProcesses {
     /// The processes whose command line contains `text`.
     static func matching(_ text: String) throws -> [String] {

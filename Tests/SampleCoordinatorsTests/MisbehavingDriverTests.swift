@@ -58,7 +58,9 @@ final class MisbehavingDriverTests: XCTestCase {
         XCTAssertLessThan(seconds, 15, report.text)
         XCTAssertLessThan(report.restarts, 20, report.text)
         XCTAssertEqual(report.failures(.noHang).count, 1, report.text)
-        XCTAssertTrue(report.notes.contains { $0.contains("stopped early: the implementation failed on step after step (5 crashes or 2 hangs in a row, 2 hangs in a phase, or 3 on one step)") }, report.text)
+        // A run that gave up is not a pass, whatever it found: it did not test the rest.
+        XCTAssertTrue(report.stoppedEarly?.contains("the implementation failed on step after step (5 crashes or 2 hangs in a row, 2 hangs in a phase, or 3 on one step)") == true, report.text)
+        XCTAssertTrue(report.text.contains("FAIL: stopped early, so not everything was tested"), report.text)
     }
 
     /// A reply without end is a protocol error, read no further than the limit. (The timeout is
@@ -81,6 +83,19 @@ final class MisbehavingDriverTests: XCTestCase {
         XCTAssertEqual(failure.source, "two steps", failure.text)
         XCTAssertEqual(failure.trace.map(\.description), ["push c0 r0", "push c0 r0"], failure.text)   // shrunk
         XCTAssertTrue(failure.reason.contains("during step 'push c0 r0'"), failure.reason)
+    }
+
+    /// A crash the baseline expects does not count towards giving up: the run goes on to its
+    /// end and passes, where the same crash unexpected stops the phases early.
+    func testABaselinedCrashDoesNotCountTowardsGivingUp() {
+        var options = options()
+        options.depth = 2
+        options.baseline = Baseline([Baseline.Entry(check: .noCrash, action: .push)])
+        let report = Verifier.verify(driver: command("crash"), options: options)
+        XCTAssertNil(report.stoppedEarly, report.text)
+        XCTAssertTrue(report.passed, report.text)
+        XCTAssertEqual(report.expected.count, 1, report.text)
+        XCTAssertEqual(report.walks, 20, "every walk ran: \(report.text)")
     }
 
     /// The processes whose command line contains `text`.
@@ -106,7 +121,7 @@ final class MisbehavingDriverTests: XCTestCase {
         XCTAssertTrue(failure.text.contains("tiny driver: cannot push r1"), failure.text)
         XCTAssertGreaterThan(report.restarts, 1)
         XCTAssertLessThan(report.walks, 20, report.text)
-        XCTAssertTrue(report.notes.contains { $0.hasPrefix("the random walks of swarm stopped early") }, report.text)
+        XCTAssertTrue(report.stoppedEarly?.hasPrefix("the random walks of swarm") == true, report.text)
     }
 
     /// A driver that exits right after each reply (a crash from a task that outlives the step)

@@ -40,7 +40,7 @@ final class PythonDriverTests: XCTestCase {
         XCTAssertEqual(failure.trace.last?.name, .finishFlow, failure.text)
         XCTAssertTrue(report.notes.contains { $0.contains("not made after 2 crashes") && $0.contains("finishFlow refused(noSuchCoordinator)") },
                       report.text)
-        XCTAssertFalse(report.notes.contains { $0.contains("stopped early") }, report.text)
+        XCTAssertNil(report.stoppedEarly, report.text)
         XCTAssertLessThanOrEqual(report.restarts, 8, report.text)
     }
 

@@ -38,6 +38,20 @@ final class ShardedVerificationTests: XCTestCase {
         }
     }
 
+    /// A `sometimes` property a shard did not reach is not decided by that shard: it is listed
+    /// as skipped (a skipped JUnit case, a SKIPPED line), never silently passed or failed.
+    func testAShardSkipsTheSometimesPropertiesItDidNotReach() {
+        let options = Verifier.Options(presets: [.small], depth: 1, walks: 0)
+        let parts = shards(3, options) { SampleSystem() }
+        let sometimes = Set(SometimesProperty.all.map(\.name))
+        for part in parts {
+            XCTAssertEqual(part.unreached, [], part.text)
+            XCTAssertTrue(part.skipped.allSatisfy { sometimes.contains($0.name) && $0.reason.contains("NavFuzz merge") }, part.text)
+        }
+        XCTAssertFalse(parts.flatMap(\.skipped).isEmpty, "a shard to depth 1 reaches few of them")
+        XCTAssertTrue(parts[0].text.contains("SKIPPED "), parts[0].text)
+    }
+
     /// A planted bug is found by the shard that owns the step, with the same shortest trace as
     /// one run; the other shards find nothing more of it.
     func testAPlantedBugIsFoundByAShardWithTheSameShortestTrace() {

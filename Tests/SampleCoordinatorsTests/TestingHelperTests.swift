@@ -1,4 +1,5 @@
 @_spi(Engine) import NavFuzzKit
+import Foundation
 import NavFuzzTesting
 import SampleCoordinators
 import Testing
@@ -49,5 +50,37 @@ final class SynchronousAdapterXCTestHelperTests: XCTestCase {
         caught = nil
         XCTAssertFalse(lines.isEmpty)
         XCTAssertEqual(Set(lines), [line])
+    }
+}
+
+/// The helpers print a run's notes and what it skipped, on a pass as on a failure: a run that
+/// checked less than one thinks never looks like any other.
+final class HelperNotesTests: XCTestCase {
+    /// What `body` writes to standard output.
+    private func standardOutput(_ body: () async -> Void) async throws -> String {
+        let path = NSTemporaryDirectory() + "navfuzz-out-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        fflush(nil)
+        let saved = dup(1)
+        let file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        dup2(file, 1)
+        close(file)
+        await body()
+        fflush(nil)
+        dup2(saved, 1)
+        close(saved)
+        return try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    func testAPassingRunThroughADriverPrintsItsNotesAndWhatItSkipped() async throws {
+        guard let driver = DriverTests.sampleDriver else { throw XCTSkip("SampleDriver is not built next to the tests") }
+        var result: VerificationResult?
+        let line = #line + 2
+        let out = try await standardOutput {
+            result = await assertConformance(driver: .command("'\(driver)' --top-layer-push"), options: Verifier.Options(depth: 2, walks: 10))
+        }
+        XCTAssertEqual(result?.passed, true, result?.failureMessage ?? "")
+        XCTAssertTrue(out.contains("NavFuzz (TestingHelperTests.swift:\(line)): note: not offered where the implementation said so"), out)
+        XCTAssertTrue(out.contains("NavFuzz (TestingHelperTests.swift:\(line)): SKIPPED overlapping-calls: not run through a driver"), out)
     }
 }

@@ -58,6 +58,20 @@ for line in sys.stdin:
         if os.fork() == 0:
             os.execvp("sleep", ["sleep", "31.4159"])
         time.sleep(1000)
+    # A wrong answer (a pop at the root applied) found at once, then, after a while, a hang
+    # with a child whose name says so: what a signal ends while a failure is known.
+    if MODE == "wrong-then-hang":
+        after = globals().get("after")
+        if after is not None:
+            globals()["after"] = after + 1
+            if after > 50:
+                if os.fork() == 0:
+                    os.execvp("sleep", ["sleep", "16.1803"])
+                time.sleep(1000)
+        if words[0] == "pop" and len(stack) < 2:
+            globals()["after"] = after or 0
+            step("applied")
+            continue
     if MODE == "crash" and req["action"] == "push c0 r1":
         sys.stderr.write("tiny driver: cannot push r1\n")
         sys.stderr.flush()

@@ -33,15 +33,9 @@ final class Lockstep {
     /// Where the implementation is: the trail it was last brought or stepped to; nil when that
     /// is not known (before the first reset, after a failing step).
     private var current: Trail?
-    private var modelState = State.empty
-    private var implState = State.empty
-    /// `implID[p]`: the implementation's id of the model coordinator at position `p` of
-    /// `modelState`; `modelID[q]` the other way round.
-    private var implID: [CoordinatorID] = []
-    private var modelID: [CoordinatorID] = []
-    /// True when both sides use the same ids for the same coordinators (the common case of an
-    /// implementation that numbers in creation order): the tables above are then not needed.
-    private var identity = false
+    /// The states of both sides there, and how their ids pair.
+    private var ids = IDMap(model: .empty, impl: .empty, identical: true)
+    private var implState: State { ids.impl }
     private let leaks = LeakTracker()
     private var scratchModel: [UInt8] = []
     private var scratchImpl: [UInt8] = []
@@ -66,25 +60,6 @@ final class Lockstep {
     private(set) var fatal: SystemFailure?
     /// Whether any step has failed a check.
     private(set) var foundAny = false
-    /// Once the system has crashed on this many steps in a row, the phase in progress stops
-    /// the next time its engine asks (`stopsPhase`): a driver that hangs on every step would
-    /// otherwise cost a timeout per run for the whole phase. A hang counts `hangWeight`
-    /// crashes, since each costs a whole timeout: two in a row are enough. The next phase stops
-    /// after one more failure unless a step works first.
-    static let failureStreakLimit = 5
-    static let hangWeight = 3
-    /// A phase also stops once one step (the same action) has crashed or hung this many times
-    /// in it, steps that worked in between or not: a driver that dies after every reply, or
-    /// on one common action, would otherwise be started again for most of the phase's steps.
-    static let sameStepLimit = 3
-    /// A phase stops after this many hangs, in a row or not: each costs a whole timeout, and a
-    /// driver that hangs only in some states (deep trees) would reach them walk after walk.
-    static let phaseHangLimit = 2
-    /// How the give-up rule reads in a report.
-    static var givingUpRule: String {
-        "\(failureStreakLimit) crashes or \((failureStreakLimit + hangWeight - 1) / hangWeight) hangs in a row, "
-            + "\(phaseHangLimit) hangs in a phase, or \(sameStepLimit) on one step"
-    }
     /// A call the model refuses that has crashed the system this many times, whatever its
     /// target, is answered by the runner from then on: `no-crash` already has its trace, a
     /// refusal changes no state, and a driver that crashes on a common call (a second
@@ -111,32 +86,17 @@ final class Lockstep {
         let reason: RefusalReason
         static func < (a: Self, b: Self) -> Bool { (a.action.rawValue, a.reason.rawValue) < (b.action.rawValue, b.reason.rawValue) }
     }
-    private var failureStreak = 0
-    private var failuresByStep: [Action: Int] = [:]
-    private var sameStepReached = false
-    private var hangsInPhase = 0
-    var givenUp: Bool { failureStreak >= Self.failureStreakLimit || sameStepReached || hangsInPhase >= Self.phaseHangLimit }
-    /// Whether the phase in progress was stopped so, and whether some phase was.
-    private(set) var phaseStopped = false
-    private(set) var everGaveUp = false
-    func startPhase() {
-        failureStreak = min(failureStreak, Self.failureStreakLimit - 1)
-        failuresByStep = [:]; sameStepReached = false; hangsInPhase = 0
-        phaseStopped = false
-    }
+    /// When a phase gives up on a system that fails step after step.
+    private(set) var giveUp = GiveUpPolicy()
+    var everGaveUp: Bool { giveUp.everGaveUp }
+    var phaseStopped: Bool { giveUp.phaseStopped }
+    func startPhase() { giveUp.startPhase() }
     /// Called when the engine asks whether to stop: true once the phase has given up.
-    func stopsPhase() -> Bool {
-        if givenUp {
-            phaseStopped = true
-            failureStreak = 0
-            failuresByStep = [:]; sameStepReached = false; hangsInPhase = 0
-        }
-        return phaseStopped
-    }
+    func stopsPhase() -> Bool { giveUp.stopsPhase() }
     /// For the last replays, which must reach the system whatever came before.
     func endPhases() {
         answersKnownCrashes = false
-        failureStreak = 0; failuresByStep = [:]; sameStepReached = false; hangsInPhase = 0; phaseStopped = false
+        giveUp.endPhases()
     }
     /// Replays from reset that brought the implementation to another state than the first
     /// time (`repeats-itself`), the first few.
@@ -264,7 +224,7 @@ final class Lockstep {
         if current === state.trail && !announced.isEmpty {
             let save = saving && modelChanges && restores && state.trail.saved == nil
             let calls = (save ? [AnnouncedCall.save(reserveSaveID(for: state.trail))] : [])
-                + [.step(action.retargeted(toImplementation), snapshot: true)]
+                + [.step(action.retargeted(ids.toImplementation), snapshot: true)]
             if !announced.allows(calls) {
                 current = nil
                 resyncs += 1
@@ -281,7 +241,7 @@ final class Lockstep {
                 return stepFailure(error, modelBefore: state.model, action: action, model: model, modelStep: modelStep, trail: state.trail)
             }
             if state.trail.diverged { return unreached(state, action, modelStep) }
-            let implAction = action.retargeted(toImplementation)
+            let implAction = action.retargeted(ids.toImplementation)
             let implBefore = implState
             let mark = capabilities.trapsOnRefusedCalls ? system.diagnosticsMark : 0
             do {
@@ -318,7 +278,7 @@ final class Lockstep {
                                trail: state.trail)
         }
         if memoizing { state.trail.memo[action] = result }
-        failureStreak = 0
+        giveUp.worked()
         return result
     }
 
@@ -351,8 +311,8 @@ final class Lockstep {
         let path = trail.implementationPath
         var away = ahead || current !== trail
         // The ids the implementation has there: as saved, as the replay will give them, or now.
-        let toImpl = away ? Self.translation(model: state.model, impl: savedID.flatMap { _ in trail.saved?.implState } ?? implState)
-            : { self.toImplementation($0) }
+        let there = away ? IDMap(model: state.model, impl: savedID.flatMap { _ in trail.saved?.implState } ?? implState) : ids
+        let toImpl = there.toImplementation
         var calls: [AnnouncedCall] = []
         for a in actions {
             let modelStep = model.step(state.model, a)
@@ -393,7 +353,7 @@ final class Lockstep {
         if current !== state.trail {
             do { try bring(to: state, saveFirst: false) } catch { return }
         }
-        guard identity else { return }
+        guard ids.identity else { return }
         // Every call reaches a system that receives invalid calls: no model steps needed.
         if capabilities.receivesInvalidCalls && refusedCrashes.isEmpty { return announce(actions.map { .step($0, snapshot: true) }) }
         var calls: [AnnouncedCall] = []
@@ -418,20 +378,6 @@ final class Lockstep {
         trail.saveID = nextSaveID
         nextSaveID += 1
         return trail.saveID!
-    }
-
-    /// The implementation's id of each model id where the two states are `model` and `impl`
-    /// (the same state): as `toImplementation` translates there.
-    static func translation(model m: State, impl i: State) -> (CoordinatorID) -> CoordinatorID {
-        if m.sameCoordinators(as: i) { return { $0 } }
-        let mo = m.canonicalOrder(), io = i.canonicalOrder()
-        var table = [CoordinatorID](repeating: CoordinatorID(-1), count: m.count)
-        for (p, q) in zip(mo, io) { table[p] = i.id(at: q) }
-        let top = i.count == 0 ? 0 : Int(i.id(at: i.count - 1).index)
-        return { id in
-            if let p = m.index(of: id), p < table.count, table[p].index >= 0 { return table[p] }
-            return CoordinatorID(top + 1 + Int(id.index))
-        }
     }
 
     /// The step on the implementation and every check; throws when the system could not take it.
@@ -472,13 +418,13 @@ final class Lockstep {
         Invariant.checkAll(implBefore, implAction, implStep, model.configuration) { k, why in findings.append(Finding(Check.all[k], why)) }
         // A refused model step returns its state as it was. Same ids and same contents is the
         // common case of agreement, and much cheaper to see than canonical forms.
-        let sameIDs = unchanged && !modelChanges ? identity : identical(modelStep.state, implAfter)
+        let sameIDs = unchanged && !modelChanges ? ids.identity : identical(modelStep.state, implAfter)
         if let why = conformance(modelStep, reply, implAfter, unchanged: unchanged, sameIDs: sameIDs) {
             findings.append(Finding(.snapshotConforms, why))
         }
         let leaked = reply.leaked ?? (unchanged ? [] : leaks.leaked(before: implBefore, after: implAfter, system: system))
         if !leaked.isEmpty {
-            let names = leaked.map { modelName(ofImplementation: CoordinatorID($0)) }
+            let names = leaked.map { ids.modelName(ofImplementation: CoordinatorID($0)) }
             findings.append(Finding(.noLeak, "\(names.joined(separator: ", ")) ended but \(leaked.count == 1 ? "its object is" : "their objects are") still alive after '\(action)'"))
         }
         findings.sort { $0.check < $1.check }
@@ -515,6 +461,8 @@ final class Lockstep {
     var baseline = Baseline()
     /// For each entry that occurred, the shortest trace that showed it.
     private(set) var expected: [Int: ExpectedDifference] = [:]
+    /// Told of each failing step as it is found (`Verifier.Options.found`).
+    var found: ((Check, String, [Action]) -> Void)?
 
     /// `findings` without the expected ones; notes whether anything unexpected was found.
     private func screened(_ findings: [Finding], after trail: Trail?, _ action: Action?, _ configuration: Configuration) -> [Finding] {
@@ -530,7 +478,13 @@ final class Lockstep {
                 return false
             }
         }
-        if !kept.isEmpty { foundAny = true }
+        if !kept.isEmpty {
+            foundAny = true
+            if let found {
+                let trace = (trail?.path ?? []) + (action.map { [$0] } ?? [])
+                for f in kept { found(f.check, f.reason, trace) }
+            }
+        }
         return kept
     }
 
@@ -546,15 +500,7 @@ final class Lockstep {
         }
         let kept = screened(findings, after: trail, action, model.configuration)
         // A failure the baseline expects is no reason to give up: the run goes on looking.
-        if !kept.isEmpty {
-            failureStreak += error.kind == .hang ? Self.hangWeight : 1
-            if error.kind == .hang { hangsInPhase += 1 }
-            if let action {
-                failuresByStep[action, default: 0] += 1
-                if failuresByStep[action]! >= Self.sameStepLimit { sameStepReached = true }
-            }
-            if givenUp { everGaveUp = true }
-        }
+        if !kept.isEmpty { giveUp.failed(action, hang: error.kind == .hang) }
         return ConformanceStep(modelBefore: modelBefore, action: action, modelStep: modelStep ?? action.map { model.step(modelBefore, $0) },
                                implAction: implAction, implBefore: implBefore, implOutcome: nil, implEvents: [], implAfter: nil,
                                findings: kept, next: nil)
@@ -672,7 +618,7 @@ final class Lockstep {
         var sent: [Action] = []
         sent.reserveCapacity(path.count)
         for action in path {
-            let implAction = action.retargeted(translation(model: m, impl: impl))
+            let implAction = action.retargeted(IDMap(model: m, impl: impl).toImplementation)
             sent.append(implAction)
             let reply = try system.apply(implAction)
             if let after = reply.state { impl = after } else { impl = try system.observedState() }
@@ -685,10 +631,8 @@ final class Lockstep {
     /// (a reset, a restore) the leak check starts again from the objects there.
     private func arrive(at trail: Trail, model: State, impl: State, jumped: Bool, identical known: Bool? = nil) {
         current = trail
-        modelState = model
-        implState = impl
         if jumped { leaks.reset(impl, system: system) }
-        rebuildMapping(identical: known ?? identical(model, impl))
+        ids = IDMap(model: model, impl: impl, identical: known ?? identical(model, impl))
     }
 
     // MARK: - Checks
@@ -700,7 +644,7 @@ final class Lockstep {
         if modelStep.outcome != reply.outcome {
             problems.append("the model's outcome is \(modelStep.outcome), the implementation's \(reply.outcome)")
         }
-        let implEvents = reply.events.map { Completion(modelIDOrMarker(ofImplementation: $0.coordinator), $0.result) }
+        let implEvents = reply.events.map { Completion(ids.modelIDOrMarker(ofImplementation: $0.coordinator), $0.result) }
         if !(implEvents.isEmpty && modelStep.events.isEmpty),
            Set(implEvents) != Set(modelStep.events) || implEvents.count != modelStep.events.count {
             func list(_ es: [Completion]) -> String { es.isEmpty ? "none" : es.map(\.description).sorted().joined(separator: ", ") }
@@ -727,38 +671,4 @@ final class Lockstep {
 
     /// Equal with the same ids (`nextID` aside): the same state without computing canonical forms.
     private func identical(_ a: State, _ b: State) -> Bool { a.sameCoordinators(as: b) }
-
-    /// Pairs coordinators at equal canonical positions (the states are the same state here).
-    private func rebuildMapping(identical: Bool) {
-        identity = identical
-        if identity { return }
-        let mo = modelState.canonicalOrder(), io = implState.canonicalOrder()
-        implID = [CoordinatorID](repeating: CoordinatorID(-1), count: modelState.count)
-        modelID = [CoordinatorID](repeating: CoordinatorID(-1), count: implState.count)
-        for (m, i) in zip(mo, io) {
-            implID[m] = implState.id(at: i)
-            modelID[i] = modelState.id(at: m)
-        }
-    }
-
-    /// The implementation's id for a model id; an id that is not live maps to one that is not
-    /// live on the implementation's side either.
-    private func toImplementation(_ id: CoordinatorID) -> CoordinatorID {
-        if identity { return id }
-        if let p = modelState.index(of: id), p < implID.count, implID[p].index >= 0 { return implID[p] }
-        let top = implState.count == 0 ? 0 : Int(implState.id(at: implState.count - 1).index)
-        return CoordinatorID(top + 1 + Int(id.index))
-    }
-
-    private func modelIDOrMarker(ofImplementation id: CoordinatorID) -> CoordinatorID {
-        if identity { return implState.isLive(id) ? id : CoordinatorID(-1 - Int(id.index)) }
-        if let q = implState.index(of: id), q < modelID.count, modelID[q].index >= 0 { return modelID[q] }
-        return CoordinatorID(-1 - Int(id.index))
-    }
-
-    /// How a report names an implementation coordinator: its model id when it has one.
-    private func modelName(ofImplementation id: CoordinatorID) -> String {
-        let m = modelIDOrMarker(ofImplementation: id)
-        return m.index >= 0 ? m.description : "the implementation's c\(id.index)"
-    }
 }

@@ -96,7 +96,7 @@ struct OverlapPhase {
                 let step = model.step(node.model, a)
                 guard !step.outcome.isRefused, bounds.contains(step.state),
                       seen.insert(step.state.canonicalEncoding()).inserted else { continue }
-                let implAction = a.retargeted(Lockstep.translation(model: node.model, impl: node.impl))
+                let implAction = a.retargeted(IDMap(model: node.model, impl: node.impl).toImplementation)
                 do throws(SystemFailure) {
                     try system.reset(configuration: preset.configuration)
                     let impl = try system.replay(node.implPath + [implAction])
@@ -123,7 +123,7 @@ struct OverlapPhase {
         let gestures = actions.filter { [.userBack, .userSwipeDismiss, .userSelectTab].contains($0.name) }
         let deepLinks = actions.filter { $0.name == .forcePresentation }
         let deepLink = deepLinks.isEmpty ? nil : deepLinks[rng.below(deepLinks.count)]
-        let toImpl = Lockstep.translation(model: node.model, impl: node.impl)
+        let toImpl = IDMap(model: node.model, impl: node.impl).toImplementation
         for first in oneOfEachKind(actions, rng: &rng) {
             var seconds = gestures + [first]
             if let deepLink { seconds.append(deepLink) }
@@ -218,7 +218,7 @@ struct OverlapPhase {
         }
         // Events by coordinator, in the model's ids; those made during the calls are not told apart.
         var toModel: [CoordinatorID: CoordinatorID] = [:]
-        let toImpl = Lockstep.translation(model: node.model, impl: node.impl)
+        let toImpl = IDMap(model: node.model, impl: node.impl).toImplementation
         for p in node.model.positions { toModel[toImpl(node.model.id(at: p))] = node.model.id(at: p) }
         let made = CoordinatorID(-1)
         let implEvents = Set((a.events + b.events).map { Completion(toModel[$0.coordinator] ?? made, $0.result) })
@@ -264,7 +264,7 @@ struct OverlapPhase {
             return
         }
         let (first, second) = (interleaving.calls[0], interleaving.calls[1])
-        let toImpl = Lockstep.translation(model: node.model, impl: node.impl)
+        let toImpl = IDMap(model: node.model, impl: node.impl).toImplementation
         let implCalls = [first.retargeted(toImpl), second.retargeted(toImpl)]
         interleavings += 1
         let request = OverlapRequest(first: implCalls[0], second: implCalls[1], choices: interleaving.choices)
@@ -323,7 +323,7 @@ struct OverlapPhase {
             states += 1
             let actions = offered(node.model, model: model, domain: domain)
             let seconds = actions.filter { [.userBack, .userSwipeDismiss, .userSelectTab, .forcePresentation].contains($0.name) }
-            let toImpl = Lockstep.translation(model: node.model, impl: node.impl)
+            let toImpl = IDMap(model: node.model, impl: node.impl).toImplementation
             for first in oneOfEachKind(actions, rng: &rng) {
                 let choices = seconds + [first]
                 let second = choices[rng.below(choices.count)]
@@ -339,7 +339,7 @@ struct OverlapPhase {
                         // the short one: the order the phase would have found there instead.
                         if cut.node.modelPath.count < f.node.modelPath.count,
                            case .failed(let g) = pair(cut.calls[0], cut.calls[1], from: cut.node,
-                                                      toImpl: Lockstep.translation(model: cut.node.model, impl: cut.node.impl),
+                                                      toImpl: IDMap(model: cut.node.model, impl: cut.node.impl).toImplementation,
                                                       model: model, preset: preset), g.check == cut.check {
                             cut = g
                         }
@@ -397,7 +397,7 @@ struct OverlapPhase {
         guard path.count < f.node.modelPath.count else { return f }
         var reached = model.initialState()
         for a in path { reached = model.step(reached, a).state }
-        let rename = Lockstep.translation(model: target, impl: reached)
+        let rename = IDMap(model: target, impl: reached).toImplementation
         return again(f.calls.map { $0.retargeted(rename) }, after: path, choices: f.choices, failing: f.check,
                      model: model, preset: preset) ?? f
     }
@@ -407,7 +407,7 @@ struct OverlapPhase {
     private mutating func again(_ calls: [Action], after path: [Action], choices: [OverlapChoice], failing check: Check,
                                 model: Model, preset: Preset) -> Found? {
         guard let node = try? node(after: path, model: model), node.impl.isSameState(as: node.model) else { return nil }
-        let toImpl = Lockstep.translation(model: node.model, impl: node.impl)
+        let toImpl = IDMap(model: node.model, impl: node.impl).toImplementation
         let implCalls = [calls[0].retargeted(toImpl), calls[1].retargeted(toImpl)]
         interleavings += 1
         let request = OverlapRequest(first: implCalls[0], second: implCalls[1], choices: choices)

@@ -10,6 +10,8 @@ package final class LeakTracker {
     }
 
     private var boxes: [Int32: Box] = [:]
+    /// The objects the last `leaked` found alive, held weakly, for `stillAlive()`.
+    private var suspects: [(Int, Box)] = []
 
     package init() {}
     /// False once the system has shown it hands out no objects: tracking then costs nothing.
@@ -53,6 +55,7 @@ package final class LeakTracker {
 
     /// The same, with each coordinator's object from `objects`.
     package func leaked(before: State, after: State, objects: (Int) -> AnyObject?) -> [Int] {
+        suspects.removeAll(keepingCapacity: true)
         guard enabled else { return [] }
         var out: [Int] = []
         // Both lists are sorted by id: one merge finds the ended and the new ones.
@@ -60,7 +63,10 @@ package final class LeakTracker {
         while i < before.count || j < after.count {
             if j == after.count || (i < before.count && before.id(at: i) < after.id(at: j)) {
                 let id = before.id(at: i).index
-                if let box = boxes.removeValue(forKey: id), box.object != nil { out.append(Int(id)) }
+                if let box = boxes.removeValue(forKey: id), box.object != nil {
+                    out.append(Int(id))
+                    suspects.append((Int(id), box))
+                }
                 i += 1
             } else if i == before.count || after.id(at: j) < before.id(at: i) {
                 let id = after.id(at: j).index
@@ -71,5 +77,11 @@ package final class LeakTracker {
             }
         }
         return out
+    }
+
+    /// Which of the objects the last `leaked` found are alive now: a library's task that ends
+    /// just after the call (an animation's continuation) may hold one a moment longer.
+    package func stillAlive() -> [Int] {
+        suspects.filter { $0.1.object != nil }.map(\.0)
     }
 }

@@ -199,6 +199,7 @@ struct VerificationRun {
         self.options = options
         lockstep = Lockstep(system: system, restores: options.restore)
         lockstep.baseline = options.baseline
+        lockstep.found = options.found
         report = VerificationReport(system: system.name)
     }
 
@@ -278,7 +279,6 @@ struct VerificationRun {
 
     private mutating func add(_ c: Candidate) {
         if report.firstFailureSeconds == nil { report.firstFailureSeconds = seconds }
-        options.found?(c.check, c.reason, c.trace)
         candidates.append(c)
     }
 
@@ -694,7 +694,7 @@ struct VerificationRun {
             report.unreached = unreached
         }
         if !stoppedPhases.isEmpty {
-            report.stoppedEarly = "\(stoppedPhases.joined(separator: ", ")): the implementation failed on step after step (\(Lockstep.givingUpRule))"
+            report.stoppedEarly = "\(stoppedPhases.joined(separator: ", ")): the implementation failed on step after step (\(GiveUpPolicy.rule))"
         }
         report.expected = lockstep.expected.sorted { $0.key < $1.key }.map(\.value)
         // Only a run that looked everywhere can say an entry no longer occurs.
