@@ -30,11 +30,13 @@ public struct Capabilities: Sendable, Hashable {
     /// them where the coordinator they name presents a modal. Default: none.
     public var offeredOnlyOnTopLayer: Set<ActionName>
     /// True: the library traps (an assertion in a debug build, a precondition) on calls its
-    /// contract forbids, and the model refuses them. A trap on a call the model refuses then
-    /// counts as that refusal: the system is started again, put back where it was, and the run
-    /// goes on, with no `no-crash` failure and nothing counted towards giving up. A trap on a
-    /// call the model applies is still a `no-crash` failure. Needs a process to trap in: a
-    /// driver, or `RunLocation.childProcess`.
+    /// contract forbids, and the model refuses them. An assertion or precondition on a call
+    /// the model refuses then counts as that refusal: the system is started again, put back
+    /// where it was, and the run goes on, with no `no-crash` failure and nothing counted
+    /// towards giving up. A runtime trap (an index out of range, nil unwrapped, an overflow, a
+    /// signal), and any trap on a call the model applies, is still a `no-crash` failure. Needs
+    /// a process to trap in: a driver, or a child process, where `expectConformance` and
+    /// `assertConformance` run such an adapter whatever `runIn` says.
     public var trapsOnRefusedCalls: Bool
     /// Where the library legitimately differs from the strict model (docs/SEMANTICS.md §9):
     /// every configuration it is verified under follows this dialect. Default: strict.
