@@ -50,7 +50,7 @@ final class VerdictTests: XCTestCase {
     }
 
     /// Ids out of creation order: the same steps checked in process and through a batched
-    /// driver, no note, no resync of the announced calls.
+    /// driver, and no note.
     func testIdsOutOfCreationOrderGiveTheSameRunEveryWay() throws {
         let inProcess = Verifier.verify(RenumberingSystem(SampleSystem()), options: Self.options)
         let driven = Verifier.verify(driver: try driver("--renumbered"), options: Self.options)

@@ -45,9 +45,6 @@ final class Lockstep {
     var saving = false
     /// The calls announced to the system and not yet made.
     private var announced = AnnouncedCalls()
-    /// Steps whose calls were not the next announced ones, so that the implementation was
-    /// brought back first: what the announcements cost when they were wrong.
-    private(set) var resyncs = 0
     /// States' steps whose announcement waits until the implementation is there: the state
     /// being expanded and the one prepared ahead of it, at most.
     private var deferred: [(trail: Trail, actions: [Action])] = []
@@ -225,10 +222,7 @@ final class Lockstep {
             let save = saving && modelChanges && restores && state.trail.saved == nil
             let calls = (save ? [AnnouncedCall.save(reserveSaveID(for: state.trail))] : [])
                 + [.step(action.retargeted(ids.toImplementation), snapshot: true)]
-            if !announced.allows(calls) {
-                current = nil
-                resyncs += 1
-            }
+            if !announced.allows(calls) { current = nil }
         }
         var result: ConformanceStep?
         // A crash or hang that may belong to another request of a batch is tried once more alone:

@@ -574,30 +574,33 @@ struct VerificationRun {
     private func notRepeated(_ c: Candidate, trace: [Action], configuration: Configuration, again: ConformanceStep?,
                              failedAt: Int?, diagnostics: String) -> ConformanceFailure {
         let model = Model(configuration: configuration)
-        var before = model.initialState()
-        for a in trace.dropLast() {
-            let s = model.step(before, a)
-            if !s.outcome.isRefused { before = s.state }
-        }
+        let before = Self.modelState(before: trace, model)
         let first = trace.last.flatMap { lockstep.firstRun(configuration, before, $0) }
-        let step = trace.count
-        var what: String
-        if let failedAt, let again, failedAt < trace.count - 1 || trace.isEmpty {
-            what = "step \(failedAt + 1) broke \(again.findings.map(\.check.name).joined(separator: ", ")) first"
-        } else if let again, !again.findings.isEmpty {
-            what = "it broke \(again.findings.map(\.check.name).joined(separator: ", ")) instead"
-        } else {
-            what = "every step passed"
+        func broken(_ s: ConformanceStep) -> String { s.findings.map(\.check.name).joined(separator: ", ") }
+        let what = switch (again, failedAt) {
+        case (nil, _): "the replay did not get there"
+        case (let s?, let i?) where i < trace.count - 1: "step \(i + 1) broke \(broken(s)) first"
+        case (let s?, _) where !s.findings.isEmpty: "it broke \(broken(s)) instead"
+        default: "every step passed"
         }
-        if again == nil { what = "the replay did not get there" }
         return ConformanceFailure(
             check: .repeatsItself,
-            reason: "step \(step) broke \(c.check) the first time (\(c.reason)); replayed from reset, \(what): "
+            reason: "step \(trace.count) broke \(c.check) the first time (\(c.reason)); replayed from reset, \(what): "
                 + "the implementation does not repeat itself",
             trace: trace, configuration: c.configuration, presetName: c.presetName, source: c.source, originalLength: c.originalLength,
             step: Self.failingStep(again, index: trace.count - 1, modelBefore: before, action: trace.last, model: model),
             alsoBroken: [], diagnostics: diagnostics,
             firstRun: Self.failingStep(first, index: trace.count - 1, modelBefore: before, action: trace.last, model: model))
+    }
+
+    /// The model's state before the last step of `trace`.
+    static func modelState(before trace: [Action], _ model: Model) -> State {
+        var state = model.initialState()
+        for a in trace.dropLast() {
+            let s = model.step(state, a)
+            if !s.outcome.isRefused { state = s.state }
+        }
+        return state
     }
 
     /// A step as a report shows it; with only the model's side when the implementation's is not known.
@@ -617,8 +620,7 @@ struct VerificationRun {
     private mutating func unrepeatedReplays() {
         for u in lockstep.unrepeated.prefix(options.distinct) {
             let model = Model(configuration: u.configuration)
-            var before = model.initialState()
-            for a in u.path.dropLast() { before = model.step(before, a).state }
+            let before = Self.modelState(before: u.path, model)
             let last = u.path.last
             let modelStep = last.map { model.step(before, $0) }
             func side(_ after: State) -> FailingStep {
