@@ -57,32 +57,16 @@ final class Lockstep {
     private(set) var fatal: SystemFailure?
     /// Whether any step has failed a check.
     private(set) var foundAny = false
-    /// A call the model refuses that has crashed the system this many times, whatever its
-    /// target, is answered by the runner from then on: `no-crash` already has its trace, a
-    /// refusal changes no state, and a driver that crashes on a common call (a second
-    /// `finishFlow` on every ended flow) would otherwise be started again for most of the run's
-    /// steps. The last replays (shrinking, confirming) make every call.
-    static let knownCrashLimit = 2
-    /// Crashes on refused calls, by kind and reason, over the run.
-    private var refusedCrashes: [KnownCrash: Int] = [:]
-    /// Calls answered so instead of made, by kind and reason.
-    private(set) var answeredKnownCrashes: [KnownCrash: Int] = [:]
-    private var answersKnownCrashes = true
+    /// Refused calls that crashed the system too often, answered by the runner from then on.
+    private(set) var knownCrashes = KnownCrashes()
     /// Why the runner answers a call itself, as the model does, rather than make it: a
     /// malformed call the system did not ask for (nothing to compare, and the implementation
     /// stays where it is), or one of a kind that crashed the system too often; nil: it is made.
     private func runnerAnswer(_ outcome: Outcome, _ action: Action, in state: State) -> RunnerAnswer? {
         if capabilities.runnerAnswers(outcome, action, in: state) { return .malformed }
-        guard answersKnownCrashes, case .refused(let reason) = outcome else { return nil }
-        let key = KnownCrash(action: action.name, reason: reason)
-        return refusedCrashes[key, default: 0] >= Self.knownCrashLimit ? .knownCrash(key) : nil
+        return knownCrashes.known(outcome, action).map { .knownCrash($0) }
     }
-    enum RunnerAnswer { case malformed, knownCrash(KnownCrash) }
-    struct KnownCrash: Hashable, Comparable {
-        let action: ActionName
-        let reason: RefusalReason
-        static func < (a: Self, b: Self) -> Bool { (a.action.rawValue, a.reason.rawValue) < (b.action.rawValue, b.reason.rawValue) }
-    }
+    enum RunnerAnswer { case malformed, knownCrash(KnownCrashes.Kind) }
     /// When a phase gives up on a system that fails step after step.
     private(set) var giveUp = GiveUpPolicy()
     var everGaveUp: Bool { giveUp.everGaveUp }
@@ -92,7 +76,7 @@ final class Lockstep {
     func stopsPhase() -> Bool { giveUp.stopsPhase() }
     /// For the last replays, which must reach the system whatever came before.
     func endPhases() {
-        answersKnownCrashes = false
+        knownCrashes.answering = false
         giveUp.endPhases()
     }
     /// Replays from reset that brought the implementation to another state than the first
@@ -118,16 +102,7 @@ final class Lockstep {
     }
 
     /// What the implementation did, for the report.
-    private(set) var steps = 0
-    private(set) var resets = 0
-    private(set) var replayedSteps = 0
-    private(set) var saves = 0
-    private(set) var restoresDone = 0
-    /// Steps the model refuses on which the system trapped, counted as refusals
-    /// (`Capabilities.trapsOnRefusedCalls`).
-    private(set) var trappedRefusals = 0
-    /// Steps the system said it does not offer in their state, by action kind.
-    private(set) var notOffered: [ActionName: Int] = [:]
+    private(set) var counts = LockstepCounts()
 
     private var nextSaveID = 0
 
@@ -150,7 +125,7 @@ final class Lockstep {
         let initial = model.initialState()
         let observed: State
         do {
-            resets += 1
+            counts.resets += 1
             announced.record([.reset(model.configuration)])
             try system.reset(configuration: model.configuration)
             observed = try system.observedState()
@@ -205,7 +180,7 @@ final class Lockstep {
                                    implOutcome: nil, implEvents: [], implAfter: nil, findings: [], next: nil)
         }
         if let answer = runnerAnswer(modelStep.outcome, action, in: state.model) {
-            if case .knownCrash(let known) = answer { answeredKnownCrashes[known, default: 0] += 1 }
+            if case .knownCrash(let known) = answer { knownCrashes.answered(known) }
             return ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep, implAction: nil, implBefore: nil,
                                    implOutcome: modelStep.outcome, implEvents: [], implAfter: nil, findings: [], next: state.trail)
         }
@@ -242,26 +217,26 @@ final class Lockstep {
                 result = try takeStep(state, action, implAction, modelStep, modelChanges: modelChanges, model: model)
             } catch {
                 // Tried again alone: the step is counted once.
-                if error.uncertain && attempt == 0 { steps -= 1; current = nil; continue }
+                if error.uncertain && attempt == 0 { counts.steps -= 1; current = nil; continue }
                 // A library that traps on calls its contract forbids: an assertion where the
                 // model refuses is that refusal (a runtime trap is still a crash). The system is
                 // put back where it was by the next step.
                 if error.kind == .crash && capabilities.trapsOnRefusedCalls && modelStep.outcome.isRefused,
                    Trap(saying: error.diagnostics + "\n" + system.diagnostics(since: mark)) == .assertion {
                     current = nil
-                    trappedRefusals += 1
+                    counts.trappedRefusals += 1
                     return ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep, implAction: implAction,
                                            implBefore: implBefore, implOutcome: modelStep.outcome, implEvents: [], implAfter: nil,
                                            findings: [], next: state.trail)
                 }
                 if error.kind == .crash, case .refused(let reason) = modelStep.outcome {
-                    refusedCrashes[KnownCrash(action: action.name, reason: reason), default: 0] += 1
+                    knownCrashes.crashed(action, refused: reason)
                 }
                 let failed = stepFailure(error, modelBefore: state.model, action: action, model: model, modelStep: modelStep,
                                          implAction: implAction, implBefore: implBefore, trail: state.trail)
                 // A crash or hang is remembered on its trail: shrinking tries many traces that
                 // end in the same step, and exploration follows a failing path again to report
-                // it, after such calls may be answered by the runner (`knownCrashLimit`). The
+                // it, after such calls may be answered by the runner (`KnownCrashes`). The
                 // trace found is replayed afresh, from a new trail, at the end.
                 if error.kind != .protocolError { state.trail.memo[action] = failed }
                 return failed
@@ -349,7 +324,7 @@ final class Lockstep {
         }
         guard ids.identity else { return }
         // Every call reaches a system that receives invalid calls: no model steps needed.
-        if capabilities.receivesInvalidCalls && refusedCrashes.isEmpty { return announce(actions.map { .step($0, snapshot: true) }) }
+        if capabilities.receivesInvalidCalls && knownCrashes.isEmpty { return announce(actions.map { .step($0, snapshot: true) }) }
         var calls: [AnnouncedCall] = []
         var s = state.model
         for a in actions {
@@ -378,7 +353,7 @@ final class Lockstep {
     private func takeStep(_ state: ConformanceState, _ action: Action, _ implAction: Action, _ modelStep: Step, modelChanges: Bool,
                           model: Model) throws(SystemFailure) -> ConformanceStep {
         let implBefore = implState
-        steps += 1
+        counts.steps += 1
         announced.record([.step(implAction, snapshot: true)])
         let reply = try system.apply(implAction)
         if reply.notOffered {
@@ -390,7 +365,7 @@ final class Lockstep {
                                                           model.configuration), next: nil)
             }
             // Not made, so nothing to compare: both sides stay where they were.
-            notOffered[action.name, default: 0] += 1
+            counts.notOffered[action.name, default: 0] += 1
             return ConformanceStep(modelBefore: state.model, action: action,
                                    modelStep: Step(outcome: .refused(.unsupported), state: state.model, events: []),
                                    implAction: implAction, implBefore: implBefore, implOutcome: nil, implEvents: [],
@@ -449,29 +424,16 @@ final class Lockstep {
 
     // MARK: - The baseline
 
-    /// Accepted differences (`Baseline`): a finding that matches an entry is recorded as
-    /// expected and taken out of the step's findings. The step still goes nowhere when the two
-    /// sides differ.
-    var baseline = Baseline()
-    /// For each entry that occurred, the shortest trace that showed it.
-    private(set) var expected: [Int: ExpectedDifference] = [:]
+    /// Accepted differences: a finding that matches an entry is recorded as expected and taken
+    /// out of the step's findings. The step still goes nowhere when the two sides differ.
+    var baseline = BaselineScreen()
     /// Told of each failing step as it is found (`Verifier.Options.found`).
     var found: ((Check, String, [Action]) -> Void)?
 
     /// `findings` without the expected ones; notes whether anything unexpected was found.
     private func screened(_ findings: [Finding], after trail: Trail?, _ action: Action?, _ configuration: Configuration) -> [Finding] {
-        var kept = findings
-        if !baseline.entries.isEmpty && !findings.isEmpty {
-            let trace = (trail?.path ?? []) + (action.map { [$0] } ?? [])
-            kept = findings.filter { f in
-                guard let e = baseline.entry(matching: f.check, failing: action, trace: trace, reason: f.reason) else { return true }
-                if (expected[e]?.trace.count ?? .max) > trace.count {
-                    expected[e] = ExpectedDifference(entry: baseline.entries[e], reason: f.reason, trace: trace,
-                                                     configuration: configuration)
-                }
-                return false
-            }
-        }
+        let kept = baseline.unexpected(findings, trace: (trail?.path ?? []) + (action.map { [$0] } ?? []), failing: action,
+                                       configuration)
         if !kept.isEmpty {
             foundAny = true
             if let found {
@@ -510,14 +472,14 @@ final class Lockstep {
         if trail.diverged { return }
         if current !== trail {
             if restores, let saved = trail.saved, try restore(saved.id) {
-                restoresDone += 1
+                counts.restores += 1
                 arrive(at: trail, model: state.model, impl: saved.implState, jumped: true)
             } else if restores, let parent = trail.parent, let saved = parent.saved, let step = trail.implAction,
                       let expected = trail.implState, try restore(saved.id) {
                 // One step from the state before, as the first time: fewer steps than a replay
                 // from reset, and the ids as the first time.
-                restoresDone += 1
-                replayedSteps += 1
+                counts.restores += 1
+                counts.replayedSteps += 1
                 announced.record([.step(step, snapshot: true)])
                 let actual = try system.replay([step])
                 if !identical(actual, expected) { idsMoved += 1 }
@@ -539,7 +501,7 @@ final class Lockstep {
             // The state as it is now: an implementation may number its coordinators by more
             // than the path (a counter a refused call moved), so not always as the first time.
             trail.saved = (id, implState)
-            saves += 1
+            counts.saves += 1
         }
     }
 
@@ -549,7 +511,7 @@ final class Lockstep {
     }
 
     private func replay(to trail: Trail, model: State) throws(SystemFailure) {
-        resets += 1
+        counts.resets += 1
         announced.record([.reset(trail.configuration)])
         try system.reset(configuration: trail.configuration)
         // Sent as the implementation was sent them, or, for a way some of which it was never
@@ -557,7 +519,7 @@ final class Lockstep {
         let path = trail.replayable ? trail.implementationPath : trail.path
         announced.record(path.indices.map { .step(path[$0], snapshot: $0 == path.count - 1) })
         var actual = path.isEmpty ? try system.observedState() : try system.replay(path)
-        replayedSteps += path.count
+        counts.replayedSteps += path.count
         guard let expected = trail.implState else {
             if !path.isEmpty && !identical(actual, model) { actual = try replayTranslating(trail) }
             // The first time the implementation is here: it must be where the model is, else a
@@ -591,8 +553,8 @@ final class Lockstep {
     }
 
     private func replayTranslating(_ trail: Trail) throws(SystemFailure) -> State {
-        resets += 1
-        defer { replayedSteps += trail.path.count }
+        counts.resets += 1
+        defer { counts.replayedSteps += trail.path.count }
         announced.record([.reset(trail.configuration)])
         let replayed = try Self.replay(trail.path, configuration: trail.configuration, on: system)
         for sent in replayed.sent { announced.record([.step(sent, snapshot: true)]) }

@@ -198,7 +198,7 @@ struct VerificationRun {
         self.system = system
         self.options = options
         lockstep = Lockstep(system: system, restores: options.restore)
-        lockstep.baseline = options.baseline
+        lockstep.baseline.baseline = options.baseline
         lockstep.found = options.found
         report = VerificationReport(system: system.name)
     }
@@ -662,24 +662,25 @@ struct VerificationRun {
             report.error = fatal.message
             if !fatal.diagnostics.isEmpty { report.diagnostics = fatal.diagnostics }
         }
-        report.steps = lockstep.steps
-        report.resets = lockstep.resets
-        report.replayedSteps = lockstep.replayedSteps
-        report.saves = lockstep.saves
-        report.restores = lockstep.restoresDone
-        report.trappedRefusals = lockstep.trappedRefusals
-        report.notOffered = lockstep.notOffered
-        if !lockstep.notOffered.isEmpty {
-            let counts = lockstep.notOffered.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }
+        let done = lockstep.counts
+        report.steps = done.steps
+        report.resets = done.resets
+        report.replayedSteps = done.replayedSteps
+        report.saves = done.saves
+        report.restores = done.restores
+        report.trappedRefusals = done.trappedRefusals
+        report.notOffered = done.notOffered
+        if !done.notOffered.isEmpty {
+            let counts = done.notOffered.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }
             report.notes.append("not offered where the implementation said so (offeredOnlyOnTopLayer): \(counts.joined(separator: ", "))")
         }
-        if lockstep.trappedRefusals > 0 {
-            report.notes.append("\(lockstep.trappedRefusals) calls the model refuses trapped the implementation and counted as those refusals (trapsOnRefusedCalls); it was started again each time")
+        if done.trappedRefusals > 0 {
+            report.notes.append("\(done.trappedRefusals) calls the model refuses trapped the implementation and counted as those refusals (trapsOnRefusedCalls); it was started again each time")
         }
-        if !lockstep.answeredKnownCrashes.isEmpty {
-            let counts = lockstep.answeredKnownCrashes.sorted { $0.key < $1.key }
+        if !lockstep.knownCrashes.answers.isEmpty {
+            let counts = lockstep.knownCrashes.answers.sorted { $0.key < $1.key }
                 .map { "\($0.value) \($0.key.action.rawValue) refused(\($0.key.reason.rawValue))" }
-            report.notes.append("not made after \(Lockstep.knownCrashLimit) crashes on calls of their kind the model refuses "
+            report.notes.append("not made after \(KnownCrashes.limit) crashes on calls of their kind the model refuses "
                                 + "(answered as the model does): \(counts.joined(separator: ", "))")
         }
         // Only a whole run must reach every `sometimes` property: a shard, or a run stopped at
@@ -698,11 +699,11 @@ struct VerificationRun {
         if !stoppedPhases.isEmpty {
             report.stoppedEarly = "\(stoppedPhases.joined(separator: ", ")): the implementation failed on step after step (\(GiveUpPolicy.rule))"
         }
-        report.expected = lockstep.expected.sorted { $0.key < $1.key }.map(\.value)
+        report.expected = lockstep.baseline.expected.sorted { $0.key < $1.key }.map(\.value)
         // Only a run that looked everywhere can say an entry no longer occurs.
         let whole = options.shard.count == 1 && !(options.stopAtFirstFailure && lockstep.foundAny) && lockstep.fatal == nil
             && !lockstep.everGaveUp && options.walks > 0 && options.depth > 0
-        if whole { report.staleBaseline = options.baseline.entries.indices.filter { lockstep.expected[$0] == nil }.map { options.baseline.entries[$0] } }
+        if whole { report.staleBaseline = options.baseline.entries.indices.filter { lockstep.baseline.expected[$0] == nil }.map { options.baseline.entries[$0] } }
         report.restarts = system.restarts
         if report.diagnostics.isEmpty { report.diagnostics = system.diagnostics }
         report.seconds = seconds
