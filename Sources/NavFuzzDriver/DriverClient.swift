@@ -147,9 +147,37 @@ package final class DriverSystem: DrivenSystem {
 
     package var takesAnnouncements: Bool { true }
 
-    /// The protocol is one request, one reply: no suspension points cross it.
+    /// Whether the driver runs `overlap` requests (the handshake's `overlaps: true`).
+    package private(set) var runsOverlaps = false
+    /// What the handshake said of overlapping calls: nil when it did not say.
+    private var saysOverlaps: Bool?
+
+    /// A driver whose handshake does not say whether its calls overlap may have calls that do.
     package var overlapsNotRun: String? {
-        "not run through a driver: the driver protocol hands over no suspension points, so calls that overlap in the implementation were not checked"
+        saysOverlaps == nil
+            ? "not run: the driver's handshake does not say whether its calls overlap (field 'overlaps'), so calls that overlap in the implementation were not checked"
+            : nil
+    }
+
+    /// Sends the reset, the path and the calls in one request; the driver runs them with its
+    /// own scheduler, which holds the adapter's suspension points. The reply may take a
+    /// timeout per step of the path and two for the calls (the driver's watchdog).
+    package func overlap(configuration: Configuration, path: [Action], _ request: OverlapRequest) throws(SystemFailure) -> OverlapResult {
+        if process == nil {
+            restarts += 1
+            try start()
+        }
+        // The request resets the driver itself.
+        if let last = queued.last, case .reset = last { queued.removeLast() }
+        var request = request
+        request.timeout = timeout
+        let wanted = DriverRequest.overlap(configuration, path, request)
+        let (reply, n) = try self.request(wanted, seconds: timeout * Double(path.count + 3))
+        do {
+            return try DriverMessages.overlapResult(from: reply, calls: request.calls.count)
+        } catch {
+            throw protocolError(n, error.description)
+        }
     }
 
     /// Writes the announced calls' requests now; the calls then match them by value.
@@ -335,6 +363,12 @@ package final class DriverSystem: DrivenSystem {
         name = reply["name"]?.string ?? command
         // A version of save and restore this NavFuzz does not speak is left unused.
         canSaveState = reply["restore"]?.int == DriverMessages.restoreVersion
+        saysOverlaps = nil
+        if let flag = reply["overlaps"], !flag.isNull {
+            guard case .bool(let b) = flag else { throw protocolError(n, "field 'overlaps': expected true or false, found \(flag.text)") }
+            saysOverlaps = b
+        }
+        runsOverlaps = saysOverlaps == true
     }
 
     /// Closes the driver's input, gives it a moment to exit, then kills its group.
@@ -621,6 +655,7 @@ enum DriverRequest: Hashable {
     case save(Int)
     case restore(Int)
     case forget
+    case overlap(Configuration, [Action], OverlapRequest)
 
     /// How errors name it.
     var what: String {
@@ -632,6 +667,7 @@ enum DriverRequest: Hashable {
         case .save(let id): "save \(id)"
         case .restore(let id): "restore \(id)"
         case .forget: "forget"
+        case .overlap(_, _, let r): "overlapping " + r.calls.map { "'\($0)'" }.joined(separator: " and ")
         }
     }
 
@@ -648,6 +684,7 @@ enum DriverRequest: Hashable {
         case .save(let id): DriverMessages.save(id).write(into: &out)
         case .restore(let id): DriverMessages.restore(id).write(into: &out)
         case .forget: DriverMessages.forget().write(into: &out)
+        case .overlap(let c, let path, let r): DriverMessages.overlap(configuration: c, path: path, r).write(into: &out)
         }
         out.append(10)
     }

@@ -45,6 +45,14 @@ package enum DriverJSON: Hashable, Sendable {
 
     package var string: String? { if case .string(let s) = self { s } else { nil } }
     package var int: Int? { if case .int(let i) = self { i } else { nil } }
+    /// A number, whole or not.
+    package var number: Double? {
+        switch self {
+        case .int(let i): Double(i)
+        case .double(let d): d
+        default: nil
+        }
+    }
     package var array: [DriverJSON]? { if case .array(let a) = self { a } else { nil } }
     package var isNull: Bool { self == .null }
 

@@ -90,13 +90,17 @@ package enum DriverMessages {
     // MARK: - Replies (driver → harness)
 
     /// The handshake reply: every capability that is not the default is written out.
-    package static func helloReply(name: String, capabilities offered: Capabilities, restores: Bool = false) -> DriverJSON {
+    /// `overlaps`: true when the driver runs `overlap` requests, false when its calls never
+    /// overlap (they do not wait), nil when it does not say (docs/DRIVER-PROTOCOL.md §5.3).
+    package static func helloReply(name: String, capabilities offered: Capabilities, restores: Bool = false,
+                                   overlaps: Bool? = nil) -> DriverJSON {
         let all = Capabilities()
         var members: [(String, DriverJSON)] = [
             ("navfuzz", .int(version)), ("name", .string(name)),
             ("actions", .array(ActionName.allCases.filter(offered.actions.contains).map { .string($0.rawValue) })),
         ]
         if restores { members.append(("restore", .int(restoreVersion))) }
+        if let overlaps { members.append(("overlaps", .bool(overlaps))) }
         func list<T: CustomStringConvertible & CaseIterable>(_ field: String, _ set: Set<T>, _ whole: Set<T>) {
             if set != whole { members.append((field, .array(T.allCases.filter(set.contains).map { .string($0.description) }))) }
         }

@@ -240,7 +240,8 @@ package final class DriverSession: @unchecked Sendable {
             return DriverMessages.errorReply("request is not JSON: \(error)")
         }
         if request["navfuzz"] != nil {
-            return DriverMessages.helloReply(name: name, capabilities: system.capabilities, restores: system.canSaveState)
+            return DriverMessages.helloReply(name: name, capabilities: system.capabilities, restores: system.canSaveState,
+                                             overlaps: system.runsOverlaps)
         }
         do {
             switch request["cmd"]?.string {
@@ -256,6 +257,13 @@ package final class DriverSession: @unchecked Sendable {
                 var out: [UInt8] = []
                 step(action, brief: request["snapshot"] == .bool(false), into: &out)
                 return try DriverJSON(parsing: out[...])
+            case "overlap":
+                guard system.runsOverlaps else { return DriverMessages.errorReply("overlap: this driver's calls do not overlap (it hands over no suspension points)") }
+                let (configuration, path, overlap) = try DriverMessages.overlapRequest(from: request)
+                let result = try system.overlap(configuration: configuration, path: path, overlap)
+                // The next request starts from a reset.
+                current = nil
+                return DriverMessages.overlapReply(result)
             case "snapshot":
                 return DriverMessages.snapshotReply(Snapshot(try system.observedState()))
             case "save", "restore":
@@ -266,7 +274,7 @@ package final class DriverSession: @unchecked Sendable {
                 savedStates.removeAll()
                 return .object([])
             default:
-                return DriverMessages.errorReply("expected a handshake or field 'cmd' (reset, step, snapshot, save, restore or forget)")
+                return DriverMessages.errorReply("expected a handshake or field 'cmd' (reset, step, snapshot, save, restore, forget or overlap)")
             }
         } catch let e as DriverFieldError {
             return DriverMessages.errorReply(e.description)

@@ -249,7 +249,9 @@ final class CorpusTests: XCTestCase {
     func testOverlapErrorsNameLineAndColumn() {
         let head = "# navfuzz-corpus 1\npush c0 r0\n"
         XCTAssertEqual(parseError(head + "overlap: pop c0 | userBack | start 3\nexpect: holds\n"),
-                       "t.trace:3:10: expected a step 'start 2', 'resume 1' or 'resume 2', found 'start 3'")
+                       "t.trace:3:10: expected a step 'start N' or 'resume N' for one of the 2 calls, found 'start 3'")
+        // Three calls: `start 3` is a step.
+        XCTAssertNil(parseError(head + "overlap: pop c0 | userBack | pop c0 | start 2, start 3\nexpect: holds\n"))
         XCTAssertEqual(parseError(head + "overlap: pop c0 | userBack\nexpect: holds\n"),
                        "t.trace:3:10: expected 'CALL | CALL | STEPS', found 'pop c0 | userBack'")
         XCTAssertEqual(parseError(head + "overlap: pop x0 | userBack | -\nexpect: holds\n")?.hasPrefix("t.trace:3:14: "), true)

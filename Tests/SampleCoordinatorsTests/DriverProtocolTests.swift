@@ -16,6 +16,48 @@ final class DriverProtocolTests: XCTestCase {
         XCTAssertEqual(try DriverJSON(parsing: value.text), value)
     }
 
+    /// An `overlap` request and its reply read back as written, three calls and a stall
+    /// included; a choice for a call that is not there is named.
+    func testOverlapMessagesRoundTrip() throws {
+        let request = OverlapRequest(calls: [try Action(parsing: "push c0 r1"), .userBack, try Action(parsing: "push c0 r1")],
+                                     choices: [.start(1), .resume(1), .start(2)], timeout: 2.5)
+        let json = try DriverJSON(parsing: DriverMessages.overlap(configuration: Configuration(), path: [try Action(parsing: "push c0 r0")], request).text)
+        let (configuration, path, read) = try DriverMessages.overlapRequest(from: json)
+        XCTAssertEqual(configuration, Configuration())
+        XCTAssertEqual(path.map(\.description), ["push c0 r0"])
+        XCTAssertEqual(read, request)
+
+        var result = OverlapResult(calls: 3)
+        result.events = [.started(call: 0), .suspended(call: 0, at: .wait), .started(call: 1), .returned(call: 1, .refused(.noBack)), .hung(call: 0)]
+        result.schedule = [([.start(1), .resume(0)], .start(1))]
+        result.steps[1] = SystemStep(outcome: .refused(.noBack))
+        result.firstSuspended = true
+        result.overlapped = true
+        result.hung = 0
+        result.stall = .deadlock
+        result.leaked = [3]
+        let reply = try DriverJSON(parsing: DriverMessages.overlapReply(result).text)
+        let back = try DriverMessages.overlapResult(from: reply, calls: 3)
+        XCTAssertEqual(back.events, result.events)
+        XCTAssertEqual(back.schedule.map(\.taken), [.start(1)])
+        XCTAssertEqual(back.schedule.first?.options, [.start(1), .resume(0)])
+        XCTAssertEqual(back.steps[1]?.outcome, .refused(.noBack))
+        XCTAssertNil(back.steps[0])
+        XCTAssertEqual(back.hung, 0)
+        XCTAssertEqual(back.stall, .deadlock)
+        XCTAssertEqual(back.leaked, [3])
+        XCTAssertTrue(back.firstSuspended && back.overlapped)
+
+        var bad = json
+        if case .object(var members) = bad, let i = members.firstIndex(where: { $0.0 == "choices" }) {
+            members[i].1 = .array([.string("resume 4")])
+            bad = .object(members)
+        }
+        XCTAssertThrowsError(try DriverMessages.overlapRequest(from: bad)) { error in
+            XCTAssertEqual("\(error)", "field 'choices[0]': expected 'start N' or 'resume N' for one of the 3 calls, found 'resume 4'")
+        }
+    }
+
     func testJSONErrorsNameTheColumn() {
         func error(_ text: String) -> String {
             do { _ = try DriverJSON(parsing: text); return "parsed" } catch { return error.description }
@@ -98,7 +140,11 @@ final class DriverProtocolTests: XCTestCase {
         XCTAssertEqual(server.reply(to: #"{"navfuzz":1}"#, out: &out)["actions"]?.array?.count, ActionName.standard.count)
         XCTAssertEqual(server.reply(to: #"{"cmd":"step","action":"pop c0"}"#, out: &out)["error"]?.string, "step before reset")
         XCTAssertEqual(server.reply(to: #"{"cmd":"dance"}"#, out: &out)["error"]?.string,
-                       "expected a handshake or field 'cmd' (reset, step, snapshot, save, restore or forget)")
+                       "expected a handshake or field 'cmd' (reset, step, snapshot, save, restore, forget or overlap)")
+        // A synchronous adapter's calls never overlap: the handshake says so, and an overlap is refused.
+        XCTAssertEqual(server.reply(to: #"{"navfuzz":1}"#, out: &out)["overlaps"], .bool(false))
+        XCTAssertEqual(server.reply(to: #"{"cmd":"overlap"}"#, out: &out)["error"]?.string,
+                       "overlap: this driver's calls do not overlap (it hands over no suspension points)")
         XCTAssertNotNil(server.reply(to: #"{"cmd":"reset","configuration":{"routes":2,"pages":2,"initialPages":["p0","p1"],"root":"navigation"}}"#, out: &out)["snapshot"])
         XCTAssertEqual(server.reply(to: #"{"cmd":"step","action":"pop c0"}"#, out: &out)["reason"]?.string, "atRoot")
         XCTAssertEqual(server.reply(to: #"{"cmd":"step","action":"pop"}"#, out: &out)["error"]?.string,

@@ -72,23 +72,25 @@ import Foundation
         }
         // Overlapping calls: on the model, one after the other in the order they started.
         var overlap: [Interleaving.Event]?
+        var overlapCalls = 0
         if let located = file.overlap {
             func fail(_ message: String, at offset: Int = 0) -> CorpusError {
                 CorpusError(file: path, line: located.line, column: located.column + offset, message: message)
             }
             switch Interleaving.parts(ofReplayText: located.text) {
             case .failure(let error): throw fail(error.description)
-            case .success(let (first, second, events)):
-                for call in [first, second] {
+            case .success(let (calls, events)):
+                for call in calls {
                     let offset = located.text.range(of: call).map { located.text.distance(from: located.text.startIndex, to: $0.lowerBound) } ?? 0
                     do { actions.append(try machine.parseAction(call)) } catch {
                         throw fail(error.message, at: offset + error.column - 1)
                     }
                 }
                 overlap = events
+                overlapCalls = calls.count
             }
         }
-        return CorpusEntry(path: path, file: file, machine: machine, initial: initial, actions: actions, overlap: overlap)
+        return CorpusEntry(path: path, file: file, machine: machine, initial: initial, actions: actions, overlap: overlap, overlapCalls: overlapCalls)
     }
 
     /// Replays one entry with every property checked after every step and judges it.
@@ -232,9 +234,10 @@ extension Corpus where M: ExplorableMachine {
     @_spi(Engine) public var file: CorpusFile
     @_spi(Engine) public var machine: M
     @_spi(Engine) public var initial: M.State
-    /// With overlapping calls, the last two actions: the events of their steps.
+    /// With overlapping calls, the last `overlapCalls` actions: the events of their steps.
     @_spi(Engine) public var actions: [M.Action]
     @_spi(Engine) public var overlap: [Interleaving.Event]?
+    @_spi(Engine) public var overlapCalls = 0
     @_spi(Engine) public var expectation: CorpusExpectation { file.expectation }
 }
 

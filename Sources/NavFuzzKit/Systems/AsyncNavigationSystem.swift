@@ -222,8 +222,10 @@ package final class MainActorSystem: DrivenSystem, @unchecked Sendable {
         }
         var last: Done = .stepped
         for call in calls {
+            var limit = timeout
+            if case .overlap(let request, _) = call, let t = request.timeout { limit = t }
             lock.lock()
-            var deadline = Date(timeIntervalSinceNow: timeout)
+            var deadline = Date(timeIntervalSinceNow: limit)
             var abandoned = false
             while true {
                 while results.isEmpty && lock.wait(until: deadline) {}
@@ -231,7 +233,7 @@ package final class MainActorSystem: DrivenSystem, @unchecked Sendable {
                 // their run returns what it saw.
                 guard results.isEmpty, !abandoned, case .overlap(_, let run) = call, let points else { break }
                 abandoned = true
-                deadline = Date(timeIntervalSinceNow: timeout)
+                deadline = Date(timeIntervalSinceNow: limit)
                 lock.unlock()
                 Task { @MainActor in points.abandonOverlap(run: run) }
                 lock.lock()
@@ -241,7 +243,7 @@ package final class MainActorSystem: DrivenSystem, @unchecked Sendable {
             guard let done else {
                 stuck = "\(call)"
                 dropQueued()
-                throw SystemFailure(.hang, "\(call) did not return within \(timeout) s")
+                throw SystemFailure(.hang, "\(call) did not return within \(limit) s")
             }
             if case .failed(let failure) = done {
                 try finishQueued()

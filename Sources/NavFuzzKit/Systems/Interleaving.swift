@@ -1,12 +1,12 @@
 @_spi(Engine) import CoordinatorModel
 import Foundation
 
-/// Two overlapping calls as NavFuzz ran them: the second started while the first waited at a
-/// suspension point, then one call went on at a time (docs/VERIFY.md §2.4).
+/// Overlapping calls as NavFuzz ran them: each after the first started while those before it
+/// waited at suspension points, then one call went on at a time (docs/VERIFY.md §2.4).
 public struct Interleaving: Sendable, Hashable {
     /// What happened, in order.
     public enum Event: Sendable, Hashable {
-        /// Call `call` (0 or 1) started.
+        /// Call `call` (numbered from 0) started.
         case started(call: Int)
         /// It waited at `point`.
         case suspended(call: Int, at: SuspensionPoint)
@@ -18,7 +18,7 @@ public struct Interleaving: Sendable, Hashable {
         case hung(call: Int)
     }
 
-    /// The calls in the model's ids, the first started first.
+    /// The calls in the model's ids, in the order they started.
     public var calls: [Action]
     /// The events, in order.
     public var events: [Event]
@@ -28,24 +28,26 @@ public struct Interleaving: Sendable, Hashable {
         self.calls = calls; self.events = events
     }
 
-    /// One line per event: `push c0 r1 started`, `push c0 r1 suspended at transition`,
-    /// `userBack ran: applied` (started and returned without waiting), `push c0 r1 resumed`.
+    /// One line per event, each naming its call by number, as the replay text counts them:
+    /// `[1] push c0 r1 started`, `[1] push c0 r1 suspended at transition`, `[2] userBack ran:
+    /// applied` (started and returned without waiting), `[1] push c0 r1 resumed`.
     public var lines: [String] {
         var out: [String] = []
         var i = 0
+        func name(_ c: Int) -> String { "[\(c + 1)] \(calls[c])" }
         while i < events.count {
             switch events[i] {
             case .started(let c):
                 if i + 1 < events.count, case .returned(c, let outcome) = events[i + 1] {
-                    out.append("\(calls[c]) ran: \(outcome)")
+                    out.append("\(name(c)) ran: \(outcome)")
                     i += 2
                     continue
                 }
-                out.append("\(calls[c]) started")
-            case .suspended(let c, let point): out.append("\(calls[c]) suspended at \(point)")
-            case .resumed(let c): out.append("\(calls[c]) resumed")
-            case .returned(let c, let outcome): out.append("\(calls[c]) returned: \(outcome)")
-            case .hung(let c): out.append("\(calls[c]) never returned")
+                out.append("\(name(c)) started")
+            case .suspended(let c, let point): out.append("\(name(c)) suspended at \(point)")
+            case .resumed(let c): out.append("\(name(c)) resumed")
+            case .returned(let c, let outcome): out.append("\(name(c)) returned: \(outcome)")
+            case .hung(let c): out.append("\(name(c)) never returned")
             }
             i += 1
         }
@@ -56,53 +58,62 @@ public struct Interleaving: Sendable, Hashable {
     /// `Verifier.Options.replaying(_:overlapping:)` take them: `pop c0 | userBack | start 2,
     /// resume 1` (call 2 started, then call 1 went on; calls numbered as they started).
     public var replayText: String {
-        let steps = Self.scheduleSteps(events).map { step -> String in
+        let steps = choices.map { step -> String in
             switch step {
-            case .startSecond: "start 2"
+            case .start(let c): "start \(c + 1)"
             case .resume(let c): "resume \(c + 1)"
             }
         }
-        return "\(calls[0]) | \(calls[1]) | " + (steps.isEmpty ? "-" : steps.joined(separator: ", "))
+        return calls.map(\.description).joined(separator: " | ") + " | " + (steps.isEmpty ? "-" : steps.joined(separator: ", "))
     }
 
     /// What went on at each step after the first call started: what makes a run again.
-    package var choices: [OverlapChoice] { Self.scheduleSteps(events) }
-
-    private static func scheduleSteps(_ events: [Event]) -> [OverlapChoice] {
+    package var choices: [OverlapChoice] {
         events.compactMap { event in
             switch event {
-            case .started(1): .startSecond
+            case .started(let c) where c > 0: .start(c)
             case .resumed(let c): .resume(c)
             default: nil
             }
         }
     }
 
-    /// The parts of a replay text: the two calls' texts and the events of the schedule, or
-    /// why it cannot be read.
-    package static func parts(ofReplayText text: String) -> Result<(String, String, [Event]), ReplayTextError> {
-        let parts = text.components(separatedBy: " | ")
-        guard parts.count == 3 else { return .failure(ReplayTextError("expected 'CALL | CALL | STEPS', found '\(text)'")) }
-        var events: [Event] = [.started(call: 0)]
-        let steps = parts[2].trimmingCharacters(in: .whitespaces)
-        if steps != "-" {
-            for step in steps.components(separatedBy: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-                switch step {
-                case "start 2": events.append(.started(call: 1))
-                case "resume 1": events.append(.resumed(call: 0))
-                case "resume 2": events.append(.resumed(call: 1))
-                default: return .failure(ReplayTextError("expected a step 'start 2', 'resume 1' or 'resume 2', found '\(step)'"))
-                }
+    /// The events a run that followed `choices` from its first call shows, when only the
+    /// choices are known (the system died before it told the rest).
+    package static func events(following choices: [OverlapChoice]) -> [Event] {
+        [.started(call: 0)] + choices.map { c in
+            switch c {
+            case .start(let n): .started(call: n)
+            case .resume(let n): .resumed(call: n)
             }
         }
-        return .success((parts[0].trimmingCharacters(in: .whitespaces), parts[1].trimmingCharacters(in: .whitespaces), events))
+    }
+
+    /// The parts of a replay text: the calls' texts and the events of the schedule, or why it
+    /// cannot be read.
+    package static func parts(ofReplayText text: String) -> Result<([String], [Event]), ReplayTextError> {
+        let parts = text.components(separatedBy: " | ").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count >= 3 else { return .failure(ReplayTextError("expected 'CALL | CALL | STEPS', found '\(text)'")) }
+        let calls = Array(parts.dropLast())
+        var choices: [OverlapChoice] = []
+        if parts.last != "-" {
+            for step in parts.last!.components(separatedBy: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+                let words = step.split(separator: " ")
+                guard words.count == 2, let n = Int(words[1]), n >= 1, n <= calls.count,
+                      words[0] == "resume" || (words[0] == "start" && n >= 2) else {
+                    return .failure(ReplayTextError("expected a step 'start N' or 'resume N' for one of the \(calls.count) calls, found '\(step)'"))
+                }
+                choices.append(words[0] == "start" ? .start(n - 1) : .resume(n - 1))
+            }
+        }
+        return .success((calls, events(following: choices)))
     }
 
     /// Reads a replay text of the model's actions.
     package init(replayText text: String) throws(ReplayTextError) {
-        let (first, second, events) = try Self.parts(ofReplayText: text).get()
+        let (texts, events) = try Self.parts(ofReplayText: text).get()
         var calls: [Action] = []
-        for call in [first, second] {
+        for call in texts {
             do { calls.append(try Action(parsing: call)) } catch { throw ReplayTextError("'\(call)' is not an action: \(error)") }
         }
         self.init(calls: calls, events: events)

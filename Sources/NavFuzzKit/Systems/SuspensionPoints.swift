@@ -8,6 +8,9 @@ public enum SuspensionPoint: Sendable, Hashable, CustomStringConvertible {
     case dismissalFinished
     /// A sleep on `SuspensionPoints.clock`.
     case sleep
+    /// A wait for another call handed over with `SuspensionPoints.wait(until:)`: a transition
+    /// queue, a lock, a continuation another call resumes.
+    case wait
 
     /// How an interleaving names it: `transition`, `presentation`, `dismissal`, `sleep`.
     public var description: String {
@@ -16,7 +19,13 @@ public enum SuspensionPoint: Sendable, Hashable, CustomStringConvertible {
         case .presentationFinished: "presentation"
         case .dismissalFinished: "dismissal"
         case .sleep: "sleep"
+        case .wait: "wait"
         }
+    }
+
+    /// The point a description names.
+    package static func named(_ name: String) -> SuspensionPoint? {
+        [.transitionFinished, .presentationFinished, .dismissalFinished, .sleep, .wait].first { $0.description == name }
     }
 }
 
@@ -36,7 +45,20 @@ public final class SuspensionPoints {
     /// Waits at `point` until NavFuzz lets the call go on.
     public func reached(_ point: SuspensionPoint) async {
         guard let scheduler else { return }
-        await scheduler.park(at: point)
+        _ = await scheduler.park(at: point)
+    }
+
+    /// Waits until `ready()` holds, for a call that waits for another call: a transition
+    /// queue's turn, a lock, a continuation another call resumes. While calls overlap, NavFuzz
+    /// lets the call go on only once `ready()` holds, so every order of the waiting calls is
+    /// tried and none is spun; every call in flight waiting here for another is a deadlock
+    /// (`no-hang`). Elsewhere it checks `ready()` every millisecond, while the library's own
+    /// tasks run. Call it on the main actor, where `ready` reads the library's state.
+    public func wait(until ready: @escaping @MainActor () -> Bool) async {
+        while !ready() {
+            if let scheduler, await scheduler.park(at: .wait, until: ready) { continue }
+            try? await Task.sleep(nanoseconds: 1_000_000)
+        }
     }
 
     /// A clock whose sleeps are `.sleep` points: inject it into the library where it waits

@@ -8,7 +8,7 @@ public struct GivenTrace: Sendable {
     public var configuration: Configuration
     /// The actions, in the model's ids.
     public var actions: [Action]
-    /// Two overlapping calls after the actions, run in the order of their steps (docs/VERIFY.md
+    /// Overlapping calls after the actions, run in the order of their steps (docs/VERIFY.md
     /// §2.4), on a system that hands over suspension points.
     public var interleaving: Interleaving?
 
@@ -22,8 +22,10 @@ extension CorpusEntry where M == CoordinatorMachine {
     /// The trace to replay against an implementation, its overlapping calls included.
     @_spi(Engine) public var givenTrace: GivenTrace {
         let configuration = machine.model.configuration
-        guard let overlap, actions.count >= 2 else { return GivenTrace(name: path, configuration: configuration, actions: actions) }
-        return GivenTrace(name: path, configuration: configuration, actions: Array(actions.dropLast(2)),
-                          interleaving: Interleaving(calls: Array(actions.suffix(2)), events: overlap))
+        guard let overlap, overlapCalls >= 2, actions.count >= overlapCalls else {
+            return GivenTrace(name: path, configuration: configuration, actions: actions)
+        }
+        return GivenTrace(name: path, configuration: configuration, actions: Array(actions.dropLast(overlapCalls)),
+                          interleaving: Interleaving(calls: Array(actions.suffix(overlapCalls)), events: overlap))
     }
 }
