@@ -29,6 +29,9 @@ enum VerifyCommand {
       --walks N                random walks per walk preset (default: \(defaults.walks); 0: none)
       --walk-length N          actions per walk (default: \(defaults.walkLength))
       --seed N                 seed of the walks (default: \(defaults.seed))
+      --overlap-depth N        overlapping calls from every state within N actions of each
+                               preset's initial state (default: \(defaults.overlapDepth); -1: none)
+      --overlap-calls N        calls that overlap in one run: 2 or 3 (default: \(defaults.overlapCalls))
       --distinct N             failures reported per check, when they differ (default: \(defaults.distinct))
       --timeout S              seconds a driver may take to answer one request (default: \(Int(defaults.timeout)))
       --startup-timeout S      seconds a driver may take to start and answer its handshake, at
@@ -71,6 +74,8 @@ enum VerifyCommand {
         options.walks = try args.int("--walks", in: 0...100_000_000) ?? options.walks
         options.walkLength = try args.int("--walk-length", in: 1...100_000) ?? options.walkLength
         options.seed = try args.seed("--seed") ?? options.seed
+        options.overlapDepth = try args.int("--overlap-depth", in: -1...6) ?? options.overlapDepth
+        options.overlapCalls = try args.int("--overlap-calls", in: 2...3) ?? options.overlapCalls
         options.distinct = try args.int("--distinct", in: 1...100) ?? options.distinct
         options.timeout = try args.double("--timeout") ?? options.timeout
         options.startupTimeout = try args.double("--startup-timeout") ?? options.startupTimeout

@@ -89,7 +89,7 @@ public struct VerificationReport: Sendable {
     public var groups: [[ConformanceFailure]] {
         var out: [[ConformanceFailure]] = []
         for f in failures {
-            if let i = out.firstIndex(where: { $0[0].trace == f.trace && $0[0].configuration == f.configuration }) {
+            if let i = out.firstIndex(where: { $0[0].trace == f.trace && $0[0].configuration == f.configuration && $0[0].interleaving == f.interleaving }) {
                 out[i].append(f)
             } else {
                 out.append([f])
@@ -212,11 +212,11 @@ public struct ConformanceFailure: Sendable {
             lines.append("  before them (both sides agree):")
             lines += indent(step.modelBefore.description, 4)
             if let m = step.modelStep {
-                lines.append("  model, '\(interleaving.calls[0])' then '\(interleaving.calls[1])': \(events(m.events))")
+                lines.append("  model, the calls in the order they started: \(events(m.events))")
                 lines += indent(m.state.description, 4)
             }
-            if let after = step.implementationAfter, let outcome = step.implementationOutcome {
-                lines.append("  implementation, its own ids: '\(interleaving.calls[0])' \(outcome); \(events(step.implementationEvents))")
+            if let after = step.implementationAfter {
+                lines.append("  implementation, its own ids: \(events(step.implementationEvents))")
                 lines += indent(after.description, 4)
             }
         } else if trace.isEmpty {

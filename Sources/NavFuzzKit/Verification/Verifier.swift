@@ -56,6 +56,9 @@ public enum Verifier {
         /// calls from every state within this many actions of each preset's initial state
         /// (0: from the initial state only; negative: no overlap phase). docs/VERIFY.md §2.4.
         public var overlapDepth: Int
+        /// Calls that overlap in one run of the overlap phase: 2, or 3 (a third call started
+        /// while the first two wait; it costs about four times as much). docs/VERIFY.md §2.4.
+        public var overlapCalls = 2
         /// Accepted differences: failures that match an entry are reported as expected, and
         /// verification looks on for the others (docs/VERIFY.md §7).
         public var baseline = Baseline()
@@ -223,10 +226,24 @@ struct VerificationRun {
             return report
         }
         replayTraces()
+        var phase = overlapPhase()
+        // The breadth-first overlaps first: a reentrancy bug fails within seconds, not after
+        // the exploration. Their walks, which replay long paths, come last.
+        if var early = phase {
+            overlaps(&early, depths: 0 ... options.overlapDepth)
+            phase = early
+        }
         for preset in offered(options.walking) where !done { walk(preset) }
         for preset in offered(options.presets) where !done { explore(preset) }
-        // Overlaps are dealt by preset among shards (docs/CI.md).
-        let overlapFailures = givenOverlapFailures + overlaps()
+        if var rest = phase, rest.failures.isEmpty {
+            overlapWalks(&rest)
+            phase = rest
+        }
+        if let phase {
+            report.interleavings += phase.interleavings
+            report.notes += phase.notes
+        }
+        let overlapFailures = givenOverlapFailures + (phase?.failures ?? [])
         confirmAll()
         unrepeatedReplays()
         // A check the steps one at a time broke is shown by their simpler trace.
@@ -376,7 +393,7 @@ struct VerificationRun {
     /// A given trace's overlapping calls, after its steps passed.
     private mutating func replayOverlap(_ prefix: [Action], _ interleaving: Interleaving, preset: Preset, name: String) {
         guard system.runsOverlaps else {
-            report.notes.append("\(name): its overlapping calls not run; the implementation hands over no suspension points")
+            report.skipped.append(Skipped(name, "its overlapping calls were not run: the implementation runs no overlapping calls (docs/VERIFY.md §2.4)"))
             return
         }
         var phase = OverlapPhase(system: system, capabilities: lockstep.capabilities, depth: 0, seed: options.seed, timeout: options.timeout)
@@ -386,36 +403,46 @@ struct VerificationRun {
         givenOverlapFailures += phase.failures
     }
 
-    /// The overlap phase on each explored preset, when the system hands over suspension
-    /// points; its failures are shortest already and replayed once, so they skip shrinking.
-    private mutating func overlaps() -> [ConformanceFailure] {
-        if let why = system.overlapsNotRun, options.overlapDepth >= 0 {
-            report.skipped.append(Skipped("overlapping-calls", why + " (docs/VERIFY.md §2.4)"))
-        }
-        guard system.runsOverlaps, options.overlapDepth >= 0 else { return [] }
-        var phase = OverlapPhase(system: system, capabilities: lockstep.capabilities, depth: options.overlapDepth,
-                                 seed: options.seed, timeout: options.timeout)
+    /// The overlap phase, when the system hands over suspension points; nil (and listed as
+    /// skipped when the system cannot say whether its calls overlap) when not.
+    private mutating func overlapPhase() -> OverlapPhase? {
+        guard options.overlapDepth >= 0 else { return nil }
+        if let why = system.overlapsNotRun { report.skipped.append(Skipped("overlapping-calls", why + " (docs/VERIFY.md §2.4)")) }
+        guard system.runsOverlaps else { return nil }
+        return OverlapPhase(system: system, capabilities: lockstep.capabilities, depth: options.overlapDepth,
+                            seed: options.seed, timeout: options.timeout, calls: min(max(options.overlapCalls, 2), 3))
+    }
+
+    /// The breadth-first part of the overlap phase on each explored preset, for the states
+    /// `depths` actions from its initial state; its failures are shortest already and
+    /// replayed once, so they skip shrinking. Presets are dealt among shards (docs/CI.md).
+    private mutating func overlaps(_ phase: inout OverlapPhase, depths: ClosedRange<Int>) {
         let stop = stopper
         for (p, preset) in options.presets.enumerated() where !done && p % options.shard.count == options.shard.index {
             guard let preset = offered([preset]).first else { continue }
             let before = (phase.interleavings, phase.pairs, phase.states, phase.failures.count)
-            phase.run(preset, shouldStop: stop)
-            report.sources.append("overlaps of \(preset.name) to depth \(options.overlapDepth): \(phase.states - before.2) states, "
-                                  + "\(phase.pairs - before.1) pairs of calls, \(phase.interleavings - before.0) interleavings")
-            if phase.failures.count > before.3, report.firstFailureSeconds == nil { report.firstFailureSeconds = seconds }
-            if phase.failures.contains(where: { $0.check == .noHang }) { break }
+            phase.run(preset, depths: depths, shouldStop: stop)
+            let range = depths.lowerBound == depths.upperBound ? "at depth \(depths.lowerBound)" : "at depths \(depths.lowerBound)–\(depths.upperBound)"
+            report.sources.append("overlaps of \(preset.name) \(range): \(phase.states - before.2) states, "
+                                  + "\(phase.pairs - before.1) sets of calls, \(phase.interleavings - before.0) interleavings")
+            if phase.failures.count > before.3, report.firstFailureSeconds == nil {
+                report.firstFailureSeconds = phase.firstFound.map { Double($0 - start) / 1e9 } ?? seconds
+            }
+            if phase.failures.contains(where: { $0.check.isCrashOrHang }) { break }
         }
-        // Deeper states, when the breadth-first part found nothing: a third of the walks, a
-        // quarter as long.
+    }
+
+    /// Deeper states, when the breadth-first part found nothing: a third of the walks, a
+    /// quarter as long.
+    private mutating func overlapWalks(_ phase: inout OverlapPhase) {
+        let stop = stopper
         for preset in offered(options.walking) where !done && phase.failures.isEmpty && options.walks >= 3 && options.shard.index == 0 {
             let before = (phase.interleavings, phase.pairs, phase.states)
             phase.walks(preset, count: options.walks / 3, length: max(options.walkLength / 4, 1), shouldStop: stop)
             report.sources.append("overlaps after \(phase.states - before.2) walks of \(preset.name): "
-                                  + "\(phase.pairs - before.1) pairs of calls, \(phase.interleavings - before.0) interleavings")
+                                  + "\(phase.pairs - before.1) sets of calls, \(phase.interleavings - before.0) interleavings")
+            if !phase.failures.isEmpty, report.firstFailureSeconds == nil { report.firstFailureSeconds = seconds }
         }
-        report.interleavings += phase.interleavings
-        report.notes += phase.notes.prefix(3)
-        return phase.failures
     }
 
     /// Stops the engines once verification cannot go on, or has what it needs.
