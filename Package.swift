@@ -48,7 +48,12 @@ let package = Package(
         // An example library in SUICoordinator's style (main actor, async), with its adapter and
         // the tests docs/VERIFY.md quotes.
         .target(name: "SUIStyleCoordinators", path: "Examples/SUICoordinatorStyle/Library"),
-        .testTarget(name: "SUIStyleCoordinatorsTests", dependencies: ["SUIStyleCoordinators", "NavFuzzTesting", "NavFuzzKit", "CoordinatorModel"],
+        .target(name: "SUIStyleAdapter", dependencies: ["SUIStyleCoordinators", "NavFuzzKit", "CoordinatorModel"],
+                path: "Examples/SUICoordinatorStyle/Adapter"),
+        // The adapter as a driver, for `NavFuzz verify --driver` in CI (docs/VERIFY.md §2.4).
+        .executableTarget(name: "SUIStyleDriver", dependencies: ["SUIStyleAdapter", "SUIStyleCoordinators", "NavFuzzDriverServer"],
+                          path: "Examples/SUICoordinatorStyle/Driver"),
+        .testTarget(name: "SUIStyleCoordinatorsTests", dependencies: ["SUIStyleAdapter", "SUIStyleCoordinators", "NavFuzzTesting", "NavFuzzKit", "CoordinatorModel"],
                     path: "Examples/SUICoordinatorStyle/Tests"),
         .target(name: "RoutesStyleNavigation", path: "Examples/RoutesStyle/Library"),
         .testTarget(name: "RoutesStyleNavigationTests", dependencies: ["RoutesStyleNavigation", "NavFuzzTesting", "NavFuzzKit", "CoordinatorModel"],

@@ -17,6 +17,9 @@
     public var faults: Set<LibraryFault> = []
     /// How navigation waits for its animations; its children inherit it. Nil: no waiting.
     public var animations: Animations?
+    /// Each router makes one transition at a time: a call waits for the one before it to
+    /// end (a transition queue). Its children inherit it.
+    public var serializesTransitions = false
 
     public init() {}
 
@@ -28,17 +31,21 @@
     /// Removes the entry showing `child` and what is above it; false when there is none.
     func removeEntry(showing child: CoordinatorBase) -> Bool { false }
 
+    /// Waits for the animation of a child's flow going away.
+    func animateFinish() async {}
+
     /// The coordinator shown above this one's own screens, if any.
     func shownOnTop() -> CoordinatorBase? { nil }
 
     /// Whether `child` is the flow of one of this coordinator's tab pages.
     func hostsPage(_ child: CoordinatorBase) -> Bool { false }
 
-    func attach(_ child: CoordinatorBase) {
+    func attach(_ child: CoordinatorBase, registering: Bool = true) {
         child.parentBase = self
         child.faults = faults
         child.animations = animations
-        childBases.append(child)
+        child.serializesTransitions = serializesTransitions
+        if registering { childBases.append(child) }
     }
 
     /// The coordinators of entries just removed end.
@@ -64,6 +71,8 @@
         await Task.yield()
         guard let parent = parentBase else { return }
         if parent.hostsPage(self) && !faults.contains(.pageFinishLeavesPage) { return await parent.finishFlow() }
+        if faults.contains(.finishesAfterAnimation) { await parent.animateFinish() }
+        guard !isFinished else { return }
         if !parent.removeEntry(showing: self) { parent.endChild(self) }
     }
 
@@ -112,12 +121,20 @@
     /// that what the user sees during the animation is a whole flow.
     public func navigate(to coordinator: CoordinatorBase, presentationStyle: TransitionPresentationStyle) async {
         await Task.yield()
-        attach(coordinator)
+        await router.takeTurn()
+        defer { router.endTurn() }
+        let registersLater = presentationStyle == .push && faults.contains(.registersChildAfterPush)
+        attach(coordinator, registering: !registersLater)
         await coordinator.start()
         if presentationStyle == .push {
             router.items.append(.coordinator(coordinator))
         } else {
             router.present(.coordinator(coordinator), style: presentationStyle)
+        }
+        if registersLater {
+            await router.animate()
+            childBases.append(coordinator)
+            return
         }
         guard faults.contains(.completionKeepsEndedFlow) else { return await router.animate() }
         let key = ObjectIdentifier(coordinator)
@@ -133,6 +150,8 @@
         guard let top = rootCoordinator.getCoordinatorPresented() as? Coordinator<Route> else { throw NavigationError.noTop }
         await top.navigate(to: self, presentationStyle: presentationStyle)
     }
+
+    override func animateFinish() async { await router.animate() }
 
     override func clearRouter() {
         router.removeAll()

@@ -44,15 +44,20 @@ public enum RouterItem<Route: RouteType> {
 public struct Animations: Sendable {
     public var clock: any Clock<Duration>
     public var duration: Duration
+    /// How a call waits for its turn when transitions are serialized (`Router.serialized`):
+    /// until the condition holds. Nil: it checks every millisecond on `clock`'s time.
+    public var waitUntil: (@MainActor (@escaping @MainActor () -> Bool) async -> Void)?
 
-    public init(clock: any Clock<Duration>, duration: Duration = .milliseconds(350)) {
+    public init(clock: any Clock<Duration>, duration: Duration = .milliseconds(350),
+                waitUntil: (@MainActor (@escaping @MainActor () -> Bool) async -> Void)? = nil) {
         self.clock = clock
         self.duration = duration
+        self.waitUntil = waitUntil
     }
 }
 
 /// Bugs the library can be built with, so that tests can show NavFuzz finding them.
-public enum LibraryFault: Sendable, Hashable {
+public enum LibraryFault: String, Sendable, Hashable, CaseIterable {
     /// A sheet swiped away leaves its coordinator among its parent's children.
     case swipeKeepsChild
     /// Presenting over a sheet traps, as an assertion in a library would.
@@ -75,6 +80,23 @@ public enum LibraryFault: Sendable, Hashable {
     /// A sheet swiped away is kept in a list of recent sheets (to bring it back with a
     /// "reopen"): its flow ends and leaves the tree, but its object stays alive.
     case swipeRetainsFlow
+    /// A push sets the path it made again once its animation ended, to be sure the stack
+    /// shows it: a second tap on the same button during the animation is undone.
+    case pushRewritesPath
+    /// A flow pushed as a child is registered with its parent once its push animation ended
+    /// (as a `didShow` callback would): a back swipe during the animation leaves a child
+    /// registered that nothing shows.
+    case registersChildAfterPush
+    /// A dismissal removes the top sheet once its animation ended: a deep link presented
+    /// during the animation is the sheet that goes.
+    case dismissesTopAfterAnimation
+    /// `finishFlow` removes its flow once the dismissal animation ended: a restart of the
+    /// parent meanwhile ends the flow first, as cancelled, and the finish's completion then
+    /// finds nothing to do.
+    case finishesAfterAnimation
+    /// A dismissal during another one's animation traps (`precondition`), as a library that
+    /// asserts it is not dismissing twice would.
+    case trapsOnDoubleDismiss
 }
 
 /// A coordinator's navigation: the main view, the path above it, and the sheets.
@@ -127,6 +149,21 @@ public enum LibraryFault: Sendable, Hashable {
     public func dismiss() async -> Bool {
         await Task.yield()
         guard !sheets.isEmpty else { return false }
+        await takeTurn()
+        defer { endTurn() }
+        if has(.trapsOnDoubleDismiss) {
+            precondition(!dismissing, "dismiss() called while a dismissal is animating")
+            dismissing = true
+            await animate()
+            dismissing = false
+            if !sheets.isEmpty { sheets.removeLast() }
+            return true
+        }
+        if has(.dismissesTopAfterAnimation) {
+            await animate()
+            if !sheets.isEmpty { sheets.removeLast() }
+            return true
+        }
         sheets.removeLast()
         if owner?.faults.contains(.oneDismissalCompletion) == true, let animations = owner?.animations {
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
@@ -152,9 +189,13 @@ public enum LibraryFault: Sendable, Hashable {
     /// Pushes `route`, or presents it in `presentationStyle` (default: the route's own).
     public func navigate(toRoute route: Route, presentationStyle: TransitionPresentationStyle? = nil) async {
         await Task.yield()
+        await takeTurn()
+        defer { endTurn() }
         let style = presentationStyle ?? route.presentationStyle
         if style == .push { items.append(.route(route)) } else { present(.route(route), style: style) }
+        let path = items
         await animate()
+        if style == .push && has(.pushRewritesPath) { items = path }
     }
 
     /// Presents `route` modally, as a sheet unless told otherwise; a push is `navigate`'s.
@@ -170,6 +211,32 @@ public enum LibraryFault: Sendable, Hashable {
     public func restart() async {
         await Task.yield()
         removeAll()
+    }
+
+    /// Whether the library was built with `fault`.
+    func has(_ fault: LibraryFault) -> Bool { owner?.faults.contains(fault) == true }
+
+    /// Whether a dismissal is animating (`trapsOnDoubleDismiss` only).
+    private var dismissing = false
+
+    /// Transitions one at a time, when `serialized`: a call waits until the one before it ended.
+    public var serialized: Bool { owner?.serializesTransitions == true }
+    private var inTransition = false
+
+    func takeTurn() async {
+        guard serialized else { return }
+        if inTransition {
+            if let wait = owner?.animations?.waitUntil {
+                await wait { [unowned self] in !self.inTransition }
+            } else {
+                while inTransition { try? await Task.sleep(nanoseconds: 1_000_000) }
+            }
+        }
+        inTransition = true
+    }
+
+    func endTurn() {
+        if serialized { inTransition = false }
     }
 
     /// Waits for the animation of the change just made.

@@ -1,3 +1,4 @@
+import SUIStyleAdapter
 import NavFuzzTesting
 import Testing
 

@@ -1,3 +1,4 @@
+import SUIStyleAdapter
 import Foundation
 @_spi(Engine) import NavFuzzKit
 import NavFuzzTesting
@@ -74,6 +75,7 @@ final class CallLog<Inner: AsyncNavigationSystem>: AsyncNavigationSystem {
         #expect(firstLog == secondLog, "through the driver protocol")
         #expect(first.report.steps == second.report.steps)
         #expect(first.report.notes.isEmpty && second.report.notes.isEmpty, "\(first.report.notes)")
-        #expect(first.report.skipped.map(\.name) == ["overlapping-calls"], "\(first.report.skipped)")
+        // The child process runs the overlap phase too, through the driver protocol.
+        #expect(first.report.skipped.isEmpty && first.report.interleavings > 1000, "\(first.report.skipped)")
     }
 }

@@ -1,3 +1,4 @@
+import SUIStyleAdapter
 import Foundation
 import NavFuzzKit
 import NavFuzzTesting

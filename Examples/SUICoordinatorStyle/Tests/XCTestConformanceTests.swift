@@ -1,3 +1,4 @@
+import SUIStyleAdapter
 import NavFuzzKit
 import NavFuzzTesting
 import XCTest

@@ -1,3 +1,4 @@
+import SUIStyleAdapter
 import Foundation
 import NavFuzzKit
 import NavFuzzTesting
@@ -75,8 +76,9 @@ final class XCTestHelperFailureTests: XCTestCase {
         }
         XCTAssertEqual(Set(failures.map(\.line)), [line])
         let text = failures.map(\.message).joined()
-        XCTAssertTrue(text.contains("overlapping calls after push c0 r0:\n    " + StalePop.lines.joined(separator: "\n    ")), text)
-        XCTAssertTrue(text.contains("    \"push c0 r0\",\n    ], overlapping: \"pop c0 | userBack | start 2, resume 1\"))"), text)
+        // A double tap of `pop`: both read the path before the other's animation ended.
+        XCTAssertTrue(text.contains("overlapping calls after push c0 r0:\n    [1] pop c0 started\n    [1] pop c0 suspended at sleep\n    [2] pop c0 started"), text)
+        XCTAssertTrue(text.contains("    \"push c0 r0\",\n    ], overlapping: \"pop c0 | pop c0 | start 2, resume 2, resume 1\"))"), text)
     }
 
     /// A flow that a back swipe ends during the animation that shows it, kept alive by its
@@ -87,9 +89,9 @@ final class XCTestHelperFailureTests: XCTestCase {
         }
         let text = failures.map(\.message).joined()
         XCTAssertTrue(text.contains("FAIL no-leak: " + KeptFlow.reason), text)
-        XCTAssertTrue(text.contains("overlapping calls after push c0 r0:\n    " + KeptFlow.lines.joined(separator: "\n    ")), text)
+        XCTAssertTrue(text.contains("overlapping calls after the initial state:\n    " + KeptFlow.lines.joined(separator: "\n    ")), text)
         XCTAssertTrue(text.contains("func testNoLeakAfterStart() async {"), text)
-        XCTAssertTrue(text.contains("    \"push c0 r0\",\n    ], overlapping: \"\(KeptFlow.replay)\"))"), text)
+        XCTAssertTrue(text.contains(".replaying([], overlapping: \"\(KeptFlow.replay)\""), text)
         let sequential = await catching {
             await assertConformance(SUICoordinatorSystem(faults: LeaksAfterOverlappingCalls.faults), options: Verifier.Options(depth: 2, overlapDepth: -1))
         }

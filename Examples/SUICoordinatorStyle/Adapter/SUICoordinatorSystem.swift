@@ -45,9 +45,12 @@ final class PagesCoordinator: TabCoordinator<FuzzPage, FuzzRoute> {}
 /// NavFuzz's view of a SUICoordinator-style app. It lives on the main actor like the library,
 /// and NavFuzz awaits its async calls from its own thread.
 @MainActor
-final class SUICoordinatorSystem: AsyncNavigationSystem {
+public final class SUICoordinatorSystem: AsyncNavigationSystem {
     /// The library's bugs to build the app with (for NavFuzz's own tests; an app has none).
-    let faults: Set<LibraryFault>
+    public let faults: Set<LibraryFault>
+    /// The library's transitions run one at a time (a transition queue), and the adapter
+    /// hands its wait for a turn to NavFuzz (docs/VERIFY.md §2.4).
+    public let serialized: Bool
     private var configuration = Configuration()
     private var root: AppCoordinator?
     /// Ids in first-seen order. Objects are held weakly, so ids never keep a coordinator alive.
@@ -55,29 +58,49 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
     private var walked: [AppCoordinator]?
     /// Where the library waits for SwiftUI's animations: NavFuzz decides when each goes on,
     /// and overlaps calls there (docs/VERIFY.md §2.4).
-    let suspensionPoints: SuspensionPoints?
+    public let suspensionPoints: SuspensionPoints?
 
-    /// `animated`: the library waits for its animations on NavFuzz's clock.
-    init(faults: Set<LibraryFault> = [], animated: Bool = true) {
+    /// Whether the wait for a turn goes through `suspensionPoints` (false only for NavFuzz's
+    /// own test of a wait not handed over).
+    let handsOverWaits: Bool
+
+    /// `animated`: the library waits for its animations on NavFuzz's clock; `serialized`: its
+    /// transitions wait their turn.
+    public init(faults: Set<LibraryFault> = [], animated: Bool = true, serialized: Bool = false, handsOverWaits: Bool = true) {
         self.faults = faults
+        self.serialized = serialized
+        self.handsOverWaits = handsOverWaits
         suspensionPoints = animated ? SuspensionPoints() : nil
     }
 
     /// What this library offers: no `popTo`, `replaceRoot`, `set`, `dismissAll` or `multiple`,
     /// and no `overlay` presentation. NavFuzz never sends anything else, and answers calls with
     /// arguments outside the alphabets or ids of no live coordinator itself.
-    let capabilities = Capabilities(
+    public let capabilities = Capabilities(
         actions: [.push, .pop, .popToRoot, .setRoot, .present, .dismiss, .close, .none, .restart, .start, .finishFlow,
                   .forcePresentation, .restartApp, .redirect, .select, .setPages, .setBadge, .tabPopToRoot,
                   .userBack, .userSwipeDismiss, .userSelectTab],
         styles: [.sheet, .detents, .fullScreen, .custom])
 
-    func reset(configuration: Configuration) async {
+    public func reset(configuration: Configuration) async {
         self.configuration = configuration
         ids.removeAll(); walked = nil
         let root: AppCoordinator = configuration.rootKind == .tab ? makeTab() : FlowCoordinator(first: 0)
         root.faults = faults
-        root.animations = suspensionPoints.map { Animations(clock: $0.clock) }
+        if let points = suspensionPoints {
+            var animations = Animations(clock: AttributingClock(base: points.clock, system: self))
+            // The wait for a turn is handed over too, the endings before it noted as at a sleep.
+            if handsOverWaits {
+                animations.waitUntil = { [unowned self] ready in
+                    let call = RunningCall.endings
+                    pause(call)
+                    await points.wait(until: ready)
+                    go(call)
+                }
+            }
+            root.animations = animations
+        }
+        root.serializesTransitions = serialized
         self.root = root
         await root.start()
         walked = nil
@@ -85,22 +108,50 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
 
     /// Another call may run while this one waits for an animation: what a step needs stays in
     /// its own variables, and the tree is walked afresh after the wait.
-    func apply(_ action: Action) async -> SystemStep {
-        walked = nil
-        let before = liveIDs()
+    public func apply(_ action: Action) async -> SystemStep {
+        let call = CallEndings(live: liveIDs())
         var finishing: Set<Int> = []
-        let outcome = await perform(action, finishing: &finishing)
-        walked = nil
-        // This library has no completion callback: a coordinator completed when it left the tree.
-        return SystemStep(outcome: outcome, events: Completion.ended(before: before, after: liveIDs(), finished: finishing))
+        let outcome = await RunningCall.$endings.withValue(call) { await perform(action, finishing: &finishing) }
+        call.pause(live: liveIDs())
+        // This library has no completion callback: a coordinator completed when it left the
+        // tree while this call ran (not while it waited for an animation and another ran).
+        return SystemStep(outcome: outcome, events: call.ended.sorted().map { Completion(CoordinatorID($0), finishing.contains($0) ? .finished : .cancelled) })
     }
 
-    func observedState() -> State {
+
+    /// The coordinators one call ended: those that left the tree between the moments it went
+    /// on and the moments it waited.
+    @MainActor final class CallEndings: Sendable {
+        private(set) var ended: Set<Int> = []
+        private var live: Set<Int>
+        init(live: Set<Int>) { self.live = live }
+        func pause(live now: Set<Int>) { ended.formUnion(live.subtracting(now)) }
+        func go(live now: Set<Int>) { live = now }
+    }
+
+    /// The clock the library waits on: NavFuzz's, noting what the call ended before it waits.
+    struct AttributingClock: Clock {
+        let base: SuspensionClock
+        unowned let system: SUICoordinatorSystem
+        var now: SuspensionClock.Instant { base.now }
+        var minimumResolution: Duration { base.minimumResolution }
+        func sleep(until deadline: SuspensionClock.Instant, tolerance: Duration?) async throws {
+            let call = RunningCall.endings
+            await system.pause(call)
+            try await base.sleep(until: deadline, tolerance: tolerance)
+            await system.go(call)
+        }
+    }
+
+    private func pause(_ call: CallEndings?) { call?.pause(live: liveIDs()) }
+    private func go(_ call: CallEndings?) { call?.go(live: liveIDs()) }
+
+    public func observedState() -> State {
         guard let root else { return State(coordinators: [], root: CoordinatorID(0)) }
         return State(coordinators: live().map(describe), root: CoordinatorID(id(root)))
     }
 
-    func coordinatorObject(id: Int) -> AnyObject? { ids.object(id) }
+    public func coordinatorObject(id: Int) -> AnyObject? { ids.object(id) }
 
     // MARK: Actions
 
@@ -253,7 +304,11 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
         return all
     }
 
-    private func liveIDs() -> Set<Int> { Set(live().map { id($0) }) }
+    /// Read afresh: another call may have changed the tree since the last look.
+    private func liveIDs() -> Set<Int> {
+        walked = nil
+        return Set(live().map { id($0) })
+    }
 
     /// The last walk, kept until the next step: the library changes only when called.
     private func live() -> [AppCoordinator] {
@@ -353,4 +408,9 @@ final class SUICoordinatorSystem: AsyncNavigationSystem {
         case .custom: .custom
         }
     }
+}
+
+/// The call running on this task, whose endings are its own.
+enum RunningCall {
+    @TaskLocal static var endings: SUICoordinatorSystem.CallEndings?
 }
