@@ -429,7 +429,7 @@ struct OverlapPhase {
 
     /// Overlaps after random walks, for states deeper than the breadth-first part reaches:
     /// `count` walks of up to `length` applied steps on `preset` (seeded), each ending with a
-    /// call of each kind and a second call picked by the seed for it, in every order.
+    /// call of each shape and a second call picked by the seed for it, in every order.
     /// A failure's steps before the calls are then shortened, and its schedule picked again
     /// from the shorter ones.
     mutating func walks(_ preset: Preset, count: Int, length: Int, shouldStop: () -> Bool) {
@@ -451,14 +451,7 @@ struct OverlapPhase {
             }
             guard let node = try? node(after: path, model: model), node.impl.isSameState(as: node.model) else { continue }
             states += 1
-            // One call of each kind: the breadth-first part had every shape near the start.
-            var byKind: [ActionName: [Action]] = [:]
-            var kinds: [ActionName] = []
-            for a in offered(node.model, model: model, domain: domain) {
-                if byKind[a.name] == nil { kinds.append(a.name) }
-                byKind[a.name, default: []].append(a)
-            }
-            let actions = kinds.map { byKind[$0]![rng.below(byKind[$0]!.count)] }
+            let actions = shapes(offered(node.model, model: model, domain: domain), keepingStyle: true, rng: &rng)
             let toImpl = IDMap(model: node.model, impl: node.impl).toImplementation
             for first in actions {
                 let second = rng.below(4) == 0 ? first : actions[rng.below(actions.count)]
