@@ -56,4 +56,30 @@ final class PythonDriverTests: XCTestCase {
         XCTAssertEqual(failure.trace.last?.name, .finishFlow, failure.text)
         XCTAssertLessThanOrEqual(report.restarts, 6, report.text)
     }
+
+    /// Bugs of position (examples/python-driver/driver.py): each shows only where the call's
+    /// target sits among its siblings, and each is found by the position goals alone (no walk,
+    /// exploration one step deep), on its shortest trace. scripts/bug-classes.sh runs the same
+    /// bugs through the whole default run in CI.
+    func testEachBugOfPositionIsFoundAtItsPosition() {
+        let positionsOnly = Verifier.Options(presets: [.small, .smallTab], depth: 1, walks: 0, timeout: 10)
+        let bugs: [(bug: String, goal: String, steps: Int)] = [
+            ("finish-removes-first-child", "finishFlow at last-child", 3),
+            ("finish-removes-last-child", "finishFlow at first-child", 3),
+            ("finish-splices-middle", "finishFlow at middle-child", 4),
+            ("finish-keeps-screens-above", "finishFlow at first-child", 3),
+            ("finish-pops-to-root", "finishFlow at last-child", 3),
+            ("finish-dismisses-top", "finishFlow at lowest-modal", 3),
+            ("finish-dismisses-all", "finishFlow at top-modal", 3),
+            ("push-on-current-page", "push at other-page", 1),
+        ]
+        for (bug, goal, steps) in bugs {
+            let report = Verifier.verify(driver: command("--bug \(bug)"), options: positionsOnly)
+            guard let failure = report.failure(.snapshotConforms) else { XCTFail("\(bug): \(report.text)"); continue }
+            XCTAssertTrue(failure.source.contains("goal \(goal) of"), "\(bug): \(failure.text)")
+            XCTAssertEqual(failure.trace.count, steps, "\(bug): \(failure.text)")
+        }
+        let popTo = Verifier.verify(driver: command("--bug pop-to-first-entry"), options: positionsOnly)
+        XCTAssertEqual(popTo.failure(.snapshotConforms)?.trace.last?.name, .popTo, popTo.text)
+    }
 }

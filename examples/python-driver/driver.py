@@ -16,6 +16,23 @@ parts of the protocol does. `--bug NAME` builds the library with one real-world 
 - `dismiss-all-keeps-first`: `dismissAll` with two modal levels or more keeps the first;
 - `hangs-in-deep-tab-trees`: under a tab root with five coordinators or more, every step hangs.
 
+and bugs of position, each showing only where the call's target sits among its siblings
+(docs/VERIFY.md §2.5):
+
+- `finish-removes-first-child`: a pushed flow's finish removes the first child on the stack
+  (and all above it), not its own: only the last of two children shows it;
+- `finish-removes-last-child`: it removes the last child on the stack: only the first shows it;
+- `finish-splices-middle`: a flow neither first nor last on the stack, or presented neither
+  lowest nor top, takes out its own entry only, leaving the flows above it;
+- `finish-keeps-screens-above`: a pushed flow's finish takes out its entry, leaving the
+  screens pushed above it;
+- `finish-pops-to-root`: a pushed flow's finish pops its parent to its root screen, taking
+  the screens pushed before it;
+- `finish-dismisses-top`: a presented flow's finish dismisses the top modal level, not its own;
+- `finish-dismisses-all`: it dismisses every modal level of its parent;
+- `push-on-current-page`: a push on a tab's page goes to the current page's flow;
+- `pop-to-first-entry`: `popTo` a route the stack holds twice goes to the lower one.
+
 Each needs something the default run must reach: a three-entry stack, two modal levels, a call
 on a coordinator that ended, five coordinators under a tab root (scripts/bug-classes.sh).
 """
@@ -143,6 +160,9 @@ class App:
         c = self.target(words[1]) if len(words) > 1 else None
         if name == "push":
             self.navigation(c)
+            parent = self.coordinators.get(c["parent"]) if c["parent"] is not None else None
+            if self.bug == "push-on-current-page" and parent and c["id"] in parent["pageCoordinators"]:
+                c = self.coordinators[parent["pageCoordinators"][parent["pages"].index(parent["current"])]]
             c["stack"].append(("screen", route))
         elif name == "pop":
             self.navigation(c)
@@ -158,7 +178,7 @@ class App:
             found = [i for i, e in enumerate(c["stack"]) if e == ("screen", route)]
             if not found:
                 raise Refused("notFound")
-            self.remove_stack(c, found[-1] + 1)
+            self.remove_stack(c, found[0 if self.bug == "pop-to-first-entry" else -1] + 1)
         elif name in ("setRoot", "replaceRoot"):
             if c["kind"] == "tab":
                 raise Refused("unsupported")
@@ -244,10 +264,29 @@ class App:
         host = self.coordinators[target["parent"]]
         for i, e in enumerate(host["stack"]):
             if e == ("child", target["id"]):
+                children = [k for k, x in enumerate(host["stack"]) if x[0] == "child"]
+                if self.bug == "finish-removes-first-child":
+                    i = children[0]
+                elif self.bug == "finish-removes-last-child":
+                    i = children[-1]
+                elif self.bug == "finish-pops-to-root":
+                    i = 1
+                elif self.bug == "finish-keeps-screens-above" or (self.bug == "finish-splices-middle" and children[0] < i < children[-1]):
+                    host["stack"].pop(i)
+                    self.end(target["id"])
+                    return finished
                 self.remove_stack(host, i)
                 return finished
         for i, (_, e) in enumerate(host["modals"]):
             if e == ("child", target["id"]):
+                if self.bug == "finish-dismisses-top":
+                    i = len(host["modals"]) - 1
+                elif self.bug == "finish-dismisses-all":
+                    i = 0
+                elif self.bug == "finish-splices-middle" and 0 < i < len(host["modals"]) - 1:
+                    host["modals"].pop(i)
+                    self.end(target["id"])
+                    return finished
                 self.remove_modals(host, i)
                 return finished
         return finished

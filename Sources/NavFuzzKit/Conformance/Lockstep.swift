@@ -1,4 +1,5 @@
 @_spi(Engine) import CoordinatorModel
+import Dispatch
 
 /// The model and an implementation in lock-step: brings the implementation to a state it was
 /// in (by restoring a saved state, else by reset and replay), takes one step on both sides and
@@ -56,7 +57,9 @@ final class Lockstep {
     /// is a quiet no-op, and verification reports the error.
     private(set) var fatal: SystemFailure?
     /// Whether any step has failed a check.
-    private(set) var foundAny = false
+    private(set) var foundAny = false { didSet { if foundAny && firstFound == nil { firstFound = DispatchTime.now().uptimeNanoseconds } } }
+    /// When a step first failed a check (uptime nanoseconds).
+    private(set) var firstFound: UInt64?
     /// Refused calls that crashed the system too often, answered by the runner from then on.
     private(set) var knownCrashes = KnownCrashes()
     /// Why the runner answers a call itself, as the model does, rather than make it: a

@@ -183,6 +183,8 @@ struct VerificationRun {
     private var lookedFor: Set<String> = []
     /// Phases stopped because the system failed on step after step.
     private var stoppedPhases: [String] = []
+    /// When the overlap phase first failed (uptime nanoseconds).
+    private var overlapFirstFound: UInt64?
     private let start = DispatchTime.now().uptimeNanoseconds
 
     /// A failing trace before its last replay.
@@ -234,12 +236,16 @@ struct VerificationRun {
             phase = early
         }
         for preset in offered(options.walking) where !done { walk(preset) }
-        for preset in offered(options.presets) where !done { explore(preset) }
+        let offeredPresets = offered(options.presets)
+        let explored = offeredPresets + launched(offeredPresets)
+        positions(explored)
+        for preset in explored where !done { explore(preset) }
         if var rest = phase, rest.failures.isEmpty {
             overlapWalks(&rest)
             phase = rest
         }
         if let phase {
+            overlapFirstFound = phase.firstFound
             report.interleavings += phase.interleavings
             report.notes += phase.notes
         }
@@ -271,6 +277,20 @@ struct VerificationRun {
         if let launch = options.launch { preset.configuration.launch = launch }
         if lockstep.capabilities.actions.contains(where: \.isTransitionExtension) { preset.domain.transitions = true }
         return preset
+    }
+
+    /// For a system that declares launches (`Capabilities.launches`) and options that give
+    /// none: `small` with the `launch` preset's launch child, so that the default run exercises
+    /// what the system declares (docs/VERIFY.md §3).
+    private func launched(_ presets: [Preset]) -> [Preset] {
+        guard options.launch == nil, lockstep.capabilities.launches, options.depth > 0,
+              let small = presets.first(where: { $0.configuration.rootKind == .navigation && $0.configuration.launch == nil })
+        else { return [] }
+        var preset = small
+        preset.name += "+launch"
+        preset.configuration.launch = Preset.launch.configuration.launch
+        preset.bounds.maxModals = max(preset.bounds.maxModals, 2)
+        return [preset]
     }
 
     private var done: Bool { lockstep.fatal != nil || (options.stopAtFirstFailure && lockstep.foundAny) }
@@ -387,6 +407,37 @@ struct VerificationRun {
             add(Candidate(check: check, signature: Verifier.signature(c.actions.last, c.reason), reason: c.reason,
                           trace: c.actions, configuration: preset.configuration, presetName: preset.name,
                           source: "exploration of \(preset.name) (depth \(c.actions.count))", originalLength: c.actions.count))
+        }
+    }
+
+    /// Every action kind the system offers, with its target at every position the model applies
+    /// it at (`PositionGoals`): each from reset, on the shortest trace the model knows.
+    /// Goals are dealt among shards (docs/CI.md).
+    private mutating func positions(_ presets: [Preset]) {
+        guard options.depth > 0 else { return }
+        var seen: Set<PositionGoal> = []
+        var dealt = 0
+        for preset in presets where !done {
+            let goals = PositionGoals.goals(preset.configuration, offers: lockstep.capabilities.offers).filter { seen.insert($0.goal).inserted }
+            var taken = 0, mine = 0
+            for (goal, trace) in goals where !done {
+                defer { dealt += 1 }
+                guard dealt % options.shard.count == options.shard.index else { continue }
+                mine += 1
+                let source = "the position goal \(goal.name) of \(preset.name)"
+                guard let machine = machine(preset, source: source) else { continue }
+                let (index, step) = replay(trace, on: machine)
+                if index == nil || index == trace.count - 1 { taken += 1 }
+                guard let index, let step else { continue }
+                for f in step.findings {
+                    add(Candidate(check: f.check, signature: Verifier.signature(step.action, f.reason), reason: f.reason,
+                                  trace: Array(trace.prefix(index + 1)), configuration: preset.configuration,
+                                  presetName: preset.name, source: source, originalLength: index + 1))
+                }
+            }
+            report.positionGoals += mine
+            report.positionsTaken += taken
+            report.sources.append("positions of \(preset.name): \(taken) of \(mine) calls at their target's positions")
         }
     }
 
@@ -731,6 +782,9 @@ struct VerificationRun {
         let whole = options.shard.count == 1 && !(options.stopAtFirstFailure && lockstep.foundAny) && lockstep.fatal == nil
             && !lockstep.everGaveUp && options.walks > 0 && options.depth > 0
         if whole { report.staleBaseline = options.baseline.entries.indices.filter { lockstep.baseline.expected[$0] == nil }.map { options.baseline.entries[$0] } }
+        // The time the first failure was found, not when its phase ended.
+        let founds = [lockstep.firstFound, overlapFirstFound].compactMap { $0 }
+        if !report.failures.isEmpty, let first = founds.min() { report.firstFailureSeconds = Double(first - start) / 1e9 }
         report.restarts = system.restarts
         if report.diagnostics.isEmpty { report.diagnostics = system.diagnostics }
         report.seconds = seconds
