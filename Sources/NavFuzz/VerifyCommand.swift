@@ -185,6 +185,8 @@ enum VerifyCommand {
                          JUnitProperty(name: "walks", value: String(report.walks)),
                          JUnitProperty(name: "steps", value: String(report.steps)),
                          JUnitProperty(name: "replayed-steps", value: String(report.replayedSteps)),
+                         JUnitProperty(name: "position-goals", value: String(report.positionGoals)),
+                         JUnitProperty(name: "positions-taken", value: String(report.positionsTaken)),
                          JUnitProperty(name: "shard", value: run.shard.description)]
                 + (options.launch.map { [JUnitProperty(name: "launch", value: $0.description)] } ?? []),
             cases: cases, summary: summary, failureTexts: texts, systemOut: report.text, systemErr: report.diagnostics)

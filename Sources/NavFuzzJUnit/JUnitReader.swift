@@ -28,7 +28,8 @@ package enum JUnitReader {
     /// first appearance); its cases are de-duplicated by (classname, name), keeping a failed
     /// run over a passing one, and sorted so the output does not depend on shard order.
     /// The properties that count work done, which shards split: a merge totals them.
-    package static let summedProperties: Set<String> = ["files", "refused", "replayed-steps", "states", "steps", "transitions", "walks"]
+    package static let summedProperties: Set<String> = ["files", "position-goals", "positions-taken", "refused", "replayed-steps", "states", "steps",
+                                                               "transitions", "walks"]
 
     /// Properties are unioned in first-seen order minus "shard", which no longer applies, and
     /// `summedProperties` totalled;

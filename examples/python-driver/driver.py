@@ -8,7 +8,9 @@ it implements, saves and restores its state when asked, and is verified with
 
 `--no-save` leaves saving out of the handshake, so that NavFuzz replays paths from reset;
 `--plain` also puts a snapshot in every step reply, as a driver that knows only the required
-parts of the protocol does. `--bug NAME` builds the library with one real-world bug:
+parts of the protocol does. `--traps` makes it a library that asserts on every call its contract
+forbids, as a debug build does: it says so in its handshake (`trapsOnRefusals`) and dies with
+an `AssertionError` instead of answering a refusal. `--bug NAME` builds the library with one real-world bug:
 
 - `swipe-keeps-child`: a sheet swiped away keeps its child flow, the classic orphan;
 - `finish-twice-crashes`: `finishFlow` on a flow that already finished aborts ("Done" tapped twice);
@@ -312,6 +314,7 @@ def main():
     plain = "--plain" in sys.argv
     saves = "--no-save" not in sys.argv and not plain
     bug = sys.argv[sys.argv.index("--bug") + 1] if "--bug" in sys.argv else None
+    traps = "--traps" in sys.argv
     app, saved = None, {}
 
     def reply(obj):
@@ -324,6 +327,8 @@ def main():
             hello = {"navfuzz": 1, "name": "python-driver" + (" --bug " + bug if bug else ""), "actions": ACTIONS}
             if saves:
                 hello["restore"] = 1
+            if traps:
+                hello["trapsOnRefusals"] = True
             reply(hello)
             continue
         cmd = request["cmd"]
@@ -351,6 +356,8 @@ def main():
                 result = {"outcome": "applied", "events": [
                     {"coordinator": cid, "result": "finished" if cid in finished else "cancelled"} for cid in app.ended]}
             except Refused as refusal:
+                if traps:
+                    raise AssertionError("%s: refused (%s)" % (request["action"], refusal.reason))
                 result = {"outcome": "refused", "reason": refusal.reason, "events": []}
             if plain or request.get("snapshot", True) is not False:
                 if result["outcome"] == "refused" and not plain:

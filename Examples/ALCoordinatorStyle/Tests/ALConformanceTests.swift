@@ -42,6 +42,19 @@ import Testing
             "\(printed ?? "no failure")")
 }
 
+/// The same library run with the defaults: it declares launches (`Capabilities.launches`), so
+/// `small` is explored with a launch flow too (`small+launch`), though the options name no
+/// launch, and the shortest failure is the first restart presenting the launch flow a second
+/// time. (Two steps deep, without walks, to keep the test short.)
+@Test func aSystemThatDeclaresLaunchesHasThemExploredByDefault() {
+    let result = verifyConformance(ALCoordinatorSystem(restartCleansStackOnly: true),
+                                   options: .init(presets: [.small], depth: 2, walks: 0, distinct: 1))
+    let failure = result.report.failure(.invariant("restart-resets"))
+    #expect(failure?.trace.map(\.description) == ["restartApp"], "\(result.failureMessage)")
+    #expect(failure?.configuration.launch == Launch(kind: .navigation, style: .fullScreen, route: Route(1)))
+    #expect(result.report.sources.contains { $0.hasPrefix("exploration of small+launch") })
+}
+
 /// The regression test the run above prints, pasted as it is: it fails while the bug is there.
 @Test func thePastedRegressionTestWithTheLaunchFailsWhileTheBugIsThere() async {
     await withKnownIssue {

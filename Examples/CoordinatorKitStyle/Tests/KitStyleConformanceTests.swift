@@ -25,6 +25,9 @@ import Testing
     let result = verifyConformance(KitStyleSystem(keepsOldRootFlow: true), options: .init(stopAtFirstFailure: true))
     #expect(result.report.failure(.invariant("completion-exactly-once"))?.trace.map(\.description) == ["switchRoot navigation r0"],
             "\(result.failureMessage)")
+    // The old flow's objects stay alive: `restart-resets` says so too (docs/SEMANTICS.md §5.2).
+    #expect(result.report.failure(.invariant("restart-resets"))?.reason == "c0 of the old root flow is still alive after 'switchRoot navigation r0'",
+            "\(result.failureMessage)")
 }
 
 /// The library built with a finish that pops back to the screen under a flow on its parent's

@@ -228,6 +228,7 @@ final class Lockstep {
                    Trap(saying: error.diagnostics + "\n" + system.diagnostics(since: mark)) == .assertion {
                     current = nil
                     counts.trappedRefusals += 1
+                    if case .refused(let reason) = modelStep.outcome { knownCrashes.trapped(action, refused: reason) }
                     return ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep, implAction: implAction,
                                            implBefore: implBefore, implOutcome: modelStep.outcome, implEvents: [], implAfter: nil,
                                            findings: [], next: state.trail)
@@ -398,6 +399,11 @@ final class Lockstep {
         if !leaked.isEmpty {
             let names = leaked.map { ids.modelName(ofImplementation: CoordinatorID($0)) }
             findings.append(Finding(.noLeak, "\(names.joined(separator: ", ")) ended but \(leaked.count == 1 ? "its object is" : "their objects are") still alive after '\(action)'"))
+            // docs/SEMANTICS.md §5.2: no coordinator of the old root flow is live after switchRoot.
+            if case .switchRoot = action, !modelStep.outcome.isRefused {
+                findings.append(Finding(.invariant(Invariant.restartResets.name),
+                                        "\(names.joined(separator: ", ")) of the old root flow \(leaked.count == 1 ? "is" : "are") still alive after '\(action)'"))
+            }
         }
         findings.sort { $0.check < $1.check }
 

@@ -21,6 +21,8 @@ public struct VerificationReport: Sendable {
     package var restores = 0
     /// Refused calls on which the implementation trapped, counted as refusals.
     package var trappedRefusals = 0
+    /// Refused calls the runner answered itself, having seen their kind trap the implementation.
+    package var trapsAnswered = 0
     /// Steps the implementation said it does not offer in their state
     /// (`SystemStep.notOffered`), per action kind: not compared with the model.
     public var notOffered: [ActionName: Int] = [:]

@@ -289,7 +289,6 @@ struct VerificationRun {
         var preset = small
         preset.name += "+launch"
         preset.configuration.launch = Preset.launch.configuration.launch
-        preset.bounds.maxModals = max(preset.bounds.maxModals, 2)
         return [preset]
     }
 
@@ -437,7 +436,7 @@ struct VerificationRun {
             }
             report.positionGoals += mine
             report.positionsTaken += taken
-            report.sources.append("positions of \(preset.name): \(taken) of \(mine) calls at their target's positions")
+            if mine > 0 { report.sources.append("positions of \(preset.name): \(taken) of \(mine) calls at their target's positions") }
         }
     }
 
@@ -747,6 +746,7 @@ struct VerificationRun {
         report.saves = done.saves
         report.restores = done.restores
         report.trappedRefusals = done.trappedRefusals
+        report.trapsAnswered = lockstep.knownCrashes.trapAnswers.values.reduce(0, +)
         report.notOffered = done.notOffered
         if !done.notOffered.isEmpty {
             let counts = done.notOffered.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }
@@ -754,6 +754,12 @@ struct VerificationRun {
         }
         if done.trappedRefusals > 0 {
             report.notes.append("\(done.trappedRefusals) calls the model refuses trapped the implementation and counted as those refusals (trapsOnRefusedCalls); it was started again each time")
+        }
+        if !lockstep.knownCrashes.trapAnswers.isEmpty {
+            let counts = lockstep.knownCrashes.trapAnswers.sorted { $0.key < $1.key }
+                .map { "\($0.value) \($0.key.action.rawValue) refused(\($0.key.reason.rawValue))" }
+            report.notes.append("not made after a trap on calls of their kind the model refuses "
+                                + "(answered as the model does, trapsOnRefusedCalls): \(counts.joined(separator: ", "))")
         }
         if !lockstep.knownCrashes.answers.isEmpty {
             let counts = lockstep.knownCrashes.answers.sorted { $0.key < $1.key }
