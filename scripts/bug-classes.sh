@@ -4,7 +4,7 @@
 # each planted bug is found by a plain `NavFuzz verify --driver …` with the default options, on
 # the check it breaks, within the seconds BENCHMARKS.md gives for the default run; the bugs of
 # position (a call on the first child instead of its own, the top modal instead of the one
-# named, the current page instead of another) by the position goals (docs/VERIFY.md §2.5).
+# named, the current page instead of another) by the position goals (docs/VERIFY.md §1, Positions).
 # Usage: scripts/bug-classes.sh [NAVFUZZ]   (default .build/release/NavFuzz)
 set -uo pipefail
 cd "$(dirname "$0")/.."

@@ -193,7 +193,7 @@ extension Invariant {
             return n == 0 ? only(c, keep: 0) : only(c, keep: n - 1, then: Modal(before.modalStyle(at: i, n - 1), .screen(r)))
         case .multiple(let c, _):
             guard let i = before.index(of: c) else { return nil }
-            return only(c, expectedModals(modals(before, i), action))
+            return only(c, expectedModals(modals(before, i), action, dialect))
         case .dismiss(let c):
             if dialect.contains(.dismissNothingApplies), let i = before.index(of: c), before.modalCount(at: i) == 0 { return unchanged() }
             return removedTop(of: c)
@@ -438,7 +438,9 @@ private struct FinishFlowTargets {
 }
 
 /// What a router action does to its target's modal list, written independently of the model.
-private func expectedModals(_ modals: [Modal], _ action: Action) -> [Modal] {
+/// Under `pop-to-presented` (docs/SEMANTICS.md §9) a `popTo` keeps the modals up to the topmost
+/// one showing its route, and none when no modal shows it.
+private func expectedModals(_ modals: [Modal], _ action: Action, _ dialect: Dialect) -> [Modal] {
     switch action {
     case .present(_, let r, let style): return modals + [Modal(style, .screen(r))]
     case .dismiss, .close: return Array(modals.dropLast())
@@ -446,7 +448,9 @@ private func expectedModals(_ modals: [Modal], _ action: Action) -> [Modal] {
     case .set(_, let r):
         guard let top = modals.last else { return modals }
         return Array(modals.dropLast()) + [Modal(top.style, .screen(r))]
-    case .multiple(_, let parts): return parts.reduce(modals, expectedModals)
+    case .popTo(_, let r) where dialect.contains(.popToPresented):
+        return Array(modals.prefix((modals.lastIndex { $0.entry == .screen(r) }).map { $0 + 1 } ?? 0))
+    case .multiple(_, let parts): return parts.reduce(modals) { expectedModals($0, $1, dialect) }
     default: return modals
     }
 }

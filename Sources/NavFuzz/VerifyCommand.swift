@@ -37,6 +37,8 @@ enum VerifyCommand {
       --startup-timeout S      seconds a driver may take to start and answer its handshake, at
                                least --timeout (default: \(Int(defaults.startupTimeout)))
       --first-failure          stop looking once a check fails (the failure is still shrunk)
+      --no-positions           leave out the position goals: each call at each position of its
+                               target (docs/VERIFY.md §1, Positions)
       --no-restore             replay every path from reset even when the driver saves states
       --pin                    run the driver on the core of the verifying thread (default: any
                                core; see docs/VERIFY.md §5)
@@ -81,6 +83,7 @@ enum VerifyCommand {
         options.startupTimeout = try args.double("--startup-timeout") ?? options.startupTimeout
         options.stopAtFirstFailure = args.flag("--first-failure")
         options.restore = !args.flag("--no-restore")
+        options.positions = !args.flag("--no-positions")
         options.pinDriver = args.flag("--pin")
         if let text = try args.option("--launch") {
             do { options.launch = try Launch(parsing: text) } catch {

@@ -46,8 +46,9 @@ enum MutantTable {
     /// by exploring the mutant's room one depth at a time; nil when there is none.
     static func shortestLength(_ mutant: Mutant, check: Check, root: Kind, below: Int) -> Int? {
         for depth in 1 ..< max(below, 1) {
-            let report = Verifier.verify(SampleSystem(mutant: mutant),
-                                         options: Verifier.Options(presets: [mutant.room(root: root)], depth: depth, walkPresets: [], shrink: false))
+            var options = Verifier.Options(presets: [mutant.room(root: root)], depth: depth, walkPresets: [], shrink: false)
+            options.positions = false   // exploration alone: the lengths are its depths
+            let report = Verifier.verify(SampleSystem(mutant: mutant), options: options)
             if report.failure(check) != nil { return depth }
         }
         return nil

@@ -2,7 +2,7 @@
 @_spi(Engine) @testable import NavFuzzKit
 import XCTest
 
-/// The position goals (docs/VERIFY.md §2.5): found on the model, each shortest, each ending in
+/// The position goals (docs/VERIFY.md §1, Positions): found on the model, each shortest, each ending in
 /// a call the model applies at its position.
 final class PositionGoalsTests: XCTestCase {
     func goals(_ preset: Preset, offers: (Action) -> Bool = { _ in true }) -> [PositionGoal: [String]] {

@@ -68,8 +68,9 @@ func XCTAssertShortest(_ failure: ConformanceFailure, room: Preset, mutant: Muta
                        file: StaticString = #filePath, line: UInt = #line) {
     let shorter = failure.trace.count - 1
     guard shorter > 0 else { return }
-    let report = Verifier.verify(SampleSystem(mutant: mutant),
-                                 options: Verifier.Options(presets: [room], depth: shorter, walkPresets: [], shrink: false))
+    var options = Verifier.Options(presets: [room], depth: shorter, walkPresets: [], shrink: false)
+    options.positions = false
+    let report = Verifier.verify(SampleSystem(mutant: mutant), options: options)
     if let found = report.failure(failure.check) {
         XCTFail("\(mutant.rawValue): \(failure.trace.count) steps, but exploration finds \(found.trace.count):\n\(found.text)",
                 file: file, line: line)

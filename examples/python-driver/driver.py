@@ -19,7 +19,7 @@ an `AssertionError` instead of answering a refusal. `--bug NAME` builds the libr
 - `hangs-in-deep-tab-trees`: under a tab root with five coordinators or more, every step hangs.
 
 and bugs of position, each showing only where the call's target sits among its siblings
-(docs/VERIFY.md §2.5):
+(docs/VERIFY.md §1, Positions):
 
 - `finish-removes-first-child`: a pushed flow's finish removes the first child on the stack
   (and all above it), not its own: only the last of two children shows it;

@@ -33,7 +33,7 @@ import Testing
 /// The library built with a finish that pops back to the screen under a flow on its parent's
 /// router, taking what the parent pushed after the flow. The default run takes `finishFlow` on
 /// a flow on its parent's router at each position on the stack (position goals, docs/VERIFY.md
-/// §2.5) and finds it in three steps: the first of two flows finishes, the second goes too.
+/// §1, Positions) and finds it in three steps: the first of two flows finishes, the second goes too.
 @Test func aSharedFlowWhoseFinishPopsItsParentsScreensIsCaught() {
     let result = verifyConformance(KitStyleSystem(sharedFinishPopsParent: true), options: .init(stopAtFirstFailure: true))
     #expect(result.report.failure(.snapshotConforms)?.trace.map(\.description) == ["startShared c0 r0", "start c0 navigation push r0", "finishFlow c1"],

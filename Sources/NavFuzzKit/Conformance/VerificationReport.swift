@@ -32,7 +32,7 @@ public struct VerificationReport: Sendable {
     package var walks = 0
     package var traces = 0
     package var shrinkRuns = 0
-    /// Position goals (docs/VERIFY.md §2.5) this run had, and those whose call it made.
+    /// Position goals (docs/VERIFY.md §1, Positions) this run had, and those whose call it made.
     package var positionGoals = 0
     package var positionsTaken = 0
     /// Runs of overlapping calls in the overlap phase.

@@ -1,7 +1,7 @@
 @_spi(Engine) import CoordinatorModel
 import Foundation
 
-/// An action kind taken with its target at one position (docs/VERIFY.md §2.5).
+/// An action kind taken with its target at one position (docs/VERIFY.md §1, Positions).
 /// A flow on its parent's router (`startShared`) is a position of its own: its finish removes
 /// its entry only, where another flow's takes the screens above it too.
 struct PositionGoal: Hashable, Comparable {

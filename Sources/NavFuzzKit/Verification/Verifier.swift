@@ -56,6 +56,9 @@ public enum Verifier {
         /// calls from every state within this many actions of each preset's initial state
         /// (0: from the initial state only; negative: no overlap phase). docs/VERIFY.md §2.4.
         public var overlapDepth: Int
+        /// The position goals (docs/VERIFY.md §1, Positions): every offered call at every
+        /// position of its target, on the model's shortest trace; run when `depth` is above 0.
+        public var positions = true
         /// Calls that overlap in one run of the overlap phase: 2, or 3 (a third call started
         /// while the first two wait; it costs about four times as much). docs/VERIFY.md §2.4.
         public var overlapCalls = 2
@@ -281,7 +284,7 @@ struct VerificationRun {
 
     /// For a system that declares launches (`Capabilities.launches`) and options that give
     /// none: `small` with the `launch` preset's launch child, so that the default run exercises
-    /// what the system declares (docs/VERIFY.md §3).
+    /// what the system declares (docs/VERIFY.md §1).
     private func launched(_ presets: [Preset]) -> [Preset] {
         guard options.launch == nil, lockstep.capabilities.launches, options.depth > 0,
               let small = presets.first(where: { $0.configuration.rootKind == .navigation && $0.configuration.launch == nil })
@@ -413,7 +416,7 @@ struct VerificationRun {
     /// it at (`PositionGoals`): each from reset, on the shortest trace the model knows.
     /// Goals are dealt among shards (docs/CI.md).
     private mutating func positions(_ presets: [Preset]) {
-        guard options.depth > 0 else { return }
+        guard options.positions, options.depth > 0 else { return }
         var seen: Set<PositionGoal> = []
         var dealt = 0
         for preset in presets where !done {
