@@ -2,7 +2,7 @@
 /// library that acts on the wrong one gets wrong (the first child instead of its own, the top
 /// modal instead of the one named, the current page instead of the one asked for). A run of
 /// `verify` takes every action kind it offers at every position the model applies it at.
-@_spi(Engine) public enum Position: String, CaseIterable, Sendable, Comparable {
+@_spi(Engine) public enum Position: String, CaseIterable, Sendable {
     /// The target is the only child entry of its parent's stack.
     case onlyChild = "only-child"
     /// The first of several child entries of its parent's stack.
@@ -38,10 +38,6 @@
         case .onlyChild, .firstChild, .middleChild, .lastChild, .underScreens, .overScreens: true
         default: false
         }
-    }
-
-    @_spi(Engine) public static func < (a: Self, b: Self) -> Bool {
-        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
 
     /// The positions of `action`'s target in `state`: none for an action without a target, on

@@ -4,15 +4,12 @@ import Foundation
 /// An action kind taken with its target at one position (docs/VERIFY.md §1, Positions).
 /// A flow on its parent's router (`startShared`) is a position of its own: its finish removes
 /// its entry only, where another flow's takes the screens above it too.
-struct PositionGoal: Hashable, Comparable {
+struct PositionGoal: Hashable {
     let kind: ActionName
     let position: Position
     let shared: Bool
 
     var name: String { "\(kind.rawValue) at \(position.rawValue)" + (shared ? " (shared router)" : "") }
-    static func < (a: Self, b: Self) -> Bool {
-        (a.kind.rawValue, a.position, a.shared ? 1 : 0) < (b.kind.rawValue, b.position, b.shared ? 1 : 0)
-    }
 }
 
 /// The shortest way the model knows to each position goal of a configuration: a breadth-first
@@ -60,7 +57,7 @@ enum PositionGoals {
         func key(_ kind: Int, _ p: Position, _ shared: Bool) -> Int { (kind * ordinals.count + ordinals[p]!) * 2 + (shared ? 1 : 0) }
         // The calls on a coordinator depend on its id only: made once, offered ones only.
         var callsOn: [CoordinatorID: [(kind: Int, action: Action)]] = [:]
-        var found: [(goal: PositionGoal, trace: [Action])] = []
+        var found: Found = []
         var refused = [Int](repeating: 0, count: kinds.count * ordinals.count * 2)
         func open(_ k: Int) -> Bool { refused[k] >= 0 && refused[k] < tries }
         // Open: offered kinds at positions they can take (an entry is `popTo`'s, a page
