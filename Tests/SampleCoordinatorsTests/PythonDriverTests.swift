@@ -81,5 +81,12 @@ final class PythonDriverTests: XCTestCase {
         }
         let popTo = Verifier.verify(driver: command("--bug pop-to-first-entry"), options: positionsOnly)
         XCTAssertEqual(popTo.failure(.snapshotConforms)?.trace.last?.name, .popTo, popTo.text)
+        // The report names the positions reached, as it names the `sometimes` properties.
+        let line = popTo.sources.first { $0.hasPrefix("positions of small:") } ?? ""
+        for p in ["only-child", "first-child", "middle-child", "last-child", "under-screens", "over-screens",
+                  "only-modal", "lowest-modal", "middle-modal", "top-modal", "repeated-entry"] {
+            XCTAssertTrue(line.contains(p), "\(p): \(line)")
+        }
+        XCTAssertTrue(popTo.sources.contains { $0.hasPrefix("positions of small-tab:") && $0.contains("other-page") }, popTo.text)
     }
 }

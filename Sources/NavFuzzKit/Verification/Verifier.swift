@@ -422,14 +422,20 @@ struct VerificationRun {
         for preset in presets where !done {
             let goals = PositionGoals.goals(preset.configuration, offers: lockstep.capabilities.offers).filter { seen.insert($0.goal).inserted }
             var taken = 0, mine = 0
+            var reached: Set<Position> = [], missed: [String] = []
             for (goal, trace) in goals where !done {
                 defer { dealt += 1 }
                 guard dealt % options.shard.count == options.shard.index else { continue }
                 mine += 1
                 let source = "the position goal \(goal.name) of \(preset.name)"
-                guard let machine = machine(preset, source: source) else { continue }
+                guard let machine = machine(preset, source: source) else { missed.append(goal.name); continue }
                 let (index, step) = replay(trace, on: machine)
-                if index == nil || index == trace.count - 1 { taken += 1 }
+                if index == nil || index == trace.count - 1 {
+                    taken += 1
+                    reached.insert(goal.position)
+                } else {
+                    missed.append(goal.name)
+                }
                 guard let index, let step else { continue }
                 for f in step.findings {
                     add(Candidate(check: f.check, signature: Verifier.signature(step.action, f.reason), reason: f.reason,
@@ -439,7 +445,15 @@ struct VerificationRun {
             }
             report.positionGoals += mine
             report.positionsTaken += taken
-            if mine > 0 { report.sources.append("positions of \(preset.name): \(taken) of \(mine) calls at their target's positions") }
+            guard mine > 0 else { continue }
+            // Named like the `sometimes` properties: which positions were reached, and which
+            // goals were not (a step before the goal's call failed, or the run stopped).
+            let names = Position.allCases.filter(reached.contains).map(\.rawValue).joined(separator: ", ")
+            var line = "positions of \(preset.name): \(taken) of \(mine) calls at their target's positions (\(names))"
+            if !missed.isEmpty {
+                line += "; not reached: \(missed.prefix(5).joined(separator: ", "))" + (missed.count > 5 ? " and \(missed.count - 5) more" : "")
+            }
+            report.sources.append(line)
         }
     }
 
