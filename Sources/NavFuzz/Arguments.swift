@@ -6,6 +6,8 @@ struct Arguments {
     let command: String
     private var items: [String]
     private var used: [Bool]
+    /// The flags and options found, with their values, in the order asked for.
+    private var given: [(name: String, value: String?)] = []
 
     init(command: String, _ items: [String]) {
         self.command = command
@@ -17,6 +19,7 @@ struct Arguments {
     mutating func flag(_ name: String) -> Bool {
         guard let i = items.indices.first(where: { !used[$0] && items[$0] == name }) else { return false }
         used[i] = true
+        given.append((name, nil))
         return true
     }
 
@@ -35,7 +38,15 @@ struct Arguments {
                 value = String(items[i].dropFirst(name.count + 1))
             }
         }
+        if let value { given.append((name, value)) }
         return value
+    }
+
+    /// What the command was asked to do, for telling two runs apart (`merge`): its flags and
+    /// options, sorted, without those in `leaving` (where the output goes, how fast it runs).
+    func settings(leaving: Set<String>) -> String {
+        let kept = given.filter { !leaving.contains($0.name) }.map { $0.name + ($0.value.map { " " + TraceText.shellQuoted($0) } ?? "") }
+        return ([command.isEmpty ? "NavFuzz" : "NavFuzz " + command] + kept.sorted()).joined(separator: " ")
     }
 
     /// Where this command's options are listed.

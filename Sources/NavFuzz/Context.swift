@@ -10,6 +10,8 @@ struct Context {
     let environment: [String: String]
     /// The HTML page, which rendered failures add their pictures to.
     let page = PageOutput()
+    /// What the run was asked to check (`Arguments.settings`), set as it starts.
+    private let asked = Asked()
 
     /// Where a run's results go, in this order: the terminal's failures and verdicts, then
     /// (the partial report standing down) the JUnit report and the page.
@@ -19,8 +21,16 @@ struct Context {
 
     /// Checks that the report can be written, and keeps its path for a partial report should
     /// NavFuzz be ended before the run finishes.
-    func starting(_ run: RunOptions) throws(UsageError) {
+    func starting(_ run: RunOptions, _ args: Arguments) throws(UsageError) {
         try run.checkReportPath()
+        asked.text = args.settings(leaving: RunOptions.outputFlags)
+        if run.reportOnStandardOutput {
+            if run.traceFormat == "json" {
+                throw UsageError("--trace-format json and the report (\(run.junitPath)) both want standard output",
+                                 hint: "send the report to a file, for example --junit report.xml")
+            }
+            Terminal.giveStandardOutputToReport()
+        }
         PartialReport.shared.begin(path: run.junitPath)
         Heartbeat.shared.start(terminal: terminal, environment: environment)
     }
@@ -48,8 +58,12 @@ struct Context {
                 }
             }
         }
-        // The version, so that `merge` refuses shards of different NavFuzz builds.
-        for a in activities.indices { activities[a].properties.append(JUnitProperty(name: "version", value: navFuzzVersion)) }
+        // The version and the command, so that `merge` refuses shards of different NavFuzz
+        // builds or of different runs.
+        for a in activities.indices {
+            activities[a].properties.append(JUnitProperty(name: "version", value: navFuzzVersion))
+            if let command = asked.text { activities[a].properties.append(JUnitProperty(name: "command", value: command)) }
+        }
         let report = FinishedRun(activities: activities, run: run, projectFile: projectFile)
         var written: [String] = []
         for output in outputs { written += try output.ended(report) }
@@ -99,5 +113,15 @@ struct Context {
             return traceJSON
         }
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// The command a run was asked for, kept from its start to its end.
+private final class Asked: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: String?
+    var text: String? {
+        get { lock.withLock { value } }
+        set { lock.withLock { value = newValue } }
     }
 }

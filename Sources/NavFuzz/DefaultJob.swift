@@ -48,7 +48,7 @@ enum DefaultJob {
         budget.walks = try args.int("--walks", in: 0...1_000_000_000) ?? budget.walks
         let run = try RunOptions.parse(&args, environment: context.environment)
         try args.noPositionals()
-        try context.starting(run)
+        try context.starting(run, args)
         let terminal = context.terminal
         // Said once the options are read: a bad option is one line, as for any command.
         terminal.err("NavFuzz: no \(ProjectFile.fileName) here: checking NavFuzz's own model ('NavFuzz init' writes a project file)")

@@ -55,7 +55,7 @@ enum ExploreCommand {
         } else if splitName != nil {
             throw UsageError("--split splits the states among shards: it needs --shard I/N", hint: "for example --shard 0/4 --split ownership")
         }
-        try context.starting(run)
+        try context.starting(run, args)
         var activity = explore(model, run: run, maxStates: maxStates, maxSeconds: maxSeconds, shard: shard, context: context)
         if let expected { activity.pinStateCount(expected) }
         return try context.finish([activity], run: run)

@@ -46,7 +46,7 @@ enum FuzzCommand {
         if args.flag("--no-swarm") { budget.swarm = false }
         let run = try RunOptions.parse(&args, environment: context.environment)
         try args.noPositionals()
-        try context.starting(run)
+        try context.starting(run, args)
         let activity = fuzz(model, budget: budget, run: run, context: context)
         return try context.finish([activity], run: run)
     }
@@ -69,6 +69,7 @@ enum FuzzCommand {
         var settings = model.settings
         settings.append(JUnitProperty(name: "shard", value: run.shard.description))
         settings.append(JUnitProperty(name: "walks-asked", value: budget.walks.map(String.init) ?? "until --max-seconds"))
+        settings.append(JUnitProperty(name: "swarm", value: String(budget.swarm)))
         let texts = report.failures.map { f in
             let found = "found in walk \(f.walk) of seed \(report.seed) (walk seed 0x\(String(f.walkSeed, radix: 16))), "
                 + "shrunk from \(f.originalLength) to \(f.shrunk.actions.count) steps in \(Figures.seconds(f.shrinkSeconds))"

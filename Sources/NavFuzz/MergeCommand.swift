@@ -17,8 +17,9 @@ enum MergeCommand {
     `explore --shard` counts its distinct states, transitions and overlap from each shard's
     .states file, read next to its report.
 
-    A suite must be the same run in every shard: the same version of NavFuzz, seed, walks,
-    presets, bounds, depth and fault, else the merge is refused.
+    A suite must be the same run in every shard, else the merge is refused: the same version of
+    NavFuzz, seed, walks, swarm, presets, bounds, depth, routes, pages, styles, kinds, multiple,
+    dialect, launch and fault, and for a verification the same driver, positions and overlap.
 
     OPTIONS:
       --junit-per-suite DIR    also write each merged suite to DIR/TEST-NAME.xml (created when
@@ -64,11 +65,22 @@ enum MergeCommand {
                 settings[suite.name] = (values, path)
             }
         }
+        // Every shard of one run: the same command, whatever suites each one ran.
+        var command: (text: String, path: String)?
+        for (report, path) in zip(reports, paths) {
+            for text in Set(report.suites.compactMap { $0.properties.first { $0.name == "command" }?.value }) {
+                if let command, command.text != text {
+                    throw UsageError("\(path) is a shard of '\(text)' but \(command.path) of '\(command.text)'", hint: hint)
+                }
+                command = (text, path)
+            }
+        }
     }
 
     /// The properties a suite must have alike in every shard: what makes it the same run.
-    static let agreeing = ["version", "fault", "seed", "walks-asked", "walk-length", "preset", "presets", "bounds", "max-depth",
-                           "root", "routes", "pages", "dialect", "launch"]
+    static let agreeing = ["version", "fault", "seed", "walks-asked", "walk-length", "swarm", "preset", "presets", "bounds",
+                           "max-depth", "root", "routes", "pages", "styles", "kinds", "multiple", "dialect", "launch", "driver",
+                           "positions", "overlap-depth", "overlap-calls", "distinct", "command"]
 
     static func run(_ args: inout Arguments, context: Context) throws(UsageError) -> Int32 {
         let perSuite = try args.option("--junit-per-suite")

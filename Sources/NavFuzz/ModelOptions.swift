@@ -116,6 +116,10 @@ struct ModelOptions {
             JUnitProperty(name: "max-depth", value: preset.maxDepth.map(String.init) ?? "none"),
             JUnitProperty(name: "routes", value: String(preset.configuration.routeCount)),
             JUnitProperty(name: "pages", value: String(preset.configuration.pageCount)),
+            // What --styles, --kinds and --multiple change, so that `merge` tells runs apart.
+            JUnitProperty(name: "styles", value: preset.domain.presentStyles.map(\.description).joined(separator: ",")),
+            JUnitProperty(name: "kinds", value: preset.domain.startKinds.map(\.description).joined(separator: ",")),
+            JUnitProperty(name: "multiple", value: String(preset.domain.includeNoneAndMultiple)),
         ]
         if preset.configuration.dialect != .strict {
             out.append(JUnitProperty(name: "dialect", value: preset.configuration.dialect.description))

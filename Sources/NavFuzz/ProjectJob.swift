@@ -12,7 +12,7 @@ enum ProjectJob {
         options.shard = (run.shard.index, run.shard.count)
         var skipped = 0
         for path in project.corpus { skipped += try VerifyCommand.given(path, into: &options) }
-        try context.starting(run)
+        try context.starting(run, args)
         context.terminal.out("NavFuzz: \(project.path): verifying \(project.systems.map(\.name).joined(separator: ", "))")
         var activities: [Activity] = []
         for system in project.systems {

@@ -20,7 +20,7 @@ enum ReplayCommand {
         let run = try RunOptions.parse(&args, environment: context.environment)
         let paths = try args.positionals()
         guard !paths.isEmpty else { throw UsageError("'replay' needs a corpus file or directory", hint: "for example NavFuzz replay Corpus") }
-        try context.starting(run)
+        try context.starting(run, args)
         let activity = try replay(paths, name: "corpus", run: run, context: context)
         return try context.finish([activity], run: run)
     }

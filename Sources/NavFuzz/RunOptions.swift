@@ -18,9 +18,16 @@ struct RunOptions {
     /// device or a FIFO and no `--html` was given.
     var htmlPath: String?
 
+    /// The flags that change where a run's output goes or how fast it runs, not what it checks:
+    /// the shards of one run may differ in them (`merge`).
+    static let outputFlags: Set<String> = ["--workers", "--junit", "--trace-format", "--save-failures", "--shard", "--junit-per-suite",
+                                           "--junit-file-attributes", "--html", "--timeout", "--startup-timeout", "--pin",
+                                           "--no-restore", "--max-seconds"]
+
     static let help = """
       --workers N              worker threads (default: all cores)
-      --junit PATH             JUnit XML report (default: .build/navfuzz/junit.xml; - for standard output)
+      --junit PATH             JUnit XML report (default: .build/navfuzz/junit.xml; - for standard
+                               output, which then carries the report alone)
       --trace-format FORMAT    text, or json: one JSON object per counterexample on stdout, the rest on stderr
       --save-failures DIR      store each shrunk failure as a corpus file (default: next to the report)
       --shard I/N              run shard I of N (0-based); also TEST_SHARD_INDEX/TEST_TOTAL_SHARDS
@@ -64,6 +71,10 @@ struct RunOptions {
         }
         return run
     }
+
+    /// Whether the report is written to this process's standard output (`-`, `/dev/stdout`, a
+    /// link to it), which then carries nothing else.
+    var reportOnStandardOutput: Bool { (try? ReportDestination.of(junitPath).get()) == .descriptor(1) }
 
     /// Checks before any work that the report can be written, so that a long run does not end
     /// in an unwritable path: a file's nearest existing directory must be writable, a device

@@ -1,7 +1,9 @@
 import Foundation
 @_spi(Engine) import NavFuzzKit
 
-/// Where output goes: results on stdout, progress and errors on stderr. Progress only when
+/// Where output goes: results on stdout, progress and errors on stderr; when a report takes
+/// stdout (`--junit -`), the results go to stderr too, so that stdout is the report alone and a
+/// client can parse it (docs/CI.md). Progress only when
 /// stderr is a terminal; colour only then and when NO_COLOR is unset. Everything printed goes
 /// through `TextSanitizer`'s rule first, so that no name or reason reaches a terminal or a CI
 /// log as a control that acts; the colours are NavFuzz's own, added after.
@@ -17,12 +19,12 @@ struct Terminal: Sendable {
 
     /// One line for people, on stdout or stderr: a line break in it (from a file name, say) is
     /// written out too, so it cannot start a line of its own.
-    func out(_ line: String) { emit(1, TextSanitizer.escaped(line) + "\n") }
+    func out(_ line: String) { emit(Self.results, TextSanitizer.escaped(line) + "\n") }
     func err(_ line: String) { emit(2, TextSanitizer.escaped(line) + "\n") }
 
     /// Text of many lines built by NavFuzz (help, a failure's trace), whose names are written
     /// out where they were put in: its own line breaks stay.
-    func outText(_ text: String) { emit(1, TextSanitizer.escapedLines(text) + "\n") }
+    func outText(_ text: String) { emit(Self.results, TextSanitizer.escapedLines(text) + "\n") }
 
     /// JSON for tools, on stdout: exact, with what the rule names in JSON's own escapes.
     func outJSON(_ json: String) { emit(1, TextSanitizer.jsonEscaped(json) + "\n") }
@@ -30,8 +32,15 @@ struct Terminal: Sendable {
     /// `ok  ` or `FAIL` (green or red on a terminal) and a line of text, on stdout or stderr.
     func verdict(_ failed: Bool, _ text: String, onStderr: Bool = false) {
         let mark = failed ? colored("FAIL", 31) : colored("ok  ", 32)
-        emit(onStderr ? 2 : 1, mark + "  " + TextSanitizer.escaped(text) + "\n")
+        emit(onStderr ? 2 : Self.results, mark + "  " + TextSanitizer.escaped(text) + "\n")
     }
+
+    /// From now on standard output is a report's: the lines for people go to stderr. Called
+    /// before any work starts, once the report's path is known.
+    static func giveStandardOutputToReport() { reportTakesStdout.withLock { $0 = true } }
+
+    private static let reportTakesStdout = NSLockedValue(false)
+    private static var results: Int32 { reportTakesStdout.withLock { $0 } ? 2 : 1 }
 
     /// A progress line that overwrites itself; nothing when not on a terminal.
     func progress(_ line: String) {
@@ -56,4 +65,12 @@ struct Terminal: Sendable {
     }
 
     private func colored(_ s: String, _ code: Int) -> String { useColor ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
+}
+
+/// A value behind a lock, for the one flag the whole process reads.
+private final class NSLockedValue<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func withLock<R>(_ body: (inout Value) -> R) -> R { lock.lock(); defer { lock.unlock() }; return body(&value) }
 }

@@ -101,7 +101,7 @@ enum VerifyCommand {
         let run = try RunOptions.parse(&args, environment: context.environment)
         options.shard = (run.shard.index, run.shard.count)
         try args.noPositionals()
-        try context.starting(run)
+        try context.starting(run, args)
 
         return try context.finish([verification(driver: driver, options: options, skipped: skipped, run: run, context: context)], run: run)
     }
@@ -189,6 +189,10 @@ enum VerifyCommand {
                          JUnitProperty(name: "steps", value: String(report.steps)),
                          JUnitProperty(name: "replayed-steps", value: String(report.replayedSteps)),
                          JUnitProperty(name: "position-goals", value: String(report.positionGoals)),
+                         JUnitProperty(name: "positions", value: String(options.positions)),
+                         JUnitProperty(name: "overlap-depth", value: String(options.overlapDepth)),
+                         JUnitProperty(name: "overlap-calls", value: String(options.overlapCalls)),
+                         JUnitProperty(name: "distinct", value: String(options.distinct)),
                          JUnitProperty(name: "positions-taken", value: String(report.positionsTaken)),
                          JUnitProperty(name: "shard", value: run.shard.description)]
                 + (options.launch.map { [JUnitProperty(name: "launch", value: $0.description)] } ?? []),

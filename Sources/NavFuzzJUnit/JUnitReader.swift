@@ -309,6 +309,11 @@ private struct Tree {
         return value
     }
 
+    /// An attribute the writer wrote as a token (`TextSanitizer.token`): the name it holds.
+    func name(_ node: xmlNodePtr, _ wanted: String) throws -> String {
+        TextSanitizer.name(fromToken: try required(node, wanted))
+    }
+
     func seconds(_ node: xmlNodePtr) throws -> Double {
         let raw = try required(node, "time")
         guard let value = Double(raw.trimmingCharacters(in: .whitespaces)), value.isFinite else {
@@ -323,16 +328,16 @@ private struct Tree {
             throw malformed(node, "timestamp '\(stamp)' is not YYYY-MM-DDTHH:MM:SS")
         }
         var suite = JUnitSuite(
-            name: try required(node, "name"),
+            name: try name(node, "name"),
             timestamp: timestamp,
-            hostname: try required(node, "hostname"),
+            hostname: try name(node, "hostname"),
             time: try seconds(node)
         )
         for child in children(node) {
             switch name(child) {
             case "properties":
                 for property in children(child, named: "property") {
-                    let p = JUnitProperty(name: try required(property, "name"), value: try required(property, "value"))
+                    let p = JUnitProperty(name: try name(property, "name"), value: try required(property, "value"))
                     // Derived from the timestamp, which a merge takes the earliest of.
                     if p.name != JUnitSuite.zonedTimestampProperty { suite.properties.append(p) }
                 }
@@ -363,12 +368,12 @@ private struct Tree {
             }
         }
         var testCase = JUnitCase(
-            classname: try required(node, "classname"),
-            name: try required(node, "name"),
+            classname: try name(node, "classname"),
+            name: try name(node, "name"),
             time: try seconds(node),
             outcome: outcome
         )
-        testCase.file = attribute(node, "file")
+        testCase.file = attribute(node, "file").map(TextSanitizer.name(fromToken:))
         return testCase
     }
 }

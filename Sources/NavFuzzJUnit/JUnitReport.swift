@@ -74,7 +74,7 @@ package struct JUnitSuite: Sendable, Equatable {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
         let bytes = buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }
-        let name = TextSanitizer.token(TextSanitizer.sanitize(bytes))
+        let name = String(decoding: bytes, as: UTF8.self)
         return name.isEmpty ? "localhost" : name
     }
 }

@@ -162,6 +162,22 @@ final class ExploreCLITests: XCTestCase {
         _ = try CLI.run(["explore", "--preset", "small", "--max-depth", "2", "--shard", "1/3", "--junit", other])
         try assertBadInput(["merge", out, dir.appendingPathComponent("ownership-0.xml").path, other,
                             dir.appendingPathComponent("ownership-2.xml").path], mentions: "ran with max-depth 3 in")
+        // So are shards of another preset, domain or fuzzing.
+        for (extra, said) in [(["--multiple"], "ran with multiple false in"), (["--styles", "sheet"], "ran with styles sheet,fullScreen in"),
+                              (["--kinds", "navigation"], "ran with kinds navigation,tab,redirection in")] {
+            _ = try CLI.run(job + extra + ["--shard", "1/3", "--split", "ownership", "--junit", other])
+            try assertBadInput(["merge", out, dir.appendingPathComponent("ownership-0.xml").path, other,
+                                dir.appendingPathComponent("ownership-2.xml").path], mentions: said)
+        }
+        _ = try CLI.run(["explore", "--preset", "small-tab", "--max-depth", "3", "--shard", "1/3", "--split", "ownership", "--junit", other])
+        try assertBadInput(["merge", out, dir.appendingPathComponent("ownership-0.xml").path, other,
+                            dir.appendingPathComponent("ownership-2.xml").path], mentions: "is a shard of 'NavFuzz explore --max-depth 3 --preset small-tab --split ownership' but")
+        let fuzz = ["fuzz", "--preset", "small", "--walks", "20", "--walk-length", "5"]
+        let swarm = dir.appendingPathComponent("swarm.xml").path, plain = dir.appendingPathComponent("plain.xml").path
+        XCTAssertEqual(try CLI.run(fuzz + ["--shard", "0/2", "--junit", swarm]).status, 0)
+        XCTAssertEqual(try CLI.run(fuzz + ["--no-swarm", "--shard", "1/2", "--junit", plain]).status, 0)
+        try assertBadInput(["merge", out, swarm, plain], mentions: "suite fuzz.small ran with swarm true in")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
     }
 
     func testPinnedStateCountFailsWhenItDiffers() throws {

@@ -97,29 +97,43 @@ final class ReportPathCLITests: XCTestCase {
         XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO)
     }
 
-    /// A link to /dev/stdout: the report goes into standard output after what was printed
-    /// before it (here a file), and the link stays. As nobody, so that nothing can touch /dev.
-    func testALinkToStandardOutputWritesIntoTheStream() throws {
+    /// A link to /dev/stdout: standard output carries the report alone (the lines for people go
+    /// to stderr), and the link stays. As nobody, so that nothing can touch /dev.
+    func testALinkToStandardOutputGetsTheReportAlone() throws {
         let dir = try scratch()
         let link = dir.appendingPathComponent("out.xml")
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/dev/stdout")
         let r = try CLI.runAsNobody(["replay", "ok.trace", "--junit", "out.xml"], in: dir)
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
         XCTAssertEqual(try linkTarget(link), "/dev/stdout")
-        let summary = try XCTUnwrap(r.stdout.range(of: "every expectation met"))
-        let xml = try XCTUnwrap(r.stdout.range(of: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"))
-        XCTAssertLessThan(summary.lowerBound, xml.lowerBound, "the report follows what was printed first: \(r.stdout)")
-        XCTAssertTrue(r.stdout.contains("</testsuites>\n1 passed, 0 failed\nreport: out.xml"), r.stdout)
+        XCTAssertTrue(r.stdout.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>"), r.stdout)
+        XCTAssertTrue(r.stdout.hasSuffix("</testsuites>\n"), r.stdout)
+        XCTAssertTrue(r.stderr.contains("every expectation met"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("1 passed, 0 failed\nreport: out.xml"), r.stderr)
     }
 
-    /// `-` is standard output; a report path of one character is a file like any other (the
-    /// directory part of such a name once trapped in Foundation).
+    /// `-` is standard output, which then holds the report and nothing else, failing or not, so
+    /// that a client reading the stream parses it; a report path of one character is a file like
+    /// any other (the directory part of such a name once trapped in Foundation).
     func testADashIsStandardOutputAndAOneLetterNameIsAFile() throws {
         let dir = try scratch()
         let dash = try CLI.run(["replay", "ok.trace", "--junit", "-"], in: dir)
         XCTAssertEqual(dash.status, 0, dash.stdout + dash.stderr)
-        XCTAssertTrue(dash.stdout.contains("<?xml version=\"1.0\" encoding=\"UTF-8\"?>"), dash.stdout)
+        XCTAssertTrue(dash.stdout.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>"), dash.stdout)
+        XCTAssertTrue(dash.stdout.hasSuffix("</testsuites>\n"), dash.stdout)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("-").path))
+        let failing = try CLI.run(["explore", "--preset", "small", "--fault", "back-leaves-child", "--max-depth", "4",
+                                   "--junit", "-", "--save-failures", "failures"], in: dir)
+        XCTAssertEqual(failing.status, 1, failing.stderr)
+        let streamed = dir.appendingPathComponent("streamed.xml")
+        try Data(failing.stdout.utf8).write(to: streamed)
+        let report = try JUnitReader.read(path: streamed.path)
+        XCTAssertEqual(report.suites.flatMap(\.cases).filter { $0.outcome.isFailed }.count, 1, failing.stdout)
+        XCTAssertTrue(failing.stderr.contains("userBack"), "the trace is on stderr: \(failing.stderr)")
+        let json = try CLI.run(["replay", "ok.trace", "--junit", "-", "--trace-format", "json"], in: dir)
+        XCTAssertEqual(json.status, 2, json.stdout + json.stderr)
+        XCTAssertEqual(json.stderr, "NavFuzz: error: --trace-format json and the report (/dev/stdout) both want standard output "
+                       + "(send the report to a file, for example --junit report.xml)\n")
         let letter = try CLI.run(["replay", "ok.trace", "--junit", "a"], in: dir)
         XCTAssertEqual(letter.status, 0, letter.stdout + letter.stderr)
         XCTAssertTrue(try String(contentsOf: dir.appendingPathComponent("a"), encoding: .utf8).contains("<testsuites>"))

@@ -171,7 +171,7 @@ final class VerifyCLITests: XCTestCase {
     }
 
     /// Shards of another run are refused with one line: another seed, walk count, preset,
-    /// depth or version of NavFuzz.
+    /// depth, option, driver or version of NavFuzz.
     func testMergeRefusesShardsOfAnotherRun() throws {
         let dir = try CLI.temporaryDirectory()
         let base = ["--depth", "1", "--walks", "4", "--walk-length", "3"]
@@ -186,6 +186,18 @@ final class VerifyCLITests: XCTestCase {
         try assertBadInput(["merge", out, first, try part(1, ["--walks", "5"])], mentions: "ran with walks-asked 4 in")
         try assertBadInput(["merge", out, first, try part(1, ["--presets", "small"])], mentions: "ran with presets small,small-tab in")
         try assertBadInput(["merge", out, first, try part(1, ["--depth", "2"])], mentions: "ran with max-depth 1 in")
+        try assertBadInput(["merge", out, first, try part(1, ["--no-positions"])], mentions: "ran with positions true in")
+        try assertBadInput(["merge", out, first, try part(1, ["--overlap-depth", "-1"])], mentions: "ran with overlap-depth 1 in")
+        let otherDriver = dir.appendingPathComponent("other-driver.xml").path
+        _ = try CLI.run(["verify", "--driver", "exec " + driver, "--shard", "1/2", "--junit", otherDriver] + base)
+        try assertBadInput(["merge", out, first, otherDriver], mentions: "ran with driver \(driver) in")
+        // An option no suite property names: the command tells the runs apart.
+        try assertBadInput(["merge", out, first, try part(1, ["--first-failure"])], mentions: "--first-failure --walk-length 3 --walks 4 in")
+        // Where the output goes and how fast it runs do not make another run.
+        let elsewhere = dir.appendingPathComponent("elsewhere/p1.xml").path
+        _ = try CLI.run(["verify", "--driver", driver, "--shard", "1/2", "--junit", elsewhere, "--workers", "1", "--timeout", "20"] + base)
+        XCTAssertEqual(try CLI.run(["merge", out, first, elsewhere]).status, 1, "merges (and fails: a run this short reaches too little)")
+        try FileManager.default.removeItem(atPath: out)
         let second = try part(1)
         let older = dir.appendingPathComponent("older.xml").path
         try String(contentsOfFile: second, encoding: .utf8).replacingOccurrences(of: "name=\"version\" value=\"", with: "name=\"version\" value=\"0.0.")

@@ -32,22 +32,47 @@
         written(text, quoting: false, keepingLineBreaks: true)
     }
 
-    /// A name for XML, normalized like `xs:token` (space runs become one space, no leading or
-    /// trailing space), with every character the rule names written out (`\t`, `\u{1}`):
-    /// CI tools compare names textually, and two names must not become one (`a\u{1}.trace`
-    /// and `a\u{2}.trace`).
+    /// A name for XML as `xs:token` wants it (no leading, trailing or doubled space) and one to
+    /// one: CI tools compare names textually, so two names must never become one
+    /// (`a\u{1}.trace`, `a\\u{1}.trace` and `a  b`, `a b` stay apart). Every character the rule
+    /// names is written out (`\t`, `\u{1}`), the backslash as `\\`, and a space that xs:token
+    /// would drop as `\u{20}`. `name(fromToken:)` reads it back.
     @_spi(Engine) public static func token(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        var out = ""
+        for (i, c) in scalars.enumerated() {
+            switch c {
+            case "\\": out += "\\\\"
+            case " " where i == 0 || i == scalars.count - 1 || scalars[i - 1] == " ": out += "\\u{20}"
+            default: out += escaped(String(c))
+            }
+        }
+        return out
+    }
+
+    /// The name `token` wrote: its escapes read back. A sequence `token` never writes (a
+    /// backslash in another tool's report) stays as it is.
+    @_spi(Engine) public static func name(fromToken token: String) -> String {
         var out = String.UnicodeScalarView()
-        var pendingSpace = false
-        // Backslashes stay as they are: a name read back from a report and written again (a
-        // merge) must not change.
-        for c in escaped(text).unicodeScalars {
-            if c == " " {
-                pendingSpace = !out.isEmpty
-            } else {
-                if pendingSpace { out.append(" ") }
-                pendingSpace = false
-                out.append(c)
+        var rest = token.unicodeScalars[...]
+        while let c = rest.popFirst() {
+            guard c == "\\", let next = rest.first else { out.append(c); continue }
+            switch next {
+            case "\\": out.append("\\"); rest.removeFirst()
+            case "n": out.append("\n"); rest.removeFirst()
+            case "r": out.append("\r"); rest.removeFirst()
+            case "t": out.append("\t"); rest.removeFirst()
+            case "u":
+                let body = rest.dropFirst()
+                if body.first == "{", let close = body.firstIndex(of: "}"),
+                   let value = UInt32(String(String.UnicodeScalarView(body[body.index(after: body.startIndex)..<close])), radix: 16),
+                   let scalar = Unicode.Scalar(value) {
+                    out.append(scalar)
+                    rest = body[body.index(after: close)...]
+                } else {
+                    out.append(c)
+                }
+            default: out.append(c)
             }
         }
         return String(out)
