@@ -60,6 +60,31 @@ final class BadInputCLITests: XCTestCase {
         try assertBadInput(["replay", file.path], mentions: "\(file.path):2:")
     }
 
+    /// A corpus folder NavFuzz may not enter (no x bit, or no r bit) is bad input naming it,
+    /// never a folder skipped: a corpus not replayed must not look like one that passed. As
+    /// nobody, since root enters every folder.
+    func testACorpusFolderThatCannotBeEnteredIsBadInput() throws {
+        let dir = try CLI.temporaryDirectory()
+        let inner = dir.appendingPathComponent("c/locked")
+        try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
+        let ok = "# navfuzz-corpus 1\npush c0 r1\nexpect: holds\n"
+        try ok.write(to: dir.appendingPathComponent("c/ok.trace"), atomically: true, encoding: .utf8)
+        try ok.write(to: inner.appendingPathComponent("hidden.trace"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(chmod(dir.appendingPathComponent("c").path, 0o777), 0)
+        defer { _ = chmod(inner.path, 0o755) }
+        for (mode, error) in [(mode_t(0o666), "Permission denied"), (mode_t(0o333), "Permission denied")] {
+            XCTAssertEqual(chmod(inner.path, mode), 0)
+            let r = try CLI.runAsNobody(["replay", "c", "--junit", "r.xml"], in: dir)
+            XCTAssertEqual(r.status, 2, r.stdout + r.stderr)
+            XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, r.stderr)
+            XCTAssertTrue(r.stderr.hasPrefix("NavFuzz: error: c/locked"), r.stderr)
+            XCTAssertTrue(r.stderr.contains("cannot read it: \(error)"), r.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("r.xml").path))
+        }
+        XCTAssertEqual(chmod(inner.path, 0o755), 0)
+        XCTAssertEqual(try CLI.runAsNobody(["replay", "c", "--junit", "r.xml"], in: dir).status, 0)
+    }
+
     func testUnwritableReportPathLeavesEarlierReportAndFailsBeforeWork() throws {
         // A report path under a regular file cannot be created, even by root.
         let dir = try CLI.temporaryDirectory()

@@ -131,8 +131,11 @@ import Foundation
         guard isDirectory.boolValue else { return ([path], []) }
         var found: [[UInt8]] = []
         var misnamed: [[UInt8]] = []
-        guard walk(Array(path.utf8), relative: [], into: &found, misnamed: &misnamed) else {
-            throw CorpusError(file: path, line: 0, column: 0, message: "cannot list the directory")
+        // A directory or entry the walk cannot enter is an error, never a file skipped: a corpus
+        // not replayed must not look like a corpus that passed.
+        if let (place, code) = walk(Array(path.utf8), relative: [], into: &found, misnamed: &misnamed) {
+            let name = place.isEmpty ? path : (path.hasSuffix("/") ? path : path + "/") + writtenOut(place)
+            throw CorpusError(file: name, line: 0, column: 0, message: "cannot read it: \(String(cString: strerror(code)))")
         }
         let base = path.hasSuffix("/") ? path : path + "/"
         let sorted = { (names: [[UInt8]]) in names.sorted { $0.lexicographicallyPrecedes($1) } }
@@ -140,11 +143,12 @@ import Foundation
                 sorted(misnamed).map { base + writtenOut($0) })
     }
 
-    /// Lists `directory` (bytes) below `relative` into `found`; false when it cannot be read.
+    /// Lists `directory` (bytes) below `relative` into `found`; the first place (relative) that
+    /// cannot be listed or looked at, with its errno, or nil.
     private static func walk(_ directory: [UInt8], relative: [UInt8], into found: inout [[UInt8]],
-                             misnamed: inout [[UInt8]]) -> Bool {
+                             misnamed: inout [[UInt8]]) -> (place: [UInt8], code: Int32)? {
         guard let stream = (directory + [0]).withUnsafeBufferPointer({ opendir(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self)) })
-        else { return false }
+        else { return (relative, errno) }
         defer { closedir(stream) }
         var subdirectories: [[UInt8]] = []
         while let entry = readdir(stream) {
@@ -154,7 +158,10 @@ import Foundation
             let path = relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name
             var info = stat()
             guard (full + [0]).withUnsafeBufferPointer({ lstat(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), &info) }) == 0
-            else { continue }
+            else {
+                if errno == ENOENT { continue }  // gone since it was listed
+                return (path, errno)
+            }
             if info.st_mode & S_IFMT == S_IFDIR {
                 subdirectories.append(name)
             } else if name.count >= 6, name.suffix(6).elementsEqual(".trace".utf8) {
@@ -163,9 +170,9 @@ import Foundation
         }
         for name in subdirectories {
             let path = relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name
-            _ = walk(directory + [UInt8(ascii: "/")] + name, relative: path, into: &found, misnamed: &misnamed)
+            if let failed = walk(directory + [UInt8(ascii: "/")] + name, relative: path, into: &found, misnamed: &misnamed) { return failed }
         }
-        return true
+        return nil
     }
 
     /// The bytes as text when they are valid UTF-8 (`String(validating:)` needs iOS 18).
