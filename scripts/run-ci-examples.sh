@@ -51,12 +51,20 @@ echo "merged report: $cases cases, $failed failed"
 
 echo "== Bazel ($dir/BUILD.bazel, $dir/navfuzz_test.sh)"
 shards=$(sed -n 's/.*shard_count = \([0-9]*\).*/\1/p' "$dir/BUILD.bazel")
+# Bazel's layout: bazel-testlogs/PACKAGE/TARGET/shard_N_of_M/test.xml, then the recipe's merge.
+logs=reports/testlogs
 for ((i = 0; i < shards; i++)); do
+  out="$logs/shard_$((i + 1))_of_$shards"
+  mkdir -p "$out"
   echo "\$ TEST_TOTAL_SHARDS=$shards TEST_SHARD_INDEX=$i $dir/navfuzz_test.sh"
-  TEST_TOTAL_SHARDS=$shards TEST_SHARD_INDEX=$i XML_OUTPUT_FILE="reports/bazel-$i.xml" TEST_SHARD_STATUS_FILE="reports/bazel-$i.status" \
+  TEST_TOTAL_SHARDS=$shards TEST_SHARD_INDEX=$i XML_OUTPUT_FILE="$out/test.xml" TEST_SHARD_STATUS_FILE="$out/status" \
     "$dir/navfuzz_test.sh"
-  test -f "reports/bazel-$i.status"
+  test -f "$out/status"
 done
-.build/release/NavFuzz merge reports/bazel.xml reports/bazel-*.xml
+run "$dir/navfuzz_merge.sh $logs"
+cases=$(xmllint --xpath 'count(//testcase)' reports/navfuzz.xml)
+failed=$(xmllint --xpath 'count(//testcase[failure or error])' reports/navfuzz.xml)
+echo "merged report: $cases cases, $failed failed"
+[ "$cases" -ge 16 ] && [ "$failed" -eq 0 ]
 rm -rf reports
 echo "== the CI recipes ran"

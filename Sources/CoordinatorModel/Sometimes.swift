@@ -20,6 +20,42 @@
         return needsAny.subtracting(kinds.contains(.redirection) ? [.startStack] : [.start, .startStack])
     }
 
+    /// Why this kind of state cannot come about within `bounds` from `configuration` over
+    /// `domain`, or nil when it can: a run never reaching it then tested
+    /// nothing (docs/SEMANTICS.md §5.3). Counted, not explored: the coordinators, stack entries
+    /// and modal levels the state needs.
+    @_spi(Engine) public func impossible(within bounds: Bounds, configuration: Configuration, domain: Domain) -> String? {
+        let pages = configuration.initialPages.count
+        // A tab, and a coordinator for each of its pages: the root itself, or a child of it.
+        let forATab = configuration.rootKind == .tab ? 1 + pages : 2 + pages
+        if needsTab && configuration.rootKind != .tab && !domain.startKinds.contains(.tab) { return "no tab is ever started" }
+        if needsTab && bounds.maxCoordinators < forATab {
+            return "a tab with its \(pages) pages needs \(forATab) coordinators, at most \(bounds.maxCoordinators)"
+        }
+        // The root, and under a tab root a coordinator for each page (as few as the smallest
+        // page list `setPages` sets), are always there.
+        let fewestPages = min(pages, domain.pageLists.map(\.count).min() ?? pages)
+        let base = configuration.rootKind == .tab ? 1 + fewestPages : 1
+        let child = bounds.maxCoordinators <= base ? "no child coordinator fits: at most \(bounds.maxCoordinators) coordinators, \(base) at the start" : nil
+        let modal = bounds.maxModals < 1 ? "nothing is ever presented: at most 0 modals" : nil
+        switch name {
+        case "other-tab-page-visible" where configuration.pageCount < 2:
+            return "a tab has one page only"
+        case "three-entry-stack" where bounds.maxStack < 3:
+            return "stacks hold at most \(bounds.maxStack) entries"
+        case "back-ends-a-child":
+            return child ?? (bounds.maxStack < 2 ? "a pushed child needs a stack of two entries, at most 1 here" : nil)
+        case "swipe-ends-a-child":
+            return child ?? modal
+        case "two-modal-levels":
+            return modal ?? (bounds.maxModals < 2 && child != nil ? "two modal levels need two modals on one coordinator or a child, neither fits" : nil)
+        case "modal-over-a-tab-page":
+            return modal
+        default:
+            return nil
+        }
+    }
+
     /// Every `sometimes` property of the model.
     @_spi(Engine) public static let all: [SometimesProperty] = [
         SometimesProperty(

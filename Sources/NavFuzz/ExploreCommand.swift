@@ -98,7 +98,8 @@ enum ExploreCommand {
             do { try states.save(to: shard.statesPath) } catch { problem = "cannot write \(shard.statesPath): \(error.reason)" }
         }
         let texts = report.violations.map { context.render($0, machine: machine, source: name, run: run) }
-        var activity = Activity.exploration(name: name, machine: machine, report: report, settings: settings, texts: texts)
+        var activity = Activity.exploration(name: name, machine: machine, report: report, settings: settings, texts: texts,
+                                            sometimes: model.sometimes(shard: run.shard))
         if let problem {
             activity.cases.append(JUnitCase(classname: name, name: "states-file", time: 0,
                                             outcome: .error(message: problem, type: "io", text: problem)))

@@ -75,6 +75,7 @@ enum FuzzCommand {
                 + "shrunk from \(f.originalLength) to \(f.shrunk.actions.count) steps in \(Figures.seconds(f.shrinkSeconds))"
             return context.render(f.shrunk, machine: machine, source: name, run: run, extra: [found, "rerun: \(command)"])
         }
-        return Activity.fuzzing(name: name, machine: machine, report: report, settings: settings, texts: texts)
+        return Activity.fuzzing(name: name, machine: machine, report: report, settings: settings, texts: texts,
+                                            sometimes: model.sometimes(shard: run.shard))
     }
 }

@@ -107,6 +107,18 @@ struct ModelOptions {
 
     var machine: CoordinatorMachine { CoordinatorMachine(preset: preset, fault: fault) }
 
+    /// How this run judges a `sometimes` property it never reached (docs/SEMANTICS.md §5.3):
+    /// what cannot come about within the preset's bounds is skipped with the reason; a shard
+    /// leaves the rest to `merge`.
+    func sometimes(shard: Shard) -> Unreached {
+        var impossible: [String: String] = [:]
+        for p in SometimesProperty.all {
+            impossible[p.name] = p.impossible(within: preset.bounds, configuration: preset.configuration, domain: preset.domain)
+        }
+        return Unreached(impossible: impossible,
+                         undecided: shard == .whole ? nil : "not reached by this shard; NavFuzz merge decides it on every shard")
+    }
+
     /// The settings as JUnit suite properties.
     var settings: [JUnitProperty] {
         var out = [

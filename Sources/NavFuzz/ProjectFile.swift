@@ -189,12 +189,12 @@ struct ProjectFile {
       "navfuzz": 1,
       // Each system is a driver of your coordinators speaking docs/DRIVER-PROTOCOL.md, e.g. an
       // executable target serving your adapter with DriverServer.serve; build it before the job
-      // (swift build -c release --product AppNavigationDriver). A driver already serving on the
+      // (swift build -c release --product AppDriver). A driver already serving on the
       // loopback (an app in a simulator) is named by "connect": PORT instead of "driver".
       "systems": [
         {
           "name": "app",
-          "driver": ".build/release/AppNavigationDriver"
+          "driver": ".build/release/AppDriver"
           // "baseline": "navfuzz.baseline",   known differences (docs/VERIFY.md §7)
           // "timeout": 5,                     seconds per request
           // "startupTimeout": 30              seconds to start and answer the handshake

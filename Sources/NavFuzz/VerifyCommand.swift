@@ -172,7 +172,7 @@ enum VerifyCommand {
             + (broken == 0 ? "all \(Check.all.count) checks hold" : "\(broken) of \(Check.all.count) checks broken")
         if report.stoppedEarly != nil { summary += " — STOPPED EARLY" }
         if !report.skipped.isEmpty { summary += " — skipped: \(report.skipped.map(\.name).joined(separator: ", "))" }
-        if !report.unreached.isEmpty { summary += " — never reached: \(report.unreached.joined(separator: ", "))" }
+        summary += Unreached(names: report.unreached).summary
         if !report.expected.isEmpty { summary += " — \(report.expected.count) expected by the baseline" }
         if !report.staleBaseline.isEmpty { summary += " — \(report.staleBaseline.count) baseline entries no longer occur" }
         if let first = report.firstFailureSeconds, broken > 0 { summary += String(format: " (first failure after %.2f s)", first) }

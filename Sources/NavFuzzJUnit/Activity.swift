@@ -30,12 +30,11 @@ package struct Activity: Sendable {
     }
 
     /// One case per property: failed with the violation's reason and trace, or passed; each
-    /// with an equal share of `seconds`. A
-    /// `sometimes` property passes when reached; one never reached is skipped, or fails with
-    /// `unreachedFails` (verification, where a run that reached nothing proves nothing).
+    /// with an equal share of `seconds`. A `sometimes` property never reached is judged by the
+    /// one rule of `Unreached`.
     package static func propertyCases(suite: String, names: [(name: String, kind: PropertyKind)],
-                                     failures: [String: (reason: String, text: String)], unreached: [String] = [],
-                                     unreachedFails: Bool = false, seconds: Double) -> [JUnitCase] {
+                                     failures: [String: (reason: String, text: String)], unreached: Unreached = Unreached(),
+                                     seconds: Double) -> [JUnitCase] {
         // The properties are checked together: each case gets an equal share of the time, so
         // that clients adding case times up (GitLab, Jenkins, junitparser) get the suite's.
         let seconds = names.isEmpty ? 0 : seconds / Double(names.count)
@@ -44,11 +43,8 @@ package struct Activity: Sendable {
                 return JUnitCase(classname: suite, name: p.name, time: seconds,
                                  outcome: .failure(message: "\(p.name): \(f.reason)", type: p.kind.rawValue, text: f.text))
             }
-            if p.kind == .sometimes && unreached.contains(p.name) {
-                let message = "\(p.name): never reached, so the run did not test it"
-                return JUnitCase(classname: suite, name: p.name, time: seconds,
-                                 outcome: unreachedFails ? .failure(message: message, type: p.kind.rawValue, text: message)
-                                     : .skipped(message: message))
+            if p.kind == .sometimes, let outcome = unreached.outcome(of: p.name) {
+                return JUnitCase(classname: suite, name: p.name, time: seconds, outcome: outcome)
             }
             return JUnitCase(classname: suite, name: p.name, time: seconds, outcome: .passed)
         }
@@ -85,5 +81,50 @@ package enum Figures {
 
     package static func bytes(_ b: Int) -> String {
         b >= 1 << 20 ? String(format: "%.1f MiB", Double(b) / 1048576) : String(format: "%.1f KiB", Double(b) / 1024)
+    }
+}
+
+/// The one rule for a `sometimes` property a run never reached (docs/SEMANTICS.md §5.3), in
+/// explore, fuzz and verify alike: it fails (the run did not test it), unless it cannot come
+/// about within the run's bounds, or the run cannot decide alone (a shard, which `merge`
+/// decides; a run stopped before its end): then it is skipped with the reason.
+package struct Unreached: Sendable {
+    /// The properties never reached.
+    package var names: [String] = []
+    /// Why a property cannot come about in this run, by name.
+    package var impossible: [String: String] = [:]
+    /// Why the run cannot decide alone, or nil.
+    package var undecided: String?
+
+    package init(names: [String] = [], impossible: [String: String] = [:], undecided: String? = nil) {
+        self.names = names; self.impossible = impossible; self.undecided = undecided
+    }
+
+    /// The case's outcome for `name`; nil when it was reached.
+    package func outcome(of name: String) -> JUnitCase.Outcome? {
+        guard names.contains(name) else { return nil }
+        if let why = impossible[name] { return .skipped(message: "\(name): cannot come about in this run: \(why)") }
+        if let undecided { return .skipped(message: "\(name): \(undecided)") }
+        return JUnitCase.neverReached(suite: "", property: name).outcome
+    }
+
+    /// The properties that fail.
+    package var failing: [String] { undecided == nil ? names.filter { impossible[$0] == nil } : [] }
+
+    /// The summary's words, one wording in every command: what failed, what waits.
+    package var summary: String {
+        var out = ""
+        if !failing.isEmpty { out += " — never reached, so not tested: \(failing.joined(separator: ", "))" }
+        let waiting = names.filter { impossible[$0] == nil && undecided != nil }
+        if let undecided, !waiting.isEmpty { out += " — \(waiting.joined(separator: ", ")): \(undecided)" }
+        return out
+    }
+
+    /// A shard's `sometimes` properties for `merge`: those it looked for (all that can come
+    /// about) and those it reached.
+    package func shardProperties(all: [String]) -> [JUnitProperty] {
+        let looked = all.filter { impossible[$0] == nil }
+        return [JUnitProperty(name: JUnitReader.lookedForProperty, value: looked.joined(separator: ",")),
+                JUnitProperty(name: JUnitReader.reachedProperty, value: looked.filter { !names.contains($0) }.joined(separator: ","))]
     }
 }

@@ -3,10 +3,17 @@ import Foundation
 
 /// An exploration as an activity: a case per property, the statistics as suite properties.
 extension Activity {
-    /// `texts`: each violation of the report as the run showed it, in the report's order.
+    /// `texts`: each violation of the report as the run showed it, in the report's order;
+    /// `sometimes`: what cannot come about here and whether the run decides alone (a shard).
     package static func exploration<M: ExplorableMachine>(
-        name: String, machine: M, report: ExplorationReport<M>, settings: [JUnitProperty], texts: [String]
+        name: String, machine: M, report: ExplorationReport<M>, settings: [JUnitProperty], texts: [String],
+        sometimes: Unreached = Unreached()
     ) -> Activity {
+        var sometimes = sometimes
+        sometimes.names = report.unreached
+        if let partial = report.partial, sometimes.undecided == nil {
+            sometimes.undecided = "not reached before the exploration stopped (\(partial))"
+        }
         var failures: [String: (reason: String, text: String)] = [:]
         for (v, text) in zip(report.violations, texts) { failures[v.property] = (v.reason, text) }
         let names = machine.properties.map { ($0.name, $0.kind) }
@@ -19,16 +26,19 @@ extension Activity {
             + String(format: "%.1f B/state, collision p ≈ %.1e", report.bytesPerState, report.collisionProbability)
         summary += report.violations.isEmpty ? " — all \(invariants) invariants hold"
             : " — \(report.violations.count) of \(invariants) invariants violated, \(held) hold"
-        if !report.unreached.isEmpty { summary += " — never reached: \(report.unreached.joined(separator: ", "))" }
+        summary += sometimes.summary
         if let partial = report.partial { summary += " — PARTIAL: \(partial)" }
-        let properties = settings + [
+        var properties = settings + [
             JUnitProperty(name: "states", value: String(report.states)),
             JUnitProperty(name: "transitions", value: String(report.transitions)),
             JUnitProperty(name: "refused", value: String(report.refused)),
             JUnitProperty(name: "depth", value: String(report.depth)),
             JUnitProperty(name: "complete", value: report.partial == nil ? "true" : "false"),
         ]
-        var cases = propertyCases(suite: name, names: names, failures: failures, unreached: report.unreached, seconds: report.seconds)
+        if sometimes.undecided != nil && report.partial == nil {
+            properties += sometimes.shardProperties(all: names.filter { $0.1 == .sometimes }.map(\.0))
+        }
+        var cases = propertyCases(suite: name, names: names, failures: failures, unreached: sometimes, seconds: report.seconds)
         if let partial = report.partial {
             // A partial exploration says so in CI rather than passing quietly.
             cases.append(JUnitCase(classname: name, name: "complete", time: 0, outcome: .skipped(message: partial.description)))

@@ -5,8 +5,11 @@ import Foundation
 extension Activity {
     /// `texts`: each failure of the report as the run showed it, in the report's order.
     package static func fuzzing<M: FuzzableMachine & ShrinkableMachine & DescribedMachine>(
-        name: String, machine: M, report: FuzzReport<M>, settings: [JUnitProperty], texts: [String]
+        name: String, machine: M, report: FuzzReport<M>, settings: [JUnitProperty], texts: [String],
+        sometimes: Unreached = Unreached()
     ) -> Activity {
+        var sometimes = sometimes
+        sometimes.names = report.unreached
         var failures: [String: (reason: String, text: String)] = [:]
         for (f, text) in zip(report.failures, texts) { failures[f.property] = (f.shrunk.reason, text) }
         let names = machine.properties.map { ($0.name, $0.kind) }
@@ -15,15 +18,16 @@ extension Activity {
             + "\(Figures.count(report.steps)) steps, \(Figures.seconds(report.seconds)), \(Figures.rate(report.stepsPerSecond)) steps/s — "
             + (report.failures.isEmpty ? "all \(invariants) invariants hold"
                 : "\(Set(report.failures.map(\.property)).count) of \(invariants) invariants violated")
-        if !report.unreached.isEmpty { summary += " — never reached: \(report.unreached.joined(separator: ", "))" }
-        let properties = settings + [
+        summary += sometimes.summary
+        var properties = settings + [
             JUnitProperty(name: "seed", value: String(report.seed)),
             JUnitProperty(name: "walks", value: String(report.walks)),
             JUnitProperty(name: "walk-length", value: String(report.walkLength)),
             JUnitProperty(name: "steps", value: String(report.steps)),
         ]
+        if sometimes.undecided != nil { properties += sometimes.shardProperties(all: names.filter { $0.1 == .sometimes }.map(\.0)) }
         return Activity(name: name, seconds: report.seconds, properties: properties,
-                        cases: propertyCases(suite: name, names: names, failures: failures, unreached: report.unreached,
+                        cases: propertyCases(suite: name, names: names, failures: failures, unreached: sometimes,
                                              seconds: report.seconds),
                         summary: summary, failureTexts: texts, systemOut: report.text(machine, timings: false))
     }

@@ -163,7 +163,7 @@ final class JUnitReportTests: XCTestCase {
     /// token would drop are each written out, so no two names become one, and reading gives the
     /// name back.
     func testNamesAreWrittenOneToOne() throws {
-        let names = ["a\u{1}.trace", #"a\u{1}.trace"#, #"a\\u{1}.trace"#, "a\\\u{1}.trace", "a  b", "a b", " a", "a ", "a\u{20}",
+        let names = ["a\u{1}.trace", #"a\u{1}.trace"#, #"a\\u{1}.trace"#, "a\\\u{1}.trace", "a  b", "a b", " a", "a ", #"a\u{20}"#,
                      #"a\nb"#, "a\nb", #"C:\x"#, "\\", #"\u{zz}"#, "\u{10FFFF}"]
         let tokens = names.map(TextSanitizer.token)
         XCTAssertEqual(Set(tokens).count, names.count, "\(tokens)")

@@ -162,6 +162,34 @@ final class ExplorerTests: XCTestCase {
         }
     }
 
+    /// The rule that says a `sometimes` property cannot come about (docs/SEMANTICS.md §5.3) agrees
+    /// with complete explorations of small bounds: a property is reached exactly when the rule
+    /// says it can come about, so a run that misses one fails rather than skips it.
+    func testWhatCannotComeAboutIsWhatACompleteExplorationNeverReaches() {
+        var checked = 0
+        // Each property on both sides of its rule, a few thousand states at most each.
+        let cases: [(Kind, Int, Int, Int, Int)] = [
+            (.navigation, 1, 1, 0, 1), (.navigation, 2, 1, 1, 1), (.navigation, 2, 2, 1, 2), (.navigation, 2, 3, 0, 1),
+            (.navigation, 4, 1, 1, 1), (.navigation, 4, 1, 1, 2), (.tab, 2, 1, 1, 1), (.tab, 2, 3, 0, 1), (.tab, 3, 2, 0, 2),
+            (.tab, 3, 1, 1, 2),
+        ]
+        for (root, coordinators, stack, modals, pages) in cases {
+            let configuration = Configuration(routeCount: 1, pageCount: pages, rootKind: root)
+            let bounds = Bounds(maxCoordinators: coordinators, maxStack: stack, maxModals: modals)
+            let domain = Domain(routes: [Route(0)], pages: (0..<pages).map(Page.init))
+            let preset = Preset(name: "p", configuration: configuration, bounds: bounds, maxDepth: nil, domain: domain)
+            let r = Explorer.coordinators(CoordinatorMachine(preset: preset), options: .init(workers: 2, maxStates: 20_000))
+            XCTAssertNil(r.partial, "\(root) \(bounds) \(pages) pages")
+            for p in SometimesProperty.all {
+                let impossible = p.impossible(within: bounds, configuration: configuration, domain: domain)
+                XCTAssertEqual(r.unreached.contains(p.name), impossible != nil,
+                               "\(p.name) under a \(root) root, \(bounds), \(pages) pages (\(r.states) states): \(impossible ?? "can come about")")
+            }
+            checked += 1
+        }
+        XCTAssertEqual(checked, 10)
+    }
+
     /// Each model fault is found with the shortest trace, of the length worked out by hand.
     func testInjectedFaultsAreFoundWithShortestTraces() {
         let cases: [(Fault, Preset, String, Int)] = [

@@ -180,6 +180,45 @@ final class ExploreCLITests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: out))
     }
 
+    /// One rule for a `sometimes` property never reached (docs/SEMANTICS.md §5.3), as in
+    /// verify: a whole run fails it; one that cannot come about within the bounds is skipped
+    /// with the reason; a shard leaves it to `merge`, which fails it when no shard reached it.
+    func testASometimesPropertyNeverReachedFailsInExploreAndFuzz() throws {
+        let dir = try CLI.temporaryDirectory()
+        func cases(_ path: String) throws -> [String: JUnitCase.Outcome] {
+            Dictionary(uniqueKeysWithValues: try JUnitReader.read(path: path).suites.flatMap(\.cases).map { ($0.name, $0.outcome) })
+        }
+        let short = ["explore", "--preset", "small", "--max-depth", "1"]
+        let whole = dir.appendingPathComponent("whole.xml").path
+        let r = try CLI.run(short + ["--junit", whole])
+        XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
+        XCTAssertTrue(r.stdout.contains("— never reached, so not tested: two-modal-levels"), r.stdout)
+        var outcome = try cases(whole)
+        XCTAssertEqual(outcome["two-modal-levels"], .failure(message: "two-modal-levels: never reached, so the run did not test it",
+                                                              type: "sometimes", text: "two-modal-levels: never reached, so the run did not test it"))
+        XCTAssertEqual(outcome["three-entry-stack"], .skipped(message: "three-entry-stack: cannot come about in this run: stacks hold at most 2 entries"))
+        XCTAssertEqual(outcome["swipe-ends-a-child"], .passed)
+        var parts: [String] = []
+        for i in 0..<2 {
+            let part = dir.appendingPathComponent("part-\(i).xml").path
+            let p = try CLI.run(short + ["--shard", "\(i)/2", "--junit", part])
+            XCTAssertEqual(p.status, 0, "a shard cannot decide alone: \(p.stdout)")
+            XCTAssertEqual(try cases(part)["two-modal-levels"],
+                           .skipped(message: "two-modal-levels: not reached by this shard; NavFuzz merge decides it on every shard"))
+            parts.append(part)
+        }
+        let merged = dir.appendingPathComponent("merged.xml").path
+        XCTAssertEqual(try CLI.run(["merge", merged] + parts).status, 1)
+        outcome = try cases(merged)
+        XCTAssertTrue(outcome["two-modal-levels"]?.isFailure == true, "\(outcome)")
+        XCTAssertEqual(outcome["three-entry-stack"]?.isSkipped, true)
+        let deeper = try CLI.run(["explore", "--preset", "small", "--max-depth", "2", "--junit", whole])
+        XCTAssertEqual(deeper.status, 0, deeper.stdout)
+        let walks = try CLI.run(["fuzz", "--preset", "small", "--walks", "1", "--walk-length", "1", "--junit", whole])
+        XCTAssertEqual(walks.status, 1, walks.stdout)
+        XCTAssertTrue(try cases(whole)["two-modal-levels"]?.isFailure == true)
+    }
+
     func testPinnedStateCountFailsWhenItDiffers() throws {
         let dir = try CLI.temporaryDirectory()
         let ok = try CLI.run(["explore", "--preset", "small", "--max-depth", "2", "--expect-states", "302",

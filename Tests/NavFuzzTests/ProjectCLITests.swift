@@ -111,12 +111,12 @@ final class ProjectCLITests: XCTestCase {
         let wrote = try CLI.run(["init"], in: dir)
         XCTAssertEqual(wrote.status, 0, wrote.stderr)
         let text = try String(contentsOf: dir.appendingPathComponent("navfuzz.json"), encoding: .utf8)
-        XCTAssertTrue(text.contains("\"driver\": \".build/release/AppNavigationDriver\""), text)
+        XCTAssertTrue(text.contains("\"driver\": \".build/release/AppDriver\""), text)
         try assertBadInput(["init"], in: dir, mentions: "navfuzz.json exists; NavFuzz init leaves it as it is")
         // The starting file reads: what fails is the driver it names, which is not built here.
         let run = try CLI.run([], in: dir)
         XCTAssertEqual(run.status, 2)
-        XCTAssertTrue(run.stderr.contains("the driver '.build/release/AppNavigationDriver' could not be verified"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("the driver '.build/release/AppDriver' could not be verified"), run.stderr)
 
         let empty = try CLI.temporaryDirectory()
         let selfCheck = try CLI.run(["--explore", "none", "--walks", "1", "--corpus", "/nonexistent"], in: empty)

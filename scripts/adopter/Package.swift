@@ -7,8 +7,10 @@ let package = Package(
     name: "App",
     platforms: [.macOS(.v13), .iOS(.v16)],
     dependencies: [
-        // A clone of this repository next to your package (a path, a branch or a revision:
-        // clones carry no tags). To pin a release: .package(url: URL, exact: "0.3.0").
+        // A clone of this repository next to your package, in a folder named NavFuzz
+        // (`git clone URL NavFuzz`): a path dependency takes its folder's name, which the
+        // products below name. Or .package(url: URL, revision: "<commit>") or branch: "main";
+        // `exact:` needs a tag, and a clone has none unless you fetch the tags.
         .package(path: "../NavFuzz"),
     ],
     targets: [
