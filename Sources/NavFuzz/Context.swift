@@ -31,7 +31,7 @@ struct Context {
             }
             Terminal.giveStandardOutputToReport()
         }
-        PartialReport.shared.begin(path: run.junitPath)
+        PartialReport.shared.begin(path: run.junitPath, pictures: run.htmlPath.map { ($0, page) })
         Heartbeat.shared.start(terminal: terminal, environment: environment)
     }
 

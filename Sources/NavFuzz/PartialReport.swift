@@ -10,6 +10,8 @@ final class PartialReport: @unchecked Sendable {
     static let shared = PartialReport()
     private let lock = NSLock()
     private var path: String?
+    /// The page of pictures the failure texts link to, written with the partial report.
+    private var pictures: (path: String, page: PageOutput)?
     private var done: [Activity] = []
     private var finished = false
     private var ended = false
@@ -25,8 +27,10 @@ final class PartialReport: @unchecked Sendable {
     /// workers stop between chunks of 64 states, well within a CI's grace before SIGKILL.
     static let handoverSeconds = 5.0
 
-    /// The run's report path, once it is known to be writable.
-    func begin(path: String) { lock.withLock { self.path = path; done = [] } }
+    /// The run's report path, once it is known to be writable, and its page of pictures.
+    func begin(path: String, pictures: (path: String, page: PageOutput)?) {
+        lock.withLock { self.path = path; self.pictures = pictures; done = [] }
+    }
 
     func add(_ activity: Activity) {
         lock.withLock {
@@ -119,6 +123,13 @@ final class PartialReport: @unchecked Sendable {
                 summary: "interrupted by signal \(signal)")
             if (try? JUnitWriter.write(JUnitReport(activities: activities + [marker]), to: path)) != nil {
                 said += "; partial report (\(activities.count) activities): \(path)"
+            }
+            // The page the report's `picture:` lines link to, so that no link leads nowhere.
+            if let pictures {
+                let page = pictures.page.page(of: activities)
+                if (try? JUnitWriter.writeAtomically(Array(page.html.utf8), to: pictures.path)) != nil, !page.failures.isEmpty {
+                    said += "; pictures: \(pictures.path)"
+                }
             }
         }
         FileHandle.standardError.write(Data((said + "\n").utf8))

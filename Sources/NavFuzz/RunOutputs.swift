@@ -98,9 +98,18 @@ final class PageOutput: RunOutput, @unchecked Sendable {
     /// Adds the trace that fails `cases` of `suite`; its anchor in the page (`#failure-N`).
     func add(_ trace: HTMLReport.Trace, suite: String, cases: [String]) -> String {
         lock.withLock {
-            traces.append(trace)
-            for name in cases { byCase[Key(suite: suite, name: name), default: []].append(traces.count) }
-            return "#failure-\(traces.count)"
+            // A trace that breaks several checks (several counterexamples, one path) is drawn once.
+            let number: Int
+            if let same = traces.firstIndex(where: { $0.drawsTheSame(as: trace) }) {
+                number = same + 1
+            } else {
+                traces.append(trace)
+                number = traces.count
+            }
+            for name in cases where byCase[Key(suite: suite, name: name)]?.contains(number) != true {
+                byCase[Key(suite: suite, name: name), default: []].append(number)
+            }
+            return "#failure-\(number)"
         }
     }
 

@@ -124,6 +124,45 @@ extension EndingCLITests {
     }
 }
 
+extension EndingCLITests {
+    /// The partial report's failures link to their pictures: the page is written with it, so
+    /// a link a signal leaves never leads nowhere.
+    func testSIGTERMWritesThePageThePartialReportLinksTo() throws {
+        let dir = try CLI.temporaryDirectory()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("Corpus"), withIntermediateDirectories: true)
+        try "# navfuzz-corpus 1\nstart c0 navigation push r0\nuserBack\nexpect: violates stack-shape\n"
+            .write(to: dir.appendingPathComponent("Corpus/wrong.trace"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = CLI.products.appendingPathComponent("NavFuzz")
+        // The corpus fails at once; the exploration after it runs for minutes in a debug build.
+        process.arguments = ["--explore", "deep", "--walks", "0", "--junit", "r.xml"]
+        process.currentDirectoryURL = dir
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let report = dir.appendingPathComponent("r.xml").path
+        var seen = ""
+        let reader = errors.fileHandleForReading
+        while !seen.contains("done: FAIL  corpus") {
+            let data = reader.availableData
+            if data.isEmpty { break }
+            seen += String(decoding: data, as: UTF8.self)
+        }
+        XCTAssertTrue(seen.contains("done: FAIL  corpus"), seen)
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 143)
+        let corpus = try XCTUnwrap(JUnitReader.read(path: report).suites.first { $0.name == "corpus" })
+        guard case .failure(_, _, let text)? = corpus.cases.first?.outcome else { return XCTFail("\(corpus.cases)") }
+        let link = try XCTUnwrap(text.split(separator: "\n").first { $0.hasPrefix("picture: ") }).dropFirst("picture: ".count)
+        let parts = link.split(separator: "#")
+        XCTAssertEqual(parts.first.map(String.init), "r.html", text)
+        let page = try String(contentsOf: dir.appendingPathComponent("r.html"), encoding: .utf8)
+        XCTAssertTrue(page.contains("id=\"\(parts.last ?? "")\""), "the page has the linked section: \(link)")
+    }
+}
+
 enum MisbehavingProcesses {
     /// The processes whose command line contains `text`.
     static func matching(_ text: String) throws -> [String] {

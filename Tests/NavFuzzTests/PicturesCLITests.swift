@@ -70,4 +70,36 @@ final class PicturesCLITests: XCTestCase {
         XCTAssertEqual(texts, unreached.count, "a `sometimes` property never reached has no trace: its text is shown")
         XCTAssertEqual(drawn + pointers + texts, failing.count, "each failing check has its picture, points to it, or shows its text")
     }
+
+    /// An exploration whose one shortest trace breaks several invariants (a counterexample
+    /// each): the trace is drawn once, and each case links to it.
+    func testOneModelTraceThatBrokeSeveralInvariantsIsDrawnOnce() throws {
+        let dir = try CLI.temporaryDirectory()
+        let r = try CLI.run(["explore", "--preset", "small", "--max-depth", "3", "--fault", "pop-removes-root", "--junit", "e.xml"], in: dir)
+        XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
+        let failing = try reportCases(dir.appendingPathComponent("e.xml").path)
+        XCTAssertGreaterThan(failing.count, 1, "\(failing)")
+        let html = try String(contentsOf: dir.appendingPathComponent("e.html"), encoding: .utf8)
+        XCTAssertEqual(pageCases(html), failing)
+        XCTAssertEqual(html.components(separatedBy: "<h3 id=\"failure-").count - 1, 1, "one trace, drawn once")
+        XCTAssertEqual(html.components(separatedBy: "the same trace as above").count - 1, failing.count - 1)
+        let links = Set(r.stdout.split(separator: "\n").filter { $0.hasPrefix("picture: ") })
+        XCTAssertEqual(links, ["picture: e.html#failure-1"], r.stdout)
+    }
+
+    /// A crash at the failing step: the page shows the implementation's side in words (it left
+    /// no tree) and what the driver wrote on standard error.
+    func testACrashShowsTheImplementationsSideAndWhatTheDriverSaid() throws {
+        let dir = try CLI.temporaryDirectory()
+        let driver = CLI.packageRoot.appendingPathComponent("scripts/probes/tiny-driver.py").path
+        let r = try CLI.run(["verify", "--driver", "exec python3 '\(driver)' crash", "--presets", "small", "--depth", "1", "--walks", "0",
+                             "--no-positions", "--overlap-depth", "-1", "--junit", "v.xml"], in: dir)
+        XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
+        let html = try String(contentsOf: dir.appendingPathComponent("v.html"), encoding: .utf8)
+        let crash = try XCTUnwrap(html.range(of: "<code>no-crash</code>"), html)
+        let section = html[crash.lowerBound...]
+        XCTAssertTrue(section.contains("implementation: crashed: no state to draw"), String(section))
+        XCTAssertTrue(section.contains("what the implementation said (its standard error)"), String(section))
+        XCTAssertTrue(section.contains("tiny driver: cannot push r1"), String(section))
+    }
 }

@@ -41,6 +41,12 @@
         @_spi(Engine) public var implementation: State?
         /// The command that replays it.
         @_spi(Engine) public var replay: String?
+        /// For an implementation's failure, what its side did at the failing step in words
+        /// (`crashed`, `hung`, its outcome and events), drawn in its panel even when it left no
+        /// tree to draw.
+        @_spi(Engine) public var implementationDid: String?
+        /// What the system said while the trace ran last (a driver's standard error).
+        @_spi(Engine) public var said: String = ""
 
         @_spi(Engine) public init(check: String, reason: String, source: String, initial: State, steps: [(action: Action, step: Step)],
                     implementation: State? = nil, replay: String? = nil) {
@@ -90,6 +96,20 @@
         @_spi(Engine) public init(_ f: ConformanceFailure, on c: Counterexample<CoordinatorMachine>, machine: CoordinatorMachine, replay: String?) {
             self.init(check: f.check.name, reason: f.reason, source: f.source, path: c.path(on: machine),
                       implementation: f.step.implementationAfter, replay: replay)
+            let events = f.step.implementationEvents.map(\.description).joined(separator: ", ")
+            switch (f.step.implementationOutcome, f.check) {
+            case (let outcome?, _): implementationDid = "\(outcome)" + (events.isEmpty ? "; no events" : "; " + events)
+            case (nil, .noHang): implementationDid = "did not answer: it hung, and was ended"
+            case (nil, _): implementationDid = "crashed: no state to draw"
+            }
+            said = f.diagnostics
+        }
+
+        /// Whether `other` draws the same pictures: the same source, steps and implementation.
+        @_spi(Engine) public func drawsTheSame(as other: Trace) -> Bool {
+            source == other.source && stepCount == other.stepCount && initial == other.initial && implementation == other.implementation
+                && implementationDid == other.implementationDid
+                && drawn.map { "\($0.number) \($0.action)" } == other.drawn.map { "\($0.number) \($0.action)" }
         }
     }
 
@@ -167,7 +187,8 @@
                    + (t.replay.map { "; replay: <code>\(shown($0))</code>" } ?? "") + "</p>")
         let initialFails = t.stepCount == 0
         out.append(figure(caption: "initial state" + (initialFails ? " — fails here" : ""), state: t.initial, marks: .init(),
-                          failing: initialFails, implementation: initialFails ? t.implementation : nil))
+                          failing: initialFails, implementation: initialFails ? t.implementation : nil,
+                          did: initialFails ? t.implementationDid : nil))
         drawn += initialFails && t.implementation != nil ? 2 : 1
         var last = -1
         for entry in t.drawn {
@@ -182,8 +203,12 @@
                 + shown("\(entry.step.outcome)\(events)") + (i == failing ? " — <b>fails here</b>" : "")
             let isFailing = i == failing
             out.append(figure(caption: caption, state: after, marks: .init(changed: changed, created: created), failing: isFailing,
-                              implementation: isFailing ? t.implementation : nil, escapedCaption: true))
+                              implementation: isFailing ? t.implementation : nil, did: isFailing ? t.implementationDid : nil,
+                              escapedCaption: true))
             drawn += isFailing && t.implementation != nil ? 2 : 1
+        }
+        if !t.said.isEmpty {
+            out.append("<details open><summary>what the implementation said (its standard error)</summary><pre class=\"said\">\(shownLines(t.said))</pre></details>")
         }
         return (out.joined(separator: "\n"), drawn)
     }
@@ -195,17 +220,23 @@
     }
 
     private static func figure(caption: String, state: State, marks: State.PictureMarks, failing: Bool,
-                               implementation: State?, escapedCaption: Bool = false) -> String {
+                               implementation: State?, did: String? = nil, escapedCaption: Bool = false) -> String {
         let text = escapedCaption ? caption : shown(caption)
+        let panel = did.map { "<p class=\"implementation\">implementation: \(shown($0))</p>" } ?? ""
         guard let implementation else {
-            return "<figure\(failing ? " class=\"fails\"" : "")><figcaption>\(text)</figcaption>\(state.svg(marks: marks))</figure>"
+            guard did != nil else {
+                return "<figure\(failing ? " class=\"fails\"" : "")><figcaption>\(text)</figcaption>\(state.svg(marks: marks))</figure>"
+            }
+            // The implementation left no tree (a crash, a hang): the model's, and what it did.
+            return "<figure class=\"fails\"><figcaption>\(text)</figcaption><div class=\"pair\">"
+                + "<div><p>model</p>\(state.svg(marks: marks))</div><div>\(panel)</div></div></figure>"
         }
         // Side by side in canonical ids, so that the same coordinator has the same name on both.
         let model = state.canonicalized(), impl = implementation.canonicalized()
         var differing = Set<CoordinatorID>()
         for c in impl.coordinators where model[c.id].map({ $0 != c }) ?? true { differing.insert(c.id) }
         let difference = TreeDifference.firstDifference(model: state, implementation: implementation)
-        return "<figure class=\"fails\"><figcaption>\(text)</figcaption><p>\(shown(difference))</p><div class=\"pair\">"
+        return "<figure class=\"fails\"><figcaption>\(text)</figcaption><p>\(shown(difference))</p>\(panel)<div class=\"pair\">"
             + "<div><p>model (canonical ids)</p>\(model.svg())</div>"
             + "<div><p>implementation (canonical ids)</p>\(impl.svg(marks: .init(differing: differing)))</div></div></figure>"
     }
