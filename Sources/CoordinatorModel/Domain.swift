@@ -227,6 +227,8 @@ public struct Preset: Hashable, Sendable {
     public static let transitionPresets: [Preset] = [transitions, transitionsCI]
     /// The presets that start with a launch child: named by `--preset`, not run by default.
     public static let launchPresets: [Preset] = [launch]
+    /// Every preset a name picks: `all`, then the opt-in ones.
+    public static var everyNamed: [Preset] { all + transitionPresets + launchPresets }
     /// The preset called `name`.
-    public static func named(_ name: String) -> Preset? { (all + transitionPresets + launchPresets).first { $0.name == name } }
+    public static func named(_ name: String) -> Preset? { everyNamed.first { $0.name == name } }
 }

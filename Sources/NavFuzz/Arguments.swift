@@ -9,11 +9,36 @@ struct Arguments {
     /// The flags and options found, with their values, in the order asked for.
     private var given: [(name: String, value: String?)] = []
 
+    /// How each flag was spelled where an old spelling was used: errors say what was typed.
+    private var typed: [String: String] = [:]
+
     init(command: String, _ items: [String]) {
         self.command = command
-        self.items = items
+        let aliases = Self.aliases(of: command)
+        var typed: [String: String] = [:]
+        self.items = items.map { item in
+            let name = String(item.prefix { $0 != "=" })
+            guard let canonical = aliases[name] else { return item }
+            typed[canonical] = name
+            return canonical + item.dropFirst(name.count)
+        }
+        self.typed = typed
         self.used = Array(repeating: false, count: items.count)
     }
+
+    /// The old spellings each command still takes (CHANGELOG.md, 0.4.0): one spelling per
+    /// meaning across commands, `--depth` for a depth and `--presets` for a list of presets
+    /// (`--preset` for the one preset of `explore`, `fuzz` and `bench`).
+    static func aliases(of command: String) -> [String: String] {
+        switch command {
+        case "explore", "fuzz", "bench": ["--max-depth": "--depth", "--presets": "--preset"]
+        case "verify", "": ["--max-depth": "--depth", "--explore": "--presets", "--preset": "--presets"]
+        default: [:]
+        }
+    }
+
+    /// `name` as the user typed it (an old spelling, or the name itself).
+    func spelled(_ name: String) -> String { typed[name] ?? name }
 
     /// Whether `--name` is present (as a bare flag).
     mutating func flag(_ name: String) -> Bool {
@@ -29,7 +54,7 @@ struct Arguments {
         for i in items.indices where !used[i] {
             if items[i] == name {
                 guard i + 1 < items.count, !used[i + 1] else {
-                    throw UsageError("\(name) needs a value", hint: "see \(help)")
+                    throw UsageError("\(spelled(name)) needs a value", hint: "see \(help)")
                 }
                 used[i] = true; used[i + 1] = true
                 value = items[i + 1]
@@ -55,8 +80,8 @@ struct Arguments {
     mutating func int(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let text = try option(name) else { return nil }
         guard let v = Int(text), range.contains(v) else {
-            throw UsageError("\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'",
-                             hint: "for example \(name) \(range.lowerBound)")
+            throw UsageError("\(spelled(name)) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'",
+                             hint: "for example \(spelled(name)) \(range.lowerBound)")
         }
         return v
     }
@@ -64,7 +89,7 @@ struct Arguments {
     mutating func double(_ name: String) throws(UsageError) -> Double? {
         guard let text = try option(name) else { return nil }
         guard let v = Double(text), v.isFinite, v > 0 else {
-            throw UsageError("\(name) takes a positive number of seconds, not '\(text)'", hint: "for example \(name) 30")
+            throw UsageError("\(spelled(name)) takes a positive number of seconds, not '\(text)'", hint: "for example \(spelled(name)) 30")
         }
         return v
     }
@@ -72,7 +97,9 @@ struct Arguments {
     mutating func seed(_ name: String) throws(UsageError) -> UInt64? {
         guard let text = try option(name) else { return nil }
         let v = text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
-        guard let v else { throw UsageError("\(name) takes a whole number (decimal or 0x hex), not '\(text)'", hint: "for example \(name) 42") }
+        guard let v else {
+            throw UsageError("\(spelled(name)) takes a whole number (decimal or 0x hex), not '\(text)'", hint: "for example \(spelled(name)) 42")
+        }
         return v
     }
 
@@ -80,7 +107,8 @@ struct Arguments {
     mutating func choice(_ name: String, _ choices: [String]) throws(UsageError) -> String? {
         guard let text = try option(name) else { return nil }
         guard choices.contains(text) else {
-            throw UsageError("\(name) takes one of \(choices.joined(separator: ", ")), not '\(text)'", hint: "for example \(name) \(choices[0])")
+            throw UsageError("\(spelled(name)) takes one of \(choices.joined(separator: ", ")), not '\(text)'",
+                             hint: "for example \(spelled(name)) \(choices[0])")
         }
         return text
     }

@@ -17,16 +17,17 @@ enum DefaultJob {
     Without one, NavFuzz's own self-check: replay Corpus/ (when present), explore
     \(explored.joined(separator: ", ")), fuzz \(fuzzed.joined(separator: " and ")) with a fixed seed.
     Either way: print a summary and write a JUnit report.
-    Exit codes: 0 everything held, 1 a check broke, 2 bad input.
 
     OPTIONS:
       --project FILE           the project file (default: \(ProjectFile.fileName) when present)
       --corpus DIR             the regression corpus (default: Corpus)
-      --explore LIST           presets to explore (default: \(explored.joined(separator: ",")); 'none' for none)
-      --max-depth N            also bound every explored preset to N steps (a quick run)
+      --presets LIST           presets to explore (default: \(explored.joined(separator: ",")); 'none' for none;
+                               also --explore)
+      --depth N                also bound every explored preset to N steps (a quick run; also
+                               --max-depth)
       --seed N                 fuzzing seed (default: \(FuzzCommand.defaultSeed))
       --walks N                walks per fuzz preset (default: 20000)
-    \(RunOptions.help)
+    \(RunOptions.help())
     """
 
     static func run(_ args: inout Arguments, context: Context) throws(UsageError) -> Int32 {
@@ -36,13 +37,13 @@ enum DefaultJob {
         }
         let corpusPath = try args.option("--corpus")
         var presets: [Preset] = []
-        for name in (try args.option("--explore")).map({ $0.split(separator: ",").map(String.init) }) ?? explored where name != "none" {
+        for name in (try args.option("--presets")).map({ $0.split(separator: ",").map(String.init) }) ?? explored where name != "none" {
             guard let p = Preset.named(name) else {
-                throw UsageError("--explore takes preset names (\(Preset.all.map(\.name).joined(separator: ", ")), or none), not '\(name)'")
+                throw UsageError("\(args.spelled("--presets")) takes preset names (\(Preset.everyNamed.map(\.name).joined(separator: ", ")), or none), not '\(name)'")
             }
             presets.append(p)
         }
-        let depth = try args.int("--max-depth", in: 0...1000)
+        let depth = try args.int("--depth", in: 0...1000)
         var budget = FuzzCommand.Budget()
         budget.seed = try args.seed("--seed") ?? budget.seed
         budget.walks = try args.int("--walks", in: 0...1_000_000_000) ?? budget.walks

@@ -21,7 +21,7 @@ enum ExploreCommand {
                                the first levels in every shard, then a part of the first wide
                                level and what it leads to; ownership explores every state and
                                checks those whose fingerprint the shard owns (docs/CI.md)
-    \(RunOptions.help)
+    \(RunOptions.help())
 
     With --shard I/N the shard's states go to a file next to its report (REPORT.explore.NAME.states),
     which `merge` reads to count the distinct states of all shards.

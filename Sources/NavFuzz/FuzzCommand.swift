@@ -6,7 +6,8 @@ import NavFuzzJUnit
 /// `NavFuzz fuzz`: seeded random walks, every failure shrunk, saved and printed with the
 /// command that replays it.
 enum FuzzCommand {
-    static let defaultSeed: UInt64 = 20_261_130
+    /// The seed when none is given: verification's, so that both commands start alike.
+    static let defaultSeed: UInt64 = Verifier.Options().seed
 
     static let help = """
     USAGE: NavFuzz fuzz [options]
@@ -23,7 +24,7 @@ enum FuzzCommand {
       --max-seconds S          start no walk after S seconds (the walk count then varies)
       --no-swarm               enable every action kind in every walk
     \(ModelOptions.help)
-    \(RunOptions.help)
+    \(RunOptions.help())
     """
 
     struct Budget {

@@ -17,5 +17,5 @@ COMMANDS:
   bench       measure step, exploration and fuzzing speed
 
 Run 'NavFuzz <command> --help' for a command's options.
-Exit codes: 0 everything held, 1 a check broke, 2 bad input.
+Exit codes: 0 everything held, 1 a check broke, 2 bad input, 128 + N ended by signal N.
 """

@@ -8,13 +8,13 @@ struct ModelOptions {
     var fault: Fault?
 
     static let help = """
-      --preset NAME            small, small-tab, ci, ci-tab, deep, transitions, transitions-ci,
-                               launch, fuzz or fuzz-tab
+      --preset NAME            \(Preset.everyNamed.map(\.name).joined(separator: ", ")),
+                               \(Preset.fuzzPresets.map(\.name).joined(separator: " or "))
       --root KIND              navigation or tab
       --max-coordinators N     live coordinators, tab pages included
       --max-stack N            entries of one stack
       --max-modals N           entries of one modal list
-      --max-depth N|none       keep states within N steps of the initial state
+      --depth N|none           keep states within N steps of the initial state (also --max-depth)
       --routes N               routes r0 … r(N-1)
       --pages N                page universe p0 … p(N-1)
       --styles LIST            modal styles used, e.g. sheet,detents,fullScreen,overlay,custom
@@ -29,7 +29,7 @@ struct ModelOptions {
     """
 
     static func parse(_ args: inout Arguments, defaultPreset: String = "small") throws(UsageError) -> ModelOptions {
-        let presets = Preset.all + Preset.transitionPresets + Preset.launchPresets + Preset.fuzzPresets
+        let presets = Preset.everyNamed + Preset.fuzzPresets
         let name = try args.choice("--preset", presets.map(\.name)) ?? defaultPreset
         guard var preset = presets.first(where: { $0.name == name }) else { throw UsageError("no preset '\(name)'") }
         if let root = try args.choice("--root", ["navigation", "tab"]) {
@@ -50,12 +50,13 @@ struct ModelOptions {
         if let n = try args.int("--max-coordinators", in: 1...64) { preset.bounds.maxCoordinators = n }
         if let n = try args.int("--max-stack", in: 1...64) { preset.bounds.maxStack = n }
         if let n = try args.int("--max-modals", in: 0...64) { preset.bounds.maxModals = n }
-        if let depth = try args.option("--max-depth") {
+        if let depth = try args.option("--depth") {
             if depth == "none" {
                 preset.maxDepth = nil
             } else {
                 guard let d = Int(depth), (0...1000).contains(d) else {
-                    throw UsageError("--max-depth takes a whole number from 0 to 1000 or 'none', not '\(depth)'", hint: "for example --max-depth 6")
+                    let flag = args.spelled("--depth")
+                    throw UsageError("\(flag) takes a whole number from 0 to 1000 or 'none', not '\(depth)'", hint: "for example \(flag) 6")
                 }
                 preset.maxDepth = d
             }

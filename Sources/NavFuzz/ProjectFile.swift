@@ -126,7 +126,7 @@ struct ProjectFile {
             var presets: [Preset] = []
             for (i, n) in names.enumerated() {
                 guard let p = Preset.named(n) else {
-                    throw fail("presets[\(i)]", "no preset '\(n)' (presets: \(Preset.all.map(\.name).joined(separator: ", ")))")
+                    throw fail("presets[\(i)]", "no preset '\(n)' (presets: \(Preset.everyNamed.map(\.name).joined(separator: ", ")))")
                 }
                 presets.append(p)
             }

@@ -6,7 +6,8 @@ import NavFuzzJUnit
 /// (corpus traces first, then the random phase and exploration), one JUnit suite each.
 enum ProjectJob {
     static func run(_ project: ProjectFile, _ args: inout Arguments, context: Context) throws(UsageError) -> Int32 {
-        let run = try RunOptions.parse(&args, environment: context.environment, junit: project.junit, failures: project.failures)
+        let run = try RunOptions.parse(&args, environment: context.environment, junit: project.junit, failures: project.failures,
+                                       threads: false)
         try args.noPositionals()
         var options = project.options
         options.shard = (run.shard.index, run.shard.count)

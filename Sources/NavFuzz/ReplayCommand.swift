@@ -13,7 +13,7 @@ enum ReplayCommand {
     with the state after each step.
 
     OPTIONS:
-    \(RunOptions.help)
+    \(RunOptions.help())
     """
 
     static func run(_ args: inout Arguments, context: Context) throws(UsageError) -> Int32 {

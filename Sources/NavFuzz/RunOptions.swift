@@ -24,8 +24,12 @@ struct RunOptions {
                                            "--junit-file-attributes", "--html", "--timeout", "--startup-timeout", "--pin",
                                            "--no-restore", "--max-seconds"]
 
-    static let help = """
-      --workers N              worker threads (default: all cores)
+    /// The options of every running command; `workers` for those that run on threads.
+    static func help(workers: Bool = true) -> String {
+        (workers ? "  --workers N              worker threads (default: all cores)\n" : "") + shared
+    }
+
+    private static let shared = """
       --junit PATH             JUnit XML report (default: .build/navfuzz/junit.xml; - for standard
                                output, which then carries the report alone)
       --trace-format FORMAT    text, or json: one JSON object per counterexample on stdout, the rest on stderr
@@ -41,9 +45,15 @@ struct RunOptions {
 
     /// `junit` and `failures` are a project file's defaults; flags and Bazel's
     /// `XML_OUTPUT_FILE` come first.
+    /// `threads`: whether the command runs on worker threads; a verification drives one
+    /// implementation one call at a time, and refuses `--workers` rather than ignore it.
     static func parse(_ args: inout Arguments, environment: [String: String], junit defaultJUnit: String? = nil,
-                      failures defaultFailures: String? = nil) throws(UsageError) -> RunOptions {
+                      failures defaultFailures: String? = nil, threads: Bool = true) throws(UsageError) -> RunOptions {
         let cores = ProcessInfo.processInfo.activeProcessorCount
+        if !threads, let given = try args.option("--workers") {
+            throw UsageError("--workers \(given) does not apply to a verification: it drives one implementation, one call at a time",
+                             hint: "leave it out; to use more cores, run shards (--shard I/N)")
+        }
         let workers = try args.int("--workers", in: 1...1024) ?? cores
         let bazelOutput = environment["XML_OUTPUT_FILE"].flatMap { $0.isEmpty ? nil : $0 }
         var junit = try args.option("--junit") ?? bazelOutput ?? defaultJUnit ?? ".build/navfuzz/junit.xml"

@@ -24,8 +24,10 @@ enum VerifyCommand {
       --driver COMMAND         the implementation's driver, started with /bin/sh -c
       --connect PORT           or a driver already serving on 127.0.0.1:PORT (DriverServer's
                                .loopback transport: an app in a simulator)
-      --presets LIST           presets to explore (default: \(defaults.presets.map(\.name).joined(separator: ",")))
-      --depth N                explore every path of at most N actions (default: \(defaults.depth); 0: none)
+      --presets LIST           presets to explore (default: \(defaults.presets.map(\.name).joined(separator: ",")); also
+                               --preset)
+      --depth N                explore every path of at most N actions (default: \(defaults.depth); 0: none;
+                               also --max-depth)
       --walks N                random walks per walk preset (default: \(defaults.walks); 0: none)
       --walk-length N          actions per walk (default: \(defaults.walkLength))
       --seed N                 seed of the walks (default: \(defaults.seed))
@@ -49,7 +51,7 @@ enum VerifyCommand {
                                inject no model fault, each under its own configuration
       --baseline FILE          accepted differences: failures matching an entry are reported
                                as expected and the run looks on for others (docs/VERIFY.md §7)
-    \(RunOptions.help)
+    \(RunOptions.help(workers: false))
     """
 
     static func run(_ args: inout Arguments, context: Context) throws(UsageError) -> Int32 {
@@ -66,7 +68,8 @@ enum VerifyCommand {
             var presets: [Preset] = []
             for name in list.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let p = Preset.named(String(name)) else {
-                    throw UsageError("--presets takes preset names (\(Preset.all.map(\.name).joined(separator: ", "))), not '\(name)'")
+                    throw UsageError("--presets takes preset names (\(Preset.everyNamed.map(\.name).joined(separator: ", "))), not '\(name)'",
+                                     hint: "for example --presets small,small-tab")
                 }
                 presets.append(p)
             }
@@ -98,7 +101,7 @@ enum VerifyCommand {
                 throw UsageError("--baseline: \(error)", hint: "see docs/VERIFY.md §7 for the format")
             }
         }
-        let run = try RunOptions.parse(&args, environment: context.environment)
+        let run = try RunOptions.parse(&args, environment: context.environment, threads: false)
         options.shard = (run.shard.index, run.shard.count)
         try args.noPositionals()
         try context.starting(run, args)

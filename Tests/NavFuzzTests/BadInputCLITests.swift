@@ -1,4 +1,5 @@
 import Foundation
+import NavFuzzJUnit
 import XCTest
 
 /// Every kind of bad input: one line on stderr naming what and where, exit 2, no backtrace,
@@ -45,6 +46,48 @@ final class BadInputCLITests: XCTestCase {
             XCTAssertEqual(r.status, 0, r.stderr)
             XCTAssertTrue(r.stdout.contains("(shard 9999/10000)"), r.stdout)
         }
+    }
+
+    /// One spelling per meaning across commands, the old ones kept: an error names the flag as
+    /// it was typed, and both spellings are the same run (`merge` takes them as one).
+    func testOldSpellingsAreAliasesNamedAsTyped() throws {
+        try assertBadInput(["explore", "--max-depth", "x"], mentions: "--max-depth takes a whole number from 0 to 1000 or 'none', not 'x'")
+        try assertBadInput(["explore", "--depth", "x"], mentions: "--depth takes a whole number from 0 to 1000 or 'none', not 'x'")
+        try assertBadInput(["--explore", "huge"], in: try CLI.temporaryDirectory(), mentions: "--explore takes preset names")
+        try assertBadInput(["verify", "--driver", "x", "--preset", "huge"], mentions: "--presets takes preset names (small, small-tab, ci, "
+                           + "ci-tab, deep, transitions, transitions-ci, launch), not 'huge'")
+        let dir = try CLI.temporaryDirectory()
+        var commands: [String] = []
+        for depth in ["--depth", "--max-depth"] {
+            let r = try CLI.run(["explore", "--presets", "small", depth, "2", "--junit", "\(depth).xml"], in: dir)
+            XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+            let suite = try XCTUnwrap(JUnitReader.read(path: dir.appendingPathComponent("\(depth).xml").path).suites.first)
+            XCTAssertEqual(suite.name, "explore.small")
+            commands += suite.properties.filter { $0.name == "command" }.map(\.value)
+        }
+        XCTAssertEqual(commands, ["NavFuzz explore --depth 2 --preset small", "NavFuzz explore --depth 2 --preset small"])
+    }
+
+    /// A flag that would change nothing is refused, not ignored: a verification drives one
+    /// implementation one call at a time.
+    func testVerifyRefusesWorkers() throws {
+        try assertBadInput(["verify", "--driver", "x", "--workers", "4"], mentions: "--workers 4 does not apply to a verification")
+        XCTAssertFalse(try CLI.run(["verify", "--help"]).stdout.contains("--workers"))
+    }
+
+    /// The help says each thing once, and fuzz and verify start from the same seed.
+    func testHelpSaysTheExitCodesOnceAndTheSeedsAgree() throws {
+        let help = try CLI.run(["--help"]).stdout
+        XCTAssertEqual(help.components(separatedBy: "Exit codes").count - 1, 1, help)
+        let fuzz = try CLI.run(["fuzz", "--help"]).stdout, verify = try CLI.run(["verify", "--help"]).stdout
+        func seed(_ text: String) -> String? {
+            guard let line = text.split(separator: "\n").first(where: { $0.contains("--seed N") }),
+                  let start = line.range(of: "default: ") else { return nil }
+            let rest: Substring = line[start.upperBound...]
+            return rest.split(separator: ")").first.map(String.init)
+        }
+        XCTAssertEqual(seed(fuzz), "0", fuzz)
+        XCTAssertEqual(seed(verify), "0", verify)
     }
 
     func testConflictingOptions() throws {

@@ -195,7 +195,7 @@ final class VerifyCLITests: XCTestCase {
         try assertBadInput(["merge", out, first, try part(1, ["--first-failure"])], mentions: "--first-failure --walk-length 3 --walks 4 in")
         // Where the output goes and how fast it runs do not make another run.
         let elsewhere = dir.appendingPathComponent("elsewhere/p1.xml").path
-        _ = try CLI.run(["verify", "--driver", driver, "--shard", "1/2", "--junit", elsewhere, "--workers", "1", "--timeout", "20"] + base)
+        _ = try CLI.run(["verify", "--driver", driver, "--shard", "1/2", "--junit", elsewhere, "--html", dir.appendingPathComponent("elsewhere.html").path, "--timeout", "20"] + base)
         XCTAssertEqual(try CLI.run(["merge", out, first, elsewhere]).status, 1, "merges (and fails: a run this short reaches too little)")
         try FileManager.default.removeItem(atPath: out)
         let second = try part(1)

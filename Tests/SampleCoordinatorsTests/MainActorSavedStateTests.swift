@@ -26,6 +26,21 @@ final class MainActorSavedStateTests: XCTestCase {
         XCTAssertEqual(saving.failures.map(\.trace), replaying.failures.map(\.trace))
     }
 
+    /// A call of a main-actor adapter that never returns is `no-hang`, named in the adapter's
+    /// own words (`apply(pop c0)`), not by how NavFuzz queues it.
+    func testACallThatNeverReturnsIsNamedAsTheAdapterKnowsIt() async throws {
+        let system = await MainActorSystem(MainActorHangs(), timeout: 0.3)
+        let failure = await Task.detached { () -> SystemFailure? in
+            do throws(SystemFailure) {
+                try system.reset(configuration: Configuration())
+                _ = try system.apply(try! Action(parsing: "pop c0"))
+                return nil
+            } catch { return error }
+        }.value
+        XCTAssertEqual(failure?.kind, .hang)
+        XCTAssertEqual(failure?.message, "apply(pop c0) did not return within 0.3 s")
+    }
+
     func testServedAsADriverItOffersSavedStates() async throws {
         func hello(_ system: DrivenSystem) throws -> DriverJSON {
             var out: [UInt8] = []
@@ -62,5 +77,16 @@ final class MainActorSavedStateTests: XCTestCase {
     let inner = SampleSystem()
     func reset(configuration: Configuration) async { inner.reset(configuration: configuration) }
     func apply(_ action: Action) async -> SystemStep { inner.apply(action) }
+    func observedState() async -> State { inner.observedState() }
+}
+
+/// A library whose `pop` waits for an animation that never ends.
+@MainActor final class MainActorHangs: AsyncNavigationSystem {
+    let inner = SampleSystem()
+    func reset(configuration: Configuration) async { inner.reset(configuration: configuration) }
+    func apply(_ action: Action) async -> SystemStep {
+        if case .pop = action { try? await Task.sleep(nanoseconds: 30_000_000_000) }
+        return inner.apply(action)
+    }
     func observedState() async -> State { inner.observedState() }
 }

@@ -85,6 +85,19 @@ package final class MainActorSystem: DrivenSystem, @unchecked Sendable {
         case overlap(OverlapRequest, run: Int)
     }
 
+    /// What a call was, in the words of the adapter's protocol (messages name no internals).
+    private func words(_ call: Call) -> String {
+        switch call {
+        case .reset(let configuration): "reset(\(configuration.rootKind) root)"
+        case .step(let action, _): "apply(\(action))"
+        case .look: "observedState()"
+        case .save(let slot): "saveState(as: \(slot))"
+        case .restore(let slot): "restoreState(\(slot))"
+        case .forget: "forgetSavedStates()"
+        case .overlap(let request, _): "the overlapping calls \(request.calls.map { "apply(\($0))" }.joined(separator: " and "))"
+        }
+    }
+
     private enum Done {
         case looked(SystemStep?, State, [Int: ObjectBox])
         case stepped
@@ -241,9 +254,9 @@ package final class MainActorSystem: DrivenSystem, @unchecked Sendable {
             let done = results.isEmpty ? nil : results.removeFirst()
             lock.unlock()
             guard let done else {
-                stuck = "\(call)"
+                stuck = words(call)
                 dropQueued()
-                throw SystemFailure(.hang, "\(call) did not return within \(limit) s")
+                throw SystemFailure(.hang, "\(words(call)) did not return within \(limit) s")
             }
             if case .failed(let failure) = done {
                 try finishQueued()
