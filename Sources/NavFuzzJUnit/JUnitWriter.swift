@@ -156,8 +156,11 @@ package enum JUnitWriter {
         case let .error(message, type, text):
             try out.problem("error", message: message, type: type, text: text)
         case let .skipped(message):
+            // The reason as the text too: GitLab shows a skipped case's text, and without one
+            // it shows the element's attributes as a hash (`{"message"=>…}`).
             try out.start("skipped")
             try out.attribute("message", TextSanitizer.escaped(message))
+            try out.text(TextSanitizer.escaped(message))
             try out.end()
         }
         try out.end()

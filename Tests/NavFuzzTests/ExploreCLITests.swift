@@ -171,7 +171,7 @@ final class ExploreCLITests: XCTestCase {
         }
         _ = try CLI.run(["explore", "--preset", "small-tab", "--max-depth", "3", "--shard", "1/3", "--split", "ownership", "--junit", other])
         try assertBadInput(["merge", out, dir.appendingPathComponent("ownership-0.xml").path, other,
-                            dir.appendingPathComponent("ownership-2.xml").path], mentions: "is a shard of 'NavFuzz explore --max-depth 3 --preset small-tab --split ownership' but")
+                            dir.appendingPathComponent("ownership-2.xml").path], mentions: "is a shard of 'NavFuzz explore --depth 3 --preset small-tab --split ownership' but")
         let fuzz = ["fuzz", "--preset", "small", "--walks", "20", "--walk-length", "5"]
         let swarm = dir.appendingPathComponent("swarm.xml").path, plain = dir.appendingPathComponent("plain.xml").path
         XCTAssertEqual(try CLI.run(fuzz + ["--shard", "0/2", "--junit", swarm]).status, 0)
