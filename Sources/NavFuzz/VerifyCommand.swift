@@ -200,6 +200,11 @@ enum VerifyCommand {
                          JUnitProperty(name: "shard", value: run.shard.description)]
                 + (options.launch.map { [JUnitProperty(name: "launch", value: $0.description)] } ?? []),
             cases: cases, summary: summary, failureTexts: texts, systemOut: report.text, systemErr: report.diagnostics)
+        // Each failing check's first trace, for `merge` to keep the one a single run shows.
+        for check in Check.all {
+            guard let f = report.failures(check).first else { continue }
+            activity.properties.append(JUnitProperty(name: JUnitReader.firstTraceProperty(check.name), value: f.orderKey))
+        }
         if let (lookedFor, reached) = report.shardSometimes {
             activity.properties += [JUnitProperty(name: JUnitReader.lookedForProperty, value: lookedFor.joined(separator: ",")),
                                     JUnitProperty(name: JUnitReader.reachedProperty, value: reached.joined(separator: ","))]

@@ -72,11 +72,28 @@ package enum JUnitReader {
         var chosen: [CaseKey: JUnitCase] = [:]
         var times: [CaseKey: Double] = [:]
         func rank(_ c: JUnitCase) -> Int { c.outcome.isFailed ? 2 : c.outcome.isSkipped ? 0 : 1 }
-        for testCase in parts.flatMap(\.cases) {
-            let key = CaseKey(classname: testCase.classname, name: testCase.name)
-            times[key, default: 0] += testCase.time
-            if let existing = chosen[key], rank(existing) >= rank(testCase) { continue }
-            chosen[key] = testCase
+        // Of cases that failed in several shards, the one whose first trace one run shows too:
+        // the shortest, then the first in text (`firstTraceProperty`).
+        var firstTrace: [CaseKey: String] = [:]
+        for part in parts {
+            for testCase in part.cases {
+                let key = CaseKey(classname: testCase.classname, name: testCase.name)
+                times[key, default: 0] += testCase.time
+                let trace = part.properties.first { $0.name == Self.firstTraceProperty(testCase.name) }?.value
+                if let existing = chosen[key] {
+                    if rank(existing) > rank(testCase) { continue }
+                    if rank(existing) == rank(testCase) {
+                        guard testCase.outcome.isFailed, let trace, let known = firstTrace[key], Self.traceOrder(trace, known) else { continue }
+                    }
+                }
+                chosen[key] = testCase
+                firstTrace[key] = trace
+            }
+        }
+        // The merged suite names the first trace of the case it kept.
+        merged.properties.removeAll { p in chosen.keys.contains { Self.firstTraceProperty($0.name) == p.name } }
+        for (key, trace) in firstTrace.sorted(by: { $0.key.name < $1.key.name }) {
+            merged.properties.append(JUnitProperty(name: Self.firstTraceProperty(key.name), value: trace))
         }
         for key in chosen.keys { chosen[key]?.time = times[key] ?? 0 }
         // Verification decides `sometimes` properties on the union of what the shards reached.
@@ -98,6 +115,17 @@ package enum JUnitReader {
         merged.systemOut = joinOutput(parts.map(\.systemOut))
         merged.systemErr = joinOutput(parts.map(\.systemErr))
         return merged
+    }
+
+    /// The property of a verification suite naming the first failing trace of `check` as the
+    /// report shows it (`3 steps: a; b; c`): shards of one run that each failed the check are
+    /// merged to the one a single run would show, the shortest, then the first in text.
+    package static func firstTraceProperty(_ check: String) -> String { "first-trace." + check }
+
+    /// Whether first trace `a` comes before `b`: fewer steps, then the text.
+    package static func traceOrder(_ a: String, _ b: String) -> Bool {
+        let steps = { (t: String) in Int(t.prefix { $0.isNumber }) ?? .max }
+        return (steps(a), a) < (steps(b), b)
     }
 
     /// Properties of a shard's verification suite: the `sometimes` properties it looked for

@@ -388,6 +388,25 @@ final class JUnitReportTests: XCTestCase {
         XCTAssertEqual(merged.suites.first?.cases, [summed, errored])
     }
 
+    /// A check failed in several shards keeps the failure one run would show first: the
+    /// shortest trace, then the first in text, in whatever order the shards come.
+    func testMergeKeepsTheFailureOneRunShowsFirst() {
+        func shard(_ message: String, _ trace: String) -> JUnitReport {
+            JUnitReport(suites: [JUnitSuite(name: "verify", timestamp: start,
+                                            properties: [JUnitProperty(name: JUnitReader.firstTraceProperty("no-leak"), value: trace)],
+                                            cases: [JUnitCase(classname: "verify", name: "no-leak",
+                                                              outcome: .failure(message: message, type: "t", text: message))])])
+        }
+        let long = shard("walk 2", "3 steps: push c0 r1; pop c0; pop c0"), short = shard("walk 9", "2 steps: push c0 r1; pop c0")
+        let tie = shard("walk 4", "2 steps: push c0 r0; pop c0")
+        for order in [[long, short, tie], [tie, short, long], [short, long, tie]] {
+            let merged = JUnitReader.merge(order).suites[0]
+            XCTAssertEqual(merged.cases.first?.outcome, .failure(message: "walk 4", type: "t", text: "walk 4"))
+            XCTAssertEqual(merged.properties.filter { $0.name.hasPrefix("first-trace.") }.map(\.value), ["2 steps: push c0 r0; pop c0"])
+        }
+        XCTAssertTrue(JUnitReader.traceOrder("9 steps: z", "10 steps: a"), "by steps, then text")
+    }
+
     /// A case passed in one shard and skipped in another passed: a `sometimes` property one
     /// shard never reached was reached by another. Skipped in every shard, it stays skipped.
     func testMergePrefersAPassOverASkip() {

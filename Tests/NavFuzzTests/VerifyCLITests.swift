@@ -170,6 +170,35 @@ final class VerifyCLITests: XCTestCase {
         try assertBadInput(["merge", merged, "--junit-per-suite", merged] + long.parts, mentions: "not a writable directory")
     }
 
+    /// A failure found by walks in several shards: the merged report leads with the
+    /// counterexample one run leads with, not the first shard's.
+    func testAMergedVerificationShowsTheCounterexampleOfOneRun() throws {
+        let dir = try CLI.temporaryDirectory()
+        let run = ["verify", "--driver", driver + " --mutant swipe-leaves-child", "--depth", "0", "--no-positions",
+                   "--overlap-depth", "-1", "--walks", "40", "--walk-length", "12", "--seed", "3"]
+        func failure(_ path: String) throws -> String? {
+            try JUnitReader.read(path: path).suites.flatMap(\.cases).first { $0.name == "no-orphan-children" }.flatMap {
+                if case .failure(let message, _, _) = $0.outcome { message } else { nil }
+            }
+        }
+        let whole = dir.appendingPathComponent("whole.xml").path
+        XCTAssertEqual(try CLI.run(run + ["--junit", whole]).status, 1)
+        let one = try XCTUnwrap(try failure(whole))
+        var parts: [String] = []
+        for i in 0..<3 {
+            parts.append(dir.appendingPathComponent("p\(i).xml").path)
+            _ = try CLI.run(run + ["--shard", "\(i)/3", "--junit", parts[i]])
+        }
+        XCTAssertGreaterThan(try parts.compactMap(failure).count, 1, "found by more than one shard")
+        for order in [parts, parts.reversed()] {
+            let merged = dir.appendingPathComponent("merged.xml").path
+            XCTAssertEqual(try CLI.run(["merge", merged] + order).status, 1)
+            XCTAssertEqual(try failure(merged), one)
+            let property = { (path: String) in try JUnitReader.read(path: path).suites[0].properties.first { $0.name == "first-trace.no-orphan-children" }?.value }
+            XCTAssertEqual(try property(merged), try property(whole))
+        }
+    }
+
     /// Shards of another run are refused with one line: another seed, walk count, preset,
     /// depth, option, driver or version of NavFuzz.
     func testMergeRefusesShardsOfAnotherRun() throws {

@@ -50,6 +50,32 @@ struct IDMap {
         return CoordinatorID(-1 - Int(id.index))
     }
 
+    /// An invariant's reason about the implementation's state, its coordinators named as the
+    /// trace names them (model ids), so that the report reads the same whatever ids the
+    /// implementation gives (docs/VERIFY.md §2): `c3 is a child of c0` becomes `c1 is a child
+    /// of c0`. A coordinator the model has no id for keeps `the implementation's cN`.
+    func inModelIDs(_ reason: String) -> String {
+        if identity { return reason }
+        let chars = Array(reason)
+        func inWord(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "'" || c == "_" }
+        var out = ""
+        var i = 0
+        while i < chars.count {
+            if chars[i] == "c", i == 0 || !inWord(chars[i - 1]) {
+                var j = i + 1
+                while j < chars.count, chars[j].isASCII, chars[j].isNumber { j += 1 }
+                if j > i + 1, j == chars.count || !inWord(chars[j]), let n = Int(String(chars[(i + 1)..<j])) {
+                    out += modelName(ofImplementation: CoordinatorID(n))
+                    i = j
+                    continue
+                }
+            }
+            out.append(chars[i])
+            i += 1
+        }
+        return out
+    }
+
     /// How a report names an implementation coordinator: its model id when it has one.
     func modelName(ofImplementation id: CoordinatorID) -> String {
         let m = modelIDOrMarker(ofImplementation: id)

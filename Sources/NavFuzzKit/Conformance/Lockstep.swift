@@ -384,11 +384,13 @@ final class Lockstep {
         let unchanged = identical(implAfter, implBefore)
         if !unchanged {
             for (k, inv) in Invariant.stateInvariants.enumerated() {
-                if let why = inv.violation(in: implAfter) { findings.append(Finding(Check.all[k], why)) }
+                if let why = inv.violation(in: implAfter) { findings.append(Finding(Check.all[k], ids.inModelIDs(why))) }
             }
         }
         let implStep = Step(outcome: reply.outcome, state: implAfter, events: reply.events)
-        Invariant.checkAll(implBefore, implAction, implStep, model.configuration) { k, why in findings.append(Finding(Check.all[k], why)) }
+        Invariant.checkAll(implBefore, implAction, implStep, model.configuration) { k, why in
+            findings.append(Finding(Check.all[k], ids.inModelIDs(why)))
+        }
         // A refused model step returns its state as it was. Same ids and same contents is the
         // common case of agreement, and much cheaper to see than canonical forms.
         let sameIDs = unchanged && !modelChanges ? ids.identity : identical(modelStep.state, implAfter)

@@ -184,6 +184,15 @@ public struct ConformanceFailure: Sendable {
     public var step: FailingStep
     /// Other checks broken at the same step.
     public var alsoBroken: [Check]
+    /// The trace as it was found, before shrinking, when it was (`Verifier`'s candidate).
+    package var foundAs: [Action]? = nil
+    /// How failures of one check are ordered, in one run and across shards alike (`merge`):
+    /// by the trace as found — the shortest, then its text, then the preset it ran in — which
+    /// no split of the walks among shards changes; the first is the one each picks to shrink.
+    package var orderKey: String {
+        let t = foundAs ?? trace
+        return "\(t.count) steps: " + t.map(\.description).joined(separator: "; ") + " (in \(presetName ?? source))"
+    }
     /// What the system said after the last run of the trace (a driver: its standard error).
     public var diagnostics: String
     /// For a failure of overlapping calls: the calls and how they ran; `trace` then holds the

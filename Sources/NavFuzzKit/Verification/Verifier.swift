@@ -200,6 +200,12 @@ struct VerificationRun {
         var presetName: String?
         var source: String
         var originalLength: Int
+
+        /// Ordered as reported failures are (`ConformanceFailure.orderKey`): whichever phase,
+        /// walk or shard found it first, the same one leads.
+        var orderKey: (Int, String, String) {
+            (trace.count, trace.map(\.description).joined(separator: "; "), presetName ?? source)
+        }
     }
 
     init(system: DrivenSystem, options: Verifier.Options) {
@@ -566,7 +572,7 @@ struct VerificationRun {
         for c in candidates {
             let key = "\(c.check) \(c.signature)"
             if let known = best[key] {
-                if c.trace.count < known.trace.count { best[key] = c }
+                if c.orderKey < known.orderKey { best[key] = c }
             } else {
                 best[key] = c
                 order.append(key)
@@ -577,7 +583,7 @@ struct VerificationRun {
         var perCheck = [Check: Int]()
         var kept: [Candidate] = []
         var reasonKinds: Set<String> = []
-        let sorted = order.compactMap { best[$0] }.sorted { ($0.check, $0.trace.count) < ($1.check, $1.trace.count) }
+        let sorted = order.compactMap { best[$0] }.sorted { $0.check != $1.check ? $0.check < $1.check : $0.orderKey < $1.orderKey }
         let firsts = sorted.filter { reasonKinds.insert("\($0.check) \(Verifier.reasonKind($0.signature))").inserted }
         // A system that failed on step after step gets one crash and one hang: each replay of
         // another would cost a timeout, and they all say the same.
@@ -615,13 +621,16 @@ struct VerificationRun {
                     report.shrinkRuns += shrunk.replays
                 }
             }
-            if let failure = confirm(c, trace: trace, preset: preset, accept: accept ?? { _, _ in true }) {
+            if var failure = confirm(c, trace: trace, preset: preset, accept: accept ?? { _, _ in true }) {
+                failure.foundAs = c.trace
                 // Shrinking can make two failures one: the first (shortest) stays.
                 let key = "\(failure.check) \(Verifier.signature(failure.trace.last, failure.reason))"
                 if shown.insert(key).inserted { report.failures.append(failure) }
             }
         }
-        report.failures.sort { ($0.check, $0.trace.count) < ($1.check, $1.trace.count) }
+        // Per check the shortest first, then by text: whatever found them, in one run or in
+        // shards (a merge keeps the same first), the same failure leads.
+        report.failures.sort { ($0.check, $0.orderKey) < ($1.check, $1.orderKey) }
     }
 
     private func presetFor(_ c: Candidate) -> Preset? {
