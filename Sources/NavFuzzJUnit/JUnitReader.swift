@@ -72,8 +72,8 @@ package enum JUnitReader {
         var chosen: [CaseKey: JUnitCase] = [:]
         var times: [CaseKey: Double] = [:]
         func rank(_ c: JUnitCase) -> Int { c.outcome.isFailed ? 2 : c.outcome.isSkipped ? 0 : 1 }
-        // Of cases that failed in several shards, the one whose first trace one run shows too:
-        // the shortest, then the first in text (`firstTraceProperty`).
+        // Of cases that failed in several shards, the one whose first trace one run shows too
+        // (`firstTraceProperty`, `traceOrder`).
         var firstTrace: [CaseKey: String] = [:]
         for part in parts {
             for testCase in part.cases {
@@ -117,15 +117,21 @@ package enum JUnitReader {
         return merged
     }
 
-    /// The property of a verification suite naming the first failing trace of `check` as the
-    /// report shows it (`3 steps: a; b; c`): shards of one run that each failed the check are
-    /// merged to the one a single run would show, the shortest, then the first in text.
+    /// The property of a verification suite naming the first failing trace of `check`
+    /// (`ConformanceFailure.orderKey`): shards of one run that each failed the check are merged
+    /// to the one a single run would show.
     package static func firstTraceProperty(_ check: String) -> String { "first-trace." + check }
 
-    /// Whether first trace `a` comes before `b`: fewer steps, then the text.
+    /// Whether first trace `a` comes before `b` (`N steps (found as M): …`): fewer steps, then
+    /// fewer steps as found, then the text.
     package static func traceOrder(_ a: String, _ b: String) -> Bool {
-        let steps = { (t: String) in Int(t.prefix { $0.isNumber }) ?? .max }
-        return (steps(a), a) < (steps(b), b)
+        func numbers(_ t: String) -> (Int, Int) {
+            let steps = Int(t.prefix { $0.isNumber }) ?? .max
+            let found = t.range(of: "(found as ").flatMap { Int(t[$0.upperBound...].prefix { $0.isNumber }) } ?? steps
+            return (steps, found)
+        }
+        let (x, y) = (numbers(a), numbers(b))
+        return (x.0, x.1, a) < (y.0, y.1, b)
     }
 
     /// Properties of a shard's verification suite: the `sometimes` properties it looked for

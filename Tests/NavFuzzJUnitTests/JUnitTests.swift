@@ -389,7 +389,8 @@ final class JUnitReportTests: XCTestCase {
     }
 
     /// A check failed in several shards keeps the failure one run would show first: the
-    /// shortest trace, then the first in text, in whatever order the shards come.
+    /// shortest trace, then the shortest as found, then the first in text, in whatever order
+    /// the shards come.
     func testMergeKeepsTheFailureOneRunShowsFirst() {
         func shard(_ message: String, _ trace: String) -> JUnitReport {
             JUnitReport(suites: [JUnitSuite(name: "verify", timestamp: start,
@@ -397,14 +398,17 @@ final class JUnitReportTests: XCTestCase {
                                             cases: [JUnitCase(classname: "verify", name: "no-leak",
                                                               outcome: .failure(message: message, type: "t", text: message))])])
         }
-        let long = shard("walk 2", "3 steps: push c0 r1; pop c0; pop c0"), short = shard("walk 9", "2 steps: push c0 r1; pop c0")
-        let tie = shard("walk 4", "2 steps: push c0 r0; pop c0")
+        let long = shard("walk 2", "3 steps (found as 3): push c0 r1; pop c0; pop c0")
+        let short = shard("walk 9", "2 steps (found as 12): push c0 r1; x; pop c0 (in small)")
+        let tie = shard("walk 4", "2 steps (found as 9): push c0 r1; y; pop c0 (in small)")
         for order in [[long, short, tie], [tie, short, long], [short, long, tie]] {
             let merged = JUnitReader.merge(order).suites[0]
             XCTAssertEqual(merged.cases.first?.outcome, .failure(message: "walk 4", type: "t", text: "walk 4"))
-            XCTAssertEqual(merged.properties.filter { $0.name.hasPrefix("first-trace.") }.map(\.value), ["2 steps: push c0 r0; pop c0"])
+            XCTAssertEqual(merged.properties.filter { $0.name.hasPrefix("first-trace.") }.map(\.value),
+                           ["2 steps (found as 9): push c0 r1; y; pop c0 (in small)"])
         }
-        XCTAssertTrue(JUnitReader.traceOrder("9 steps: z", "10 steps: a"), "by steps, then text")
+        XCTAssertTrue(JUnitReader.traceOrder("9 steps (found as 20): z", "10 steps (found as 10): a"), "by steps")
+        XCTAssertTrue(JUnitReader.traceOrder("2 steps (found as 9): z", "2 steps (found as 10): a"), "then by steps as found, then text")
     }
 
     /// A case passed in one shard and skipped in another passed: a `sometimes` property one

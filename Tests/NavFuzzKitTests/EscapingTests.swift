@@ -28,8 +28,8 @@ final class EscapingTests: XCTestCase {
     }
 
     /// Each hostile string through each form: nothing that acts is left, two strings never
-    /// become one, writing out twice changes nothing, and the forms for tools and shells give
-    /// the very string back.
+    /// become one, writing out twice changes nothing (a token is read back instead), and the
+    /// forms for tools and shells give the very string back.
     func testEveryHostileStringThroughEveryForm() throws {
         let strings = try hostile
         XCTAssertGreaterThanOrEqual(strings.count, 10)
@@ -39,7 +39,7 @@ final class EscapingTests: XCTestCase {
             XCTAssertEqual(acting(lines, keepingLines: true), [], lines)
             XCTAssertEqual(acting(name), [], name)
             XCTAssertEqual(TextSanitizer.escaped(line), line, "written out twice")
-            XCTAssertEqual(TextSanitizer.token(name), name)
+            XCTAssertEqual(TextSanitizer.name(fromToken: name), s, "a name is read back from its token")
             XCTAssertEqual(lines.split(separator: "\n", omittingEmptySubsequences: false).count,
                            s.unicodeScalars.filter { $0 == "\n" }.count + 1, "a body keeps its own lines, no more")
             // JSON: exact for a reader.
@@ -53,6 +53,7 @@ final class EscapingTests: XCTestCase {
             XCTAssertEqual(try bash(echoing: word), s, word)
         }
         XCTAssertEqual(Set(strings.map { TextSanitizer.escaped($0) }).count, strings.count)
+        XCTAssertEqual(Set(strings.map { TextSanitizer.token($0) }).count, strings.count, "names stay apart")
     }
 
     private func bash(echoing word: String) throws -> String {

@@ -62,6 +62,18 @@ final class VerdictTests: XCTestCase {
         XCTAssertGreaterThan(inProcess.steps, 1000)
     }
 
+    /// A bug found where the implementation numbers its coordinators its own way: the same
+    /// failures, traces and reasons as with the model's ids, coordinators named by model ids.
+    func testIdsOutOfCreationOrderGiveTheSameFailures() {
+        let options = Verifier.Options(depth: 2, walks: 20)
+        let own = Verifier.verify(SampleSystem(mutant: .swipeLeavesChild), options: options)
+        let renumbered = Verifier.verify(RenumberingSystem(SampleSystem(mutant: .swipeLeavesChild)), options: options)
+        func said(_ r: VerificationReport) -> [String] { r.failures.map { "\($0.check): \($0.reason) at \($0.trace)" } }
+        XCTAssertFalse(own.failures.isEmpty)
+        XCTAssertEqual(said(renumbered), said(own))
+        XCTAssertTrue(said(own).contains { $0.contains("c1 is a child of c0 but hosted nowhere") }, "\(said(own))")
+    }
+
     /// A batched driver that answers `notOffered` where the model applies the step: the same
     /// steps checked as in process, nothing but the count of calls not offered in the notes,
     /// and a baseline entry for a bug the library does not have is not matched.

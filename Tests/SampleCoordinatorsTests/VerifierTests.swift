@@ -23,7 +23,7 @@ final class VerifierTests: XCTestCase {
         // The leak check follows the renumbered ids too.
         let leak = Verifier.verify(RenumberingSystem(SampleSystem(mutant: .strongParentLeak)),
                                    options: Verifier.Options(presets: [.small], depth: 2, walks: 0))
-        XCTAssertEqual(leak.failure(.noLeak)?.reason, "c1 ended but its object is still alive after 'finishFlow c1'", leak.text)
+        XCTAssertTrue(leak.failures(.noLeak).map(\.reason).contains("c1 ended but its object is still alive after 'finishFlow c1'"), leak.text)
     }
 
     func testGivenTracesAreReplayedAndShrunk() throws {

@@ -628,9 +628,9 @@ struct VerificationRun {
                 if shown.insert(key).inserted { report.failures.append(failure) }
             }
         }
-        // Per check the shortest first, then by text: whatever found them, in one run or in
-        // shards (a merge keeps the same first), the same failure leads.
-        report.failures.sort { ($0.check, $0.orderKey) < ($1.check, $1.orderKey) }
+        // Per check the shortest first, then by the trace as found: whatever found them, in one
+        // run or in shards (a merge keeps the same first), the same failure leads.
+        report.failures.sort { $0.check != $1.check ? $0.check < $1.check : $0.order < $1.order }
     }
 
     private func presetFor(_ c: Candidate) -> Preset? {
