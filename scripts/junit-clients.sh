@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The report's hard cases as the CI clients read them (docs/CI.md): junitparser and junit2html
 # (PyPI), the EnricoMi publish action's reading of a case (junitparser: a result's message,
-# else its text), and GitLab's parser (Hash.from_xml from Debian's ruby-activesupport, and
-# GitLab's rules for a case). Ant's junitreport reads the per-suite files in `swift test`
-# (AntClientTests). Each client must see the same cases, counts and reasons:
+# else its text), GitLab's parser (Hash.from_xml from Debian's ruby-activesupport, and GitLab's
+# rules for a case) and Ant's junitreport (Debian's ant, on the per-suite files). Each client
+# must see the same cases, counts and reasons:
 #   stream    `--junit -`: standard output is the report alone, a failing one
 #   names     four files whose names differ in a backslash, a control or a space: four cases
 #   skipped   a `sometimes` property that cannot come about: skipped, its reason a text
@@ -18,13 +18,14 @@ cd "$work"
 
 expect_exit() { local want=$1; shift; set +e; "$@"; local got=$?; set -e; [ "$got" = "$want" ] || { echo "FAIL $* exited $got, not $want"; exit 1; }; }
 
-expect_exit 1 "$navfuzz" explore --preset small --fault back-leaves-child --depth 4 --junit - --save-failures f >stream.xml 2>stream.log
+expect_exit 1 "$navfuzz" explore --preset small --fault back-leaves-child --depth 4 --junit - --save-failures f \
+  --junit-per-suite per-stream >stream.xml 2>stream.log
 mkdir names
 printf '# navfuzz-corpus 1\npush c0 r1\nexpect: holds\n' > ok.trace
 for n in $'a\001' 'a\u{1}' 'a  b' 'a b'; do cp ok.trace "names/$n.trace"; done
-expect_exit 0 "$navfuzz" replay names --junit names.xml >/dev/null
-expect_exit 0 "$navfuzz" explore --preset small --depth 2 --junit skipped.xml >/dev/null
-expect_exit 1 "$navfuzz" explore --preset small --depth 1 --junit unreached.xml >/dev/null
+expect_exit 0 "$navfuzz" replay names --junit names.xml --junit-per-suite per-names >/dev/null
+expect_exit 0 "$navfuzz" explore --preset small --depth 2 --junit skipped.xml --junit-per-suite per-skipped >/dev/null
+expect_exit 1 "$navfuzz" explore --preset small --depth 1 --junit unreached.xml --junit-per-suite per-unreached >/dev/null
 
 # What each client sees, one line per report: cases, failures, skipped, and the names or
 # reasons the check needs. The lines of every client must be the same.
@@ -71,6 +72,22 @@ end
   puts "#{name} #{all.size} #{all.map { |c| c["name"] }.uniq.size} #{failed} #{skipped}"
 end
 RB
+# Ant's junitreport gathers the per-suite files into one report, which is then read alike.
+for name in stream names skipped unreached; do
+  mkdir -p "ant-$name"
+  printf '<project default="r"><target name="r"><junitreport todir="ant-%s"><fileset dir="per-%s" includes="TEST-*.xml"/></junitreport></target></project>' \
+    "$name" "$name" > "ant-$name.xml"
+  ant -q -f "ant-$name.xml" >/dev/null
+done
+python3 - <<'PY' > ant.txt
+import xml.etree.ElementTree as ET
+for name in ["stream", "names", "skipped", "unreached"]:
+    cases = ET.parse(f"ant-{name}/TESTS-TestSuites.xml").getroot().iter("testcase")
+    cases = list(cases)
+    failed = sorted(c.get("name") for c in cases if c.find("failure") is not None or c.find("error") is not None)
+    skipped = sorted(s.get("message") for c in cases for s in c.findall("skipped"))
+    print(name, len(cases), len({c.get("name") for c in cases}), failed, skipped)
+PY
 for name in stream names skipped unreached; do
   junit2html "$name.xml" "$name.html" >/dev/null
   grep -q "<html" "$name.html" || { echo "FAIL junit2html made no page of $name.xml"; exit 1; }
@@ -78,7 +95,7 @@ done
 
 # The lines in Python's list syntax and Ruby's differ in quoting only.
 norm() { sed "s/\"/'/g; s/\\\\\\\\/\\\\/g" "$1"; }
-for client in enricomi gitlab; do
+for client in enricomi gitlab ant; do
   if ! diff <(norm junitparser.txt) <(norm "$client.txt") >/dev/null; then
     echo "FAIL $client reads the reports otherwise than junitparser:"; diff <(norm junitparser.txt) <(norm "$client.txt") || true; exit 1
   fi
@@ -89,4 +106,4 @@ check "the streamed report with its failure" "^stream 18 18 \['no-orphan-childre
 check "four names, four cases" "^names 4 4 \[\] \[\]"
 check "a skipped case with its reason" "^skipped 18 18 \[\] \['modal-over-a-tab-page: cannot come about in this run"
 check "a sometimes property never reached failing" "^unreached 18 18 \['two-modal-levels'\]"
-echo "junitparser, junit2html, the EnricoMi action's reading and GitLab's parser agree on every case"
+echo "junitparser, junit2html, the EnricoMi action's reading, GitLab's parser and Ant's junitreport agree on every case"
