@@ -11,7 +11,7 @@ struct Context {
     /// The HTML page, which rendered failures add their pictures to.
     let page = PageOutput()
     /// What the run was asked to check (`Arguments.settings`), set as it starts.
-    private let asked = Asked()
+    private let asked = Locked<String?>(nil)
 
     /// Where a run's results go, in this order: the terminal's failures and verdicts, then
     /// (the partial report standing down) the JUnit report and the page.
@@ -23,7 +23,7 @@ struct Context {
     /// NavFuzz be ended before the run finishes.
     func starting(_ run: RunOptions, _ args: Arguments) throws(UsageError) {
         try run.checkReportPath()
-        asked.text = args.settings(leaving: RunOptions.outputFlags)
+        asked.withLock { $0 = args.settings(leaving: RunOptions.outputFlags) }
         if run.reportOnStandardOutput {
             if run.traceFormat == "json" {
                 throw UsageError("--trace-format json and the report (\(run.junitPath)) both want standard output",
@@ -62,7 +62,7 @@ struct Context {
         // builds or of different runs.
         for a in activities.indices {
             activities[a].properties.append(JUnitProperty(name: "version", value: navFuzzVersion))
-            if let command = asked.text { activities[a].properties.append(JUnitProperty(name: "command", value: command)) }
+            if let command = asked.withLock({ $0 }) { activities[a].properties.append(JUnitProperty(name: "command", value: command)) }
         }
         let report = FinishedRun(activities: activities, run: run, projectFile: projectFile)
         var written: [String] = []
@@ -113,15 +113,5 @@ struct Context {
             return traceJSON
         }
         return String(decoding: data, as: UTF8.self)
-    }
-}
-
-/// The command a run was asked for, kept from its start to its end.
-private final class Asked: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: String?
-    var text: String? {
-        get { lock.withLock { value } }
-        set { lock.withLock { value = newValue } }
     }
 }

@@ -13,7 +13,8 @@ enum DefaultJob {
     USAGE: NavFuzz [--project FILE] [options]
 
     The CI job. With a project file (\(ProjectFile.fileName) here, or --project FILE): verify each
-    system it names against the model (docs/PROJECT.md); only the report options below apply.
+    system it names against the model (docs/PROJECT.md); only the report options below apply,
+    --workers not (a verification drives one implementation, one call at a time).
     Without one, NavFuzz's own self-check: replay Corpus/ (when present), explore
     \(explored.joined(separator: ", ")), fuzz \(fuzzed.joined(separator: " and ")) with a fixed seed.
     Either way: print a summary and write a JUnit report.

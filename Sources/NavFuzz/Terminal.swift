@@ -39,7 +39,7 @@ struct Terminal: Sendable {
     /// before any work starts, once the report's path is known.
     static func giveStandardOutputToReport() { reportTakesStdout.withLock { $0 = true } }
 
-    private static let reportTakesStdout = NSLockedValue(false)
+    private static let reportTakesStdout = Locked(false)
     private static var results: Int32 { reportTakesStdout.withLock { $0 } ? 2 : 1 }
 
     /// A progress line that overwrites itself; nothing when not on a terminal.
@@ -65,12 +65,4 @@ struct Terminal: Sendable {
     }
 
     private func colored(_ s: String, _ code: Int) -> String { useColor ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
-}
-
-/// A value behind a lock, for the one flag the whole process reads.
-private final class NSLockedValue<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func withLock<R>(_ body: (inout Value) -> R) -> R { lock.lock(); defer { lock.unlock() }; return body(&value) }
 }
