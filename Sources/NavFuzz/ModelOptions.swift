@@ -117,7 +117,7 @@ struct ModelOptions {
             impossible[p.name] = p.impossible(within: preset.bounds, configuration: preset.configuration, domain: preset.domain)
         }
         return Unreached(impossible: impossible,
-                         undecided: shard == .whole ? nil : "not reached by this shard; NavFuzz merge decides it on every shard")
+                         undecided: shard == .whole ? nil : Skipped.notReachedByShard)
     }
 
     /// The settings as JUnit suite properties.

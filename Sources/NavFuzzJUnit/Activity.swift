@@ -115,8 +115,10 @@ package struct Unreached: Sendable {
     package var summary: String {
         var out = ""
         if !failing.isEmpty { out += " — never reached, so not tested: \(failing.joined(separator: ", "))" }
-        let waiting = names.filter { impossible[$0] == nil && undecided != nil }
-        if let undecided, !waiting.isEmpty { out += " — \(waiting.joined(separator: ", ")): \(undecided)" }
+        if let undecided {
+            let waiting = names.filter { impossible[$0] == nil }
+            if !waiting.isEmpty { out += " — \(waiting.joined(separator: ", ")): \(undecided)" }
+        }
         return out
     }
 

@@ -221,7 +221,7 @@ final class VerifyCLITests: XCTestCase {
         _ = try CLI.run(["verify", "--driver", "exec " + driver, "--shard", "1/2", "--junit", otherDriver] + base)
         try assertBadInput(["merge", out, first, otherDriver], mentions: "ran with driver \(driver) in")
         // An option no suite property names: the command tells the runs apart.
-        try assertBadInput(["merge", out, first, try part(1, ["--first-failure"])], mentions: "--first-failure --walk-length 3 --walks 4 in")
+        try assertBadInput(["merge", out, first, try part(1, ["--first-failure"])], mentions: "--first-failure --walk-length 3 --walks 4' but")
         // Where the output goes and how fast it runs do not make another run.
         let elsewhere = dir.appendingPathComponent("elsewhere/p1.xml").path
         _ = try CLI.run(["verify", "--driver", driver, "--shard", "1/2", "--junit", elsewhere, "--html", dir.appendingPathComponent("elsewhere.html").path, "--timeout", "20"] + base)

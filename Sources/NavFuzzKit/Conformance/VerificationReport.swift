@@ -161,6 +161,10 @@ public struct Skipped: Sendable, Hashable, CustomStringConvertible {
     /// "name: reason".
     public var description: String { "\(name): \(reason)" }
     package init(_ name: String, _ reason: String) { self.name = name; self.reason = reason }
+
+    /// Why a shard skips a `sometimes` property it never reached (docs/SEMANTICS.md §5.3): the
+    /// one wording, in verify, explore and fuzz.
+    package static let notReachedByShard = "not reached by this shard; NavFuzz merge decides it on every shard"
 }
 
 /// One broken check with its minimal trace and both sides of the failing step.

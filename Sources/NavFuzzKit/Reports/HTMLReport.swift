@@ -109,7 +109,7 @@
         @_spi(Engine) public func drawsTheSame(as other: Trace) -> Bool {
             source == other.source && stepCount == other.stepCount && initial == other.initial && implementation == other.implementation
                 && implementationDid == other.implementationDid
-                && drawn.map { "\($0.number) \($0.action)" } == other.drawn.map { "\($0.number) \($0.action)" }
+                && drawn.map(\.number) == other.drawn.map(\.number) && drawn.map(\.action) == other.drawn.map(\.action)
         }
     }
 

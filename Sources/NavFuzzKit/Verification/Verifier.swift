@@ -799,7 +799,7 @@ struct VerificationRun {
         let stoppedEarly = options.stopAtFirstFailure && lockstep.foundAny
         if options.shard.count > 1 || stoppedEarly {
             let why = stoppedEarly ? "not reached before the run stopped at its first failure"
-                : "not reached by this shard; NavFuzz merge decides it on every shard"
+                : Skipped.notReachedByShard
             report.skipped += unreached.map { Skipped($0, why) }
             let all = SometimesProperty.all.map(\.name)
             if !stoppedEarly { report.shardSometimes = (all.filter(lookedFor.contains), all.filter(reached.contains)) }
