@@ -26,6 +26,12 @@ public struct Configuration: Hashable, Sendable {
     /// initial state, and presented again by `restartApp`. Three bytes, declared here so that
     /// they fill padding: every step of exploration copies the configuration.
     public var launch: Launch?
+    /// The page a tab shows when it is set up (SUICoordinator's `initialPage:`), one of
+    /// `initialPages`; nil: the first of them (docs/SEMANTICS.md §2.2).
+    public var startPage: Page?
+
+    /// The page current in a tab just set up: `startPage`, else the first initial page.
+    public var pageShownAtStart: Page { startPage ?? initialPage(0) }
 
     /// `initialPages.count` and `initialPages[k]`, without building the list.
     public var initialPageCount: Int { pages?.count ?? Int(packedCount) }
@@ -41,15 +47,16 @@ public struct Configuration: Hashable, Sendable {
     private var packedCount: UInt8 = 0
     private var pages: [Page]?
 
-    /// By default two routes, two pages, the first two pages (or fewer) initial, a navigation
-    /// root, the strict dialect and no launch child.
+    /// By default two routes, two pages, the first two pages (or fewer) initial and the first
+    /// shown, a navigation root, the strict dialect and no launch child.
     public init(routeCount: Int = 2, pageCount: Int = 2, initialPages: [Page]? = nil, rootKind: Kind = .navigation,
-                dialect: Dialect = .strict, launch: Launch? = nil) {
+                dialect: Dialect = .strict, launch: Launch? = nil, startPage: Page? = nil) {
         self.routeCount = routeCount
         self.pageCount = pageCount
         self.rootKind = rootKind
         self.dialect = dialect
         self.launch = launch
+        self.startPage = startPage
         self.initialPages = initialPages ?? (0..<min(2, pageCount)).map(Page.init)
     }
 
@@ -64,7 +71,7 @@ public struct Configuration: Hashable, Sendable {
     public func accepts(_ action: Action) -> Bool { Effects.isValid(action, self) }
 
     /// A configuration is usable when the initial pages are a non-empty, duplicate-free part of
-    /// the universe, the root is a navigation or tab coordinator and a launch child is presented
+    /// the universe, the start page is one of them, the root is a navigation or tab coordinator and a launch child is presented
     /// modally with a route of the alphabet.
     public var problem: String? {
         if routeCount < 1 || routeCount > 250 { return "routes must be between 1 and 250" }
@@ -72,6 +79,7 @@ public struct Configuration: Hashable, Sendable {
         if initialPages.isEmpty { return "a tab needs at least one initial page" }
         if Set(initialPages).count != initialPages.count { return "initial pages repeat a page" }
         if let p = initialPages.first(where: { !isValid($0) }) { return "initial page \(p) is outside the page universe" }
+        if let startPage, !initialPages.contains(startPage) { return "start page \(startPage) is not one of the initial pages" }
         if rootKind == .redirection { return "the root must be navigation or tab" }
         if let launch {
             if !launch.style.isModal { return "the launch child must be presented in a modal style, not \(launch.style)" }

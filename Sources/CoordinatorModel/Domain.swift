@@ -221,14 +221,23 @@ public struct Preset: Hashable, Sendable {
         return p
     }()
 
+    /// `small-tab`'s bounds and domain, explored completely, with the tab root set up showing
+    /// `p1`, its second page (SUICoordinator's `initialPage:`, docs/SEMANTICS.md §2.2).
+    public static let startPage: Preset = {
+        var p = common("start-page", root: .tab, bounds: Bounds(maxCoordinators: 3, maxStack: 2, maxModals: 1), depth: nil)
+        p.configuration.startPage = Page(1)
+        return p
+    }()
+
     /// Every preset, in the order `NavFuzz explore` lists them.
     public static let all: [Preset] = [small, smallTab, ci, ciTab, deep]
     /// The presets of the opt-in transitions: named by `--preset`, not run by default.
     public static let transitionPresets: [Preset] = [transitions, transitionsCI]
-    /// The presets that start with a launch child: named by `--preset`, not run by default.
-    public static let launchPresets: [Preset] = [launch]
+    /// The presets whose app starts otherwise (a launch child, a start page): named by
+    /// `--preset`, not run by default.
+    public static let startingPresets: [Preset] = [launch, startPage]
     /// Every preset a name picks: `all`, then the opt-in ones.
-    public static var everyNamed: [Preset] { all + transitionPresets + launchPresets }
+    public static var everyNamed: [Preset] { all + transitionPresets + startingPresets }
     /// The preset called `name`.
     public static func named(_ name: String) -> Preset? { everyNamed.first { $0.name == name } }
 }

@@ -277,7 +277,7 @@ struct Effects {
         guard let i = state.index(of: t) else { return }
         // A closure, not `config.initialPage` itself: a method reference allocates its context.
         let config = self.config
-        state.setTab(i, pages: pages, page: { config.initialPage($0) }, current: config.initialPage(0),
+        state.setTab(i, pages: pages, page: { config.initialPage($0) }, current: config.pageShownAtStart,
                      pageCoordinator: { CoordinatorID(Int(first) + $0) })
     }
 

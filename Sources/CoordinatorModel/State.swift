@@ -675,7 +675,7 @@ public struct State: Hashable, Sendable {
         let childAt = start(p, .children) + childCount(at: p)
         let parent = Int64(self.id(at: p).index)
         let initial = kind == .tab ? Route(0) : route
-        let current = kind == .tab ? configuration.pointee.initialPage(0) : Page(0)
+        let current = kind == .tab ? configuration.pointee.pageShownAtStart : Page(0)
         let old = words.count
         let total = old + created + hostWidth + 1 + Field.header + (kind == .tab ? 3 * pages : 1) + pages * (Field.header + 1)
         // Grown in place (the words added are zero), then the records moved up, the last part

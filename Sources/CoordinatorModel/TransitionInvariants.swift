@@ -352,8 +352,8 @@ extension Invariant {
         }
         let c = after.coordinator(at: ci)
         let pages = configuration.initialPages
-        guard let tab = c.tab, tab.pages == pages, tab.current == pages.first, tab.badges.isEmpty else {
-            return "tab \(target) does not have its initial pages \(pages), the first current and no badges after restart"
+        guard let tab = c.tab, tab.pages == pages, tab.current == configuration.pageShownAtStart, tab.badges.isEmpty else {
+            return "tab \(target) does not have its initial pages \(pages), \(configuration.pageShownAtStart) current and no badges after restart"
         }
         for pc in tab.pageCoordinators {
             if before.isLive(pc) { return "page coordinator \(pc) of \(target) survived its restart" }

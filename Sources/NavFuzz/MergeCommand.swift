@@ -79,7 +79,7 @@ enum MergeCommand {
 
     /// The properties a suite must have alike in every shard: what makes it the same run.
     static let agreeing = ["version", "fault", "seed", "walks-asked", "walk-length", "swarm", "preset", "presets", "bounds",
-                           "max-depth", "root", "routes", "pages", "styles", "kinds", "multiple", "dialect", "launch", "driver",
+                           "max-depth", "root", "routes", "pages", "styles", "kinds", "multiple", "dialect", "launch", "start-page", "driver",
                            "positions", "overlap-depth", "overlap-calls", "distinct"]
 
     static func run(_ args: inout Arguments, context: Context) throws(UsageError) -> Int32 {

@@ -25,6 +25,8 @@ struct ModelOptions {
                                (default: strict; docs/SEMANTICS.md §9)
       --launch 'KIND STYLE R'  the root presents this child as it starts and on restartApp,
                                e.g. 'navigation fullScreen r1' (docs/SEMANTICS.md §2.2)
+      --start-page P           a tab is set up showing this page, e.g. p1 (default: its first;
+                               docs/SEMANTICS.md §2.2)
       --fault NAME             run a model with a known library bug (docs/SEMANTICS.md §8 lists them)
     """
 
@@ -70,6 +72,12 @@ struct ModelOptions {
             preset.configuration.initialPages = (0..<min(2, n)).map(Page.init)
             preset.domain.pages = (0..<n).map(Page.init)
             preset.domain.pageLists = Domain.defaultPageLists(preset.domain.pages)
+        }
+        if let text = try args.option("--start-page") {
+            guard case .select(_, let page)? = try? Action(parsing: "select c0 " + text) else {
+                throw UsageError("--start-page takes a page like p1, not '\(text)'", hint: "for example --start-page p1")
+            }
+            preset.configuration.startPage = page
         }
         if let list = try args.option("--styles") {
             var styles: [Style] = []
@@ -138,6 +146,7 @@ struct ModelOptions {
             out.append(JUnitProperty(name: "dialect", value: preset.configuration.dialect.description))
         }
         if let launch = preset.configuration.launch { out.append(JUnitProperty(name: "launch", value: launch.description)) }
+        if let page = preset.configuration.startPage { out.append(JUnitProperty(name: "start-page", value: page.description)) }
         if let fault { out.append(JUnitProperty(name: "fault", value: fault.rawValue)) }
         return out
     }

@@ -355,6 +355,10 @@ package final class DriverSystem: DrivenSystem {
             guard case .bool(let b) = flag else { throw protocolError(n, "field 'launches': expected true or false, found \(flag.text)") }
             offered.launches = b
         }
+        if let flag = reply["startPage"], !flag.isNull {
+            guard case .bool(let b) = flag else { throw protocolError(n, "field 'startPage': expected true or false, found \(flag.text)") }
+            offered.startPage = b
+        }
         let option = { (name: String) in Dialect.named.first { $0.name == name }?.option }
         if let options = try names("dialect", "a dialect option (\(Dialect.named.map(\.name).joined(separator: ", ")))", option) {
             offered.dialect = options.reduce(.strict) { $0.union($1) }

@@ -39,6 +39,7 @@ package enum DriverMessages {
             ("initialPages", .array(c.initialPages.map { .string($0.description) })),
             ("root", .string(c.rootKind.description)),
         ]
+        if let p = c.startPage { members.append(("startPage", .string(p.description))) }
         if c.dialect != .strict { members.append(("dialect", .array(c.dialect.names.map { .string($0) }))) }
         if let l = c.launch {
             members.append(("launch", .object([("kind", .string(l.kind.description)), ("style", .string(l.style.description)),
@@ -54,6 +55,13 @@ package enum DriverMessages {
         for (i, p) in try strings(json, "initialPages", at: path).enumerated() {
             guard let n = index(p, "p") else { throw DriverFieldError("\(path).initialPages[\(i)]", "expected a page like p0, found '\(p)'") }
             initial.append(Page(n))
+        }
+        var startPage: Page?
+        if let p = json["startPage"], !p.isNull {
+            guard let text = p.string, let n = index(text, "p") else {
+                throw DriverFieldError("\(path).startPage", "expected a page like p1, found \(p.text)")
+            }
+            startPage = Page(n)
         }
         let rootName = try string(json, "root", at: path)
         guard let root = Kind.allCases.first(where: { $0.description == rootName }) else {
@@ -82,7 +90,8 @@ package enum DriverMessages {
             guard let route = index(routeName, "r") else { throw DriverFieldError("\(at).route", "expected a route like r0, found '\(routeName)'") }
             launch = Launch(kind: kind, style: style, route: Route(route))
         }
-        let c = Configuration(routeCount: routes, pageCount: pages, initialPages: initial, rootKind: root, dialect: dialect, launch: launch)
+        let c = Configuration(routeCount: routes, pageCount: pages, initialPages: initial, rootKind: root, dialect: dialect, launch: launch,
+                              startPage: startPage)
         if let problem = c.problem { throw DriverFieldError(path, problem) }
         return c
     }
@@ -110,6 +119,7 @@ package enum DriverMessages {
         if offered.receivesInvalidCalls { members.append(("invalidCalls", .bool(true))) }
         if offered.trapsOnRefusedCalls { members.append(("trapsOnRefusals", .bool(true))) }
         if offered.launches { members.append(("launches", .bool(true))) }
+        if offered.startPage { members.append(("startPage", .bool(true))) }
         if !offered.offeredOnlyOnTopLayer.isEmpty {
             members.append(("onlyOnTopLayer", .array(offered.offeredOnlyOnTopLayer.map(\.rawValue).sorted().map { .string($0) })))
         }

@@ -11,6 +11,7 @@ final class DriverMessageTests: XCTestCase {
             Configuration(routeCount: 3, pageCount: 4, initialPages: [Page(2), Page(0)], rootKind: .tab),
             Configuration(dialect: [.stackOnTopLayer, .dismissNothingApplies]),
             Configuration(rootKind: .tab, launch: Launch(kind: .redirection, style: .custom, route: Route(1))),
+            Configuration(rootKind: .tab, startPage: Page(1)),
         ]
         for c in configurations {
             let text = DriverMessages.configurationJSON(c).text
@@ -31,6 +32,17 @@ final class DriverMessageTests: XCTestCase {
         XCTAssertTrue(try error(#"{"kind":"flow","style":"sheet","route":"r1"}"#).contains("configuration.launch.kind"))
         XCTAssertTrue(try error(#"{"kind":"tab","style":"sheet"}"#).contains("configuration.launch.route"))
         XCTAssertTrue(try error(#"{"kind":"tab","style":"sheet","route":"r2"}"#).contains("launch route r2 is outside the route alphabet"))
+    }
+
+    func testABadStartPageNamesTheField() throws {
+        func error(_ page: String) throws -> String {
+            let json = try DriverJSON(parsing: #"{"routes":2,"pages":3,"initialPages":["p0","p1"],"root":"tab","startPage":"# + page + "}")
+            do { _ = try DriverMessages.configuration(from: json); return "" } catch { return "\(error)" }
+        }
+        XCTAssertTrue(try error(#""page1""#).contains("configuration.startPage"))
+        XCTAssertTrue(try error("1").contains("configuration.startPage"))
+        XCTAssertTrue(try error(#""p2""#).contains("start page p2 is not one of the initial pages"))
+        XCTAssertEqual(try error(#""p1""#), "")
     }
 
     func testABadDialectNamesTheField() throws {

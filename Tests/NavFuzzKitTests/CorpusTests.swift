@@ -203,8 +203,9 @@ final class CorpusTests: XCTestCase {
             Configuration(),
             Configuration(routeCount: 3, pageCount: 4, initialPages: [Page(2), Page(0), Page(3)], rootKind: .tab),
             Configuration(rootKind: .tab, dialect: .dismissNothingApplies, launch: Launch(kind: .redirection, style: .overlay, route: Route(1))),
+            Configuration(rootKind: .tab, startPage: Page(1)),
         ]
-        for (c, fault) in zip(configurations, [nil, Fault.duplicatePageChild, Fault.launchChildTwice]) {
+        for (c, fault) in zip(configurations, [nil, Fault.duplicatePageChild, Fault.launchChildTwice, nil]) {
             let m = CoordinatorMachine(model: Model(configuration: c, fault: fault), bounds: .unbounded, domain: Preset.small.domain)
             let settings = m.corpusSettings.enumerated().map { i, s in CorpusSetting(key: s.key, value: s.value, line: i + 2, column: 1) }
             let back = try CoordinatorMachine.fromCorpus(CorpusConfiguration(file: "t", settings: settings))

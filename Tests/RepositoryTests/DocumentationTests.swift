@@ -15,7 +15,7 @@ final class DocumentationTests: XCTestCase {
             return pages.filter { $0.hasSuffix(".md") }.map { "\(catalog)/\($0)" }
         }
         XCTAssertTrue(catalogs.contains("Sources/NavFuzzTesting/NavFuzzTesting.docc/GettingStarted.md"), "\(catalogs)")
-        let docs = ["README.md"] + (try files.contentsOfDirectory(atPath: Repository.root.appendingPathComponent("docs").path))
+        let docs = ["README.md", "Examples/README.md"] + (try files.contentsOfDirectory(atPath: Repository.root.appendingPathComponent("docs").path))
             .filter { $0.hasSuffix(".md") }.map { "docs/\($0)" } + catalogs
         var checked = 0
         for doc in docs {

@@ -50,6 +50,18 @@ final class VerifierTests: XCTestCase {
         XCTAssertTrue(report.notes.contains { $0.contains("launching: not run") && $0.contains("Capabilities.launches") }, report.text)
     }
 
+    /// Likewise a trace whose tabs start on a chosen page (`Capabilities.startPage`).
+    func testGivenTracesWithAStartPageNeedASystemThatDeclaresThem() throws {
+        let given = GivenTrace(name: "second page", configuration: Configuration(rootKind: .tab, startPage: Page(1)),
+                               actions: [try Action(parsing: "restart c0")])
+        let report = Verifier.verify(SampleSystem(), options: Verifier.Options(presets: [], depth: 0, walks: 0, traces: [given]))
+        XCTAssertEqual(report.failures.map(\.check), [], report.text)
+        XCTAssertTrue(report.notes.contains { $0.contains("second page: not run") && $0.contains("Capabilities.startPage") }, report.text)
+        // A system that does not declare them gets no start-page exploration either.
+        let plain = Verifier.verify(SampleSystem(), options: Verifier.Options(presets: [.smallTab], depth: 1, walks: 0))
+        XCTAssertFalse(plain.sources.contains { $0.contains("start-page") }, plain.text)
+    }
+
     func testGivenTracesStopBeforeWhatTheSystemDoesNotOffer() throws {
         let trace = try ["push c0 r1", "present c0 r0 overlay", "pop c0"].map { try Action(parsing: $0) }
         let system = RenumberingSystem(SampleSystem())

@@ -24,20 +24,25 @@ open class TabbarCoordinator<Page: TabbarPage>: Coordinator, AnyTabbarCoordinato
     public private(set) var selectedIndex = 0
     public private(set) var pageCoordinators: [Page: Coordinator] = [:]
     private let firstPages: [Page]
+    /// The page selected when it starts: `currentPage:` of `init`, else the first.
+    private let startPage: Page
 
     /// The bug the library can be built with, for NavFuzz's example: a tap on the tab bar
     /// changes the tab shown but not `currentPage` (what ALCoordinator fixed in its issue 55).
     public var tapKeepsCurrentPage = false
+    /// Another: `start` selects the first page whatever `currentPage:` said.
+    public var startsOnFirstPage = false
 
     public init(pages: [Page], currentPage: Page? = nil, presentationStyle: NavigationTransitionStyle = .modal) {
         firstPages = pages
-        self.currentPage = currentPage ?? pages[0]
+        startPage = currentPage ?? pages[0]
+        self.currentPage = startPage
         super.init(presentationStyle: presentationStyle, hasNavigation: false)
     }
 
-    /// Builds the pages' coordinators.
+    /// Builds the pages' coordinators and selects the page it was made with.
     open override func start(animated: Bool = true) {
-        setPages(firstPages, currentPage: firstPages.first)
+        setPages(firstPages, currentPage: startsOnFirstPage ? firstPages.first : startPage)
     }
 
     /// Updates the pages: kept pages keep their coordinators, new ones get fresh ones, removed

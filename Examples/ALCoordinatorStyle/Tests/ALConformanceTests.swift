@@ -20,6 +20,17 @@ import Testing
     #expect(result.report.failure(.snapshotConforms)?.trace.map(\.description) == ["start c0 tab sheet r0", "userSelectTab p1"], "\(result.failureMessage)")
 }
 
+/// A tab bar made with `currentPage:` that starts on its first page anyway: the adapter
+/// declares start pages (`Capabilities.startPage`), so the default run also starts a tab root
+/// on its second page (`small-tab+start-page`) and finds it in the initial state.
+@Test func aTabBarThatDropsItsCurrentPageIsCaught() {
+    let result = verifyConformance(ALCoordinatorSystem(startsOnFirstPage: true), options: .init(stopAtFirstFailure: true))
+    let failure = result.report.failure(.snapshotConforms)
+    #expect(failure?.trace == [], "\(result.failureMessage)")
+    #expect(failure?.configuration.startPage == Page(1), "\(result.failureMessage)")
+    #expect(failure?.source == "exploration of small-tab+start-page", "\(result.failureMessage)")
+}
+
 /// The README's `MainCoordinator`, whose `start()` presents an onboarding flow full screen as
 /// the app launches: with that launch, the app conforms from its first state on, and
 /// `restartApp` presents the flow again.

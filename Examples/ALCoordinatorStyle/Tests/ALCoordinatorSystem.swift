@@ -65,24 +65,28 @@ final class MainCoordinator: NavigationCoordinator<Screen> {
 final class ALCoordinatorSystem: NavigationSystem {
     private let tapKeepsCurrentPage: Bool
     private let restartCleansStackOnly: Bool
+    private let startsOnFirstPage: Bool
     private var configuration = Configuration()
     private var main: ALStyleCoordinators.Coordinator?
     private var ids = CoordinatorIDs()
 
     /// The library built with one of its bugs: `tapKeepsCurrentPage` (its tab-tap bug),
-    /// `restartCleansStackOnly` (a `restartApp` that keeps what the main coordinator presented).
-    init(tapKeepsCurrentPage: Bool = false, restartCleansStackOnly: Bool = false) {
+    /// `restartCleansStackOnly` (a `restartApp` that keeps what the main coordinator presented),
+    /// `startsOnFirstPage` (a tab bar that drops the `currentPage:` it was made with).
+    init(tapKeepsCurrentPage: Bool = false, restartCleansStackOnly: Bool = false, startsOnFirstPage: Bool = false) {
         self.tapKeepsCurrentPage = tapKeepsCurrentPage
         self.restartCleansStackOnly = restartCleansStackOnly
+        self.startsOnFirstPage = startsOnFirstPage
     }
 
     /// `popTo` is the router's `popToView`; no `replaceRoot`, `close`, `set`, `multiple`,
     /// per-coordinator `restart`, badges or redirection; presentations as page sheet, full
-    /// screen or custom; the main coordinator starts the launch flow.
+    /// screen or custom; the main coordinator starts the launch flow; a tab bar starts on the
+    /// page it is made with (`currentPage:`).
     let capabilities = Capabilities(
         actions: [.push, .pop, .popToRoot, .popTo, .setRoot, .present, .dismiss, .start, .finishFlow, .forcePresentation,
                   .restartApp, .select, .setPages, .userBack, .userSwipeDismiss, .userSelectTab],
-        styles: [.sheet, .fullScreen, .custom], kinds: [.navigation, .tab], launches: true)
+        styles: [.sheet, .fullScreen, .custom], kinds: [.navigation, .tab], launches: true, startPage: true)
 
     func reset(configuration: Configuration) throws(SystemFailure) {
         self.configuration = configuration
@@ -200,8 +204,10 @@ final class ALCoordinatorSystem: NavigationSystem {
     }
 
     private func makeTab(_ style: NavigationTransitionStyle) -> HomeTabCoordinator {
-        let tab = HomeTabCoordinator(pages: configuration.initialPages.map { AppPage(number: Int($0.index)) }, presentationStyle: style)
+        let tab = HomeTabCoordinator(pages: configuration.initialPages.map { AppPage(number: Int($0.index)) },
+                                     currentPage: AppPage(number: Int(configuration.pageShownAtStart.index)), presentationStyle: style)
         tab.tapKeepsCurrentPage = tapKeepsCurrentPage
+        tab.startsOnFirstPage = startsOnFirstPage
         return tab
     }
 

@@ -75,12 +75,13 @@ public final class SUICoordinatorSystem: AsyncNavigationSystem {
 
     /// What this library offers: no `popTo`, `replaceRoot`, `set`, `dismissAll` or `multiple`,
     /// and no `overlay` presentation. NavFuzz never sends anything else, and answers calls with
-    /// arguments outside the alphabets or ids of no live coordinator itself.
+    /// arguments outside the alphabets or ids of no live coordinator itself. A tab starts on
+    /// the page it is made with (`currentPage:`), so NavFuzz checks start pages too.
     public let capabilities = Capabilities(
         actions: [.push, .pop, .popToRoot, .setRoot, .present, .dismiss, .close, .none, .restart, .start, .finishFlow,
                   .forcePresentation, .restartApp, .redirect, .select, .setPages, .setBadge, .tabPopToRoot,
                   .userBack, .userSwipeDismiss, .userSelectTab],
-        styles: [.sheet, .detents, .fullScreen, .custom])
+        styles: [.sheet, .detents, .fullScreen, .custom], startPage: true)
 
     public func reset(configuration: Configuration) async {
         self.configuration = configuration
@@ -196,8 +197,12 @@ public final class SUICoordinatorSystem: AsyncNavigationSystem {
             await co.restart()
         case .start(let c, let kind, let style, let r):
             guard let parent = find(c), let s = suiStyle(style) else { return .refused(.unsupported) }
-            if s == .push && (!(parent is FlowCoordinator) || kind == .tab) { return .refused(.unsupported) }
-            await parent.navigate(to: make(kind, route: Int(r.index)), presentationStyle: s)
+            // The app's redirection coordinator shows one screen: it pushes nothing.
+            if s == .push && parent is RedirectCoordinator { return .refused(.unsupported) }
+            let child = make(kind, route: Int(r.index))
+            await parent.navigate(to: child, presentationStyle: s)
+            // The library ignores a push onto a tab bar, or of one: the child never got a parent.
+            if child.parent == nil { return .refused(.unsupported) }
         case .finishFlow(let c):
             guard let co = find(c) else { return .refused(.noSuchCoordinator) }
             // A tab page's flow finishes its tab: both complete as finished.
@@ -278,7 +283,7 @@ public final class SUICoordinatorSystem: AsyncNavigationSystem {
 
     private func makeTab() -> PagesCoordinator {
         let pages = configuration.initialPages.map { FuzzPage(number: Int($0.index)) }
-        return PagesCoordinator(pages: pages, currentPage: pages[0])
+        return PagesCoordinator(pages: pages, currentPage: FuzzPage(number: Int(configuration.pageShownAtStart.index)))
     }
 
     private func id(_ c: AnyCoordinatorType) -> Int { ids.id(of: c) }
@@ -342,7 +347,7 @@ public final class SUICoordinatorSystem: AsyncNavigationSystem {
         return CoordinatorModel.Coordinator(
             id: CoordinatorID(id(c)), kind: kind, parent: c.parent.map { CoordinatorID(id($0)) },
             children: c.children.map { CoordinatorID(id($0)) }.sorted(), initialRoute: Route(first),
-            stack: kind == .tab ? [] : entries(c).map(entry),
+            stack: entries(c).map(entry),
             modals: c.router.sheets.map { Modal(modelStyle($0.presentationStyle), entry($0.content)) }, tab: tab)
     }
 

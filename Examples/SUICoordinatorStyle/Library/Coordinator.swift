@@ -40,6 +40,9 @@
     /// Whether `child` is the flow of one of this coordinator's tab pages.
     func hostsPage(_ child: CoordinatorBase) -> Bool { false }
 
+    /// Whether this coordinator shows a tab bar.
+    var showsTabBar: Bool { false }
+
     func attach(_ child: CoordinatorBase, registering: Bool = true) {
         child.parentBase = self
         child.faults = faults
@@ -119,8 +122,11 @@
 
     /// Starts `coordinator` as a child and shows it, pushed or presented: started first, so
     /// that what the user sees during the animation is a whole flow.
+    /// A push onto a tab bar, or of one, is ignored: a tab bar has no path of its own, and a
+    /// NavigationStack cannot hold one.
     public func navigate(to coordinator: CoordinatorBase, presentationStyle: TransitionPresentationStyle) async {
         await Task.yield()
+        if presentationStyle == .push && (showsTabBar || coordinator.showsTabBar) && !faults.contains(.pushesOntoTab) { return }
         await router.takeTurn()
         defer { router.endTurn() }
         let registersLater = presentationStyle == .push && faults.contains(.registersChildAfterPush)

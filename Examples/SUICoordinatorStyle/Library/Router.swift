@@ -97,6 +97,12 @@ public enum LibraryFault: String, Sendable, Hashable, CaseIterable {
     /// A dismissal during another one's animation traps (`precondition`), as a library that
     /// asserts it is not dismissing twice would.
     case trapsOnDoubleDismiss
+    /// A tab shows its first page when it starts, whatever `currentPage:` it was made with
+    /// (the initial page dropped: a deep link's tab opens on the wrong page).
+    case startsOnFirstPage
+    /// `navigate(to:presentationStyle: .push)` onto a tab bar, or of one, takes the push: the
+    /// flow goes into the tab's path, which no screen shows (a child hosted nowhere visible).
+    case pushesOntoTab
 }
 
 /// A coordinator's navigation: the main view, the path above it, and the sheets.

@@ -13,19 +13,22 @@ public protocol TabPage: Hashable, Sendable {
     }
     public private(set) var badges: [Page: Int] = [:]
     private let initialPages: [Page]
+    /// The page it shows when it starts (`DefaultTabCoordinator(initialPage:)` passes it).
+    private let startPage: Page
     private var pageCoordinators: [Page: CoordinatorBase] = [:]
 
     public init(pages: [Page], currentPage: Page) {
         self.pages = pages
         self.currentPage = currentPage
         initialPages = pages
+        startPage = currentPage
         super.init()
     }
 
-    /// Shows the pages it was made with, the first one current, each with a fresh flow.
+    /// Shows the pages it was made with, `currentPage:` current, each with a fresh flow.
     open override func start() async {
         pages = initialPages
-        currentPage = initialPages[0]
+        currentPage = faults.contains(.startsOnFirstPage) ? initialPages[0] : startPage
         badges = [:]
         for page in pages { await makeCoordinator(for: page) }
     }
@@ -85,6 +88,8 @@ public protocol TabPage: Hashable, Sendable {
         pageCoordinators[page] = nil
         return false
     }
+
+    override var showsTabBar: Bool { true }
 
     override func hostsPage(_ child: CoordinatorBase) -> Bool {
         pageCoordinators.values.contains { $0 === child }

@@ -226,7 +226,7 @@ public struct ConformanceFailure: Sendable {
         let shrunk = originalLength == trace.count ? "" : ", shrunk from \(originalLength) steps"
         lines.append("  found by \(source)\(shrunk)")
         let c = configuration
-        lines.append("  configuration: \(presetName.map { "preset \($0), " } ?? "")root \(c.rootKind), routes \(c.routeCount), pages \(c.pageCount), initial pages [\(c.initialPages.map(\.description).joined(separator: ","))]\(c.dialect == .strict ? "" : ", dialect \(c.dialect)")\(c.launch.map { ", launch \($0)" } ?? "")")
+        lines.append("  configuration: \(presetName.map { "preset \($0), " } ?? "")root \(c.rootKind), routes \(c.routeCount), pages \(c.pageCount), initial pages [\(c.initialPages.map(\.description).joined(separator: ","))]\(c.startPage.map { ", start page \($0)" } ?? "")\(c.dialect == .strict ? "" : ", dialect \(c.dialect)")\(c.launch.map { ", launch \($0)" } ?? "")")
         if let interleaving {
             let before = trace.isEmpty ? "the initial state" : trace.map(\.description).joined(separator: "; ")
             lines.append("  overlapping calls after \(before):")

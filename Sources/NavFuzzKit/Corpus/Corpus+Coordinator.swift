@@ -1,11 +1,11 @@
 @_spi(Engine) import CoordinatorModel
 
 /// The corpus settings of the coordinator model (docs/CORPUS.md): `root`, `routes`, `pages`,
-/// `initialPages`, `dialect`, `launch` and `fault`, each optional. A corpus file describes a
+/// `initialPages`, `startPage`, `dialect`, `launch` and `fault`, each optional. A corpus file describes a
 /// model run, not an exploration, so the machine it builds has no bounds; its domain is the
 /// fuzzing domain over the file's routes and pages.
 extension CoordinatorMachine {
-    @_spi(Engine) public static let corpusKeys = ["root", "routes", "pages", "initialPages", "dialect", "launch", "fault"]
+    @_spi(Engine) public static let corpusKeys = ["root", "routes", "pages", "initialPages", "startPage", "dialect", "launch", "fault"]
 
     /// Builds the machine a corpus file's settings describe.
     @_spi(Engine) public static func fromCorpus(_ c: CorpusConfiguration) throws(CorpusError) -> CoordinatorMachine {
@@ -33,6 +33,13 @@ extension CoordinatorMachine {
             }
             initialPages = list
         }
+        var startPage: Page?
+        if let s = c["startPage"] {
+            guard case .select(_, let p)? = try? Action(parsing: "select c0 " + s.value) else {
+                throw c.error(s, "expected a page like p1, found '\(s.value)'")
+            }
+            startPage = p
+        }
         var fault: Fault?
         if let s = c["fault"] {
             guard let f = Fault(rawValue: s.value) else {
@@ -55,10 +62,10 @@ extension CoordinatorMachine {
             }
         }
         let configuration = Configuration(routeCount: routes, pageCount: pages, initialPages: initialPages, rootKind: root,
-                                          dialect: dialect, launch: launch)
+                                          dialect: dialect, launch: launch, startPage: startPage)
         if let problem = configuration.problem {
             let launchAtFault = launch.map { !configuration.isValid($0.route) } == true
-            let at = (launchAtFault ? c["launch"] : nil) ?? c["initialPages"] ?? c["pages"] ?? c["routes"] ?? c["root"]
+            let at = (launchAtFault ? c["launch"] : nil) ?? c["startPage"] ?? c["initialPages"] ?? c["pages"] ?? c["routes"] ?? c["root"]
                 ?? CorpusSetting(key: "", value: "", line: 1, column: 1)
             throw c.error(at, "expected a usable configuration: \(problem)")
         }
@@ -84,6 +91,7 @@ extension CoordinatorMachine {
         if c.initialPages != Configuration(routeCount: c.routeCount, pageCount: c.pageCount).initialPages {
             out.append(CorpusSetting(key: "initialPages", value: "[" + c.initialPages.map(\.description).joined(separator: ",") + "]"))
         }
+        if let p = c.startPage { out.append(CorpusSetting(key: "startPage", value: p.description)) }
         if c.dialect != .strict { out.append(CorpusSetting(key: "dialect", value: c.dialect.description)) }
         if let launch = c.launch { out.append(CorpusSetting(key: "launch", value: launch.description)) }
         if let f = model.fault { out.append(CorpusSetting(key: "fault", value: f.rawValue)) }

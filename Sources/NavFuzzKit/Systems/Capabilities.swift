@@ -45,15 +45,23 @@ public struct Capabilities: Sendable, Hashable {
     /// app whose root presents a flow as it starts does. Corpus traces with a launch run only
     /// on such a system; the others skip them with a note. Default: false.
     public var launches: Bool
+    /// True: `reset` and every tab set up show the configuration's start page
+    /// (`Configuration.startPage`), as a library whose tab coordinator takes an initial page
+    /// does (SUICoordinator's `initialPage:`). The default run then explores a tab root that
+    /// starts on its second page too; corpus traces with a start page run only on such a
+    /// system. Default: false.
+    public var startPage: Bool
 
     /// What a library offers; every argument defaults to everything (invalid calls: answered by NavFuzz, dialect: strict).
     public init(actions: Set<ActionName> = Set(ActionName.standard), styles: Set<Style> = Set(Style.allCases),
                 rootKinds: Set<Kind> = [.navigation, .tab], kinds: Set<Kind> = Set(Kind.allCases),
                 receivesInvalidCalls: Bool = false, trapsOnRefusedCalls: Bool = false,
-                offeredOnlyOnTopLayer: Set<ActionName> = [], dialect: Dialect = .strict, launches: Bool = false) {
+                offeredOnlyOnTopLayer: Set<ActionName> = [], dialect: Dialect = .strict, launches: Bool = false,
+                startPage: Bool = false) {
         self.actions = actions; self.styles = styles; self.rootKinds = rootKinds; self.kinds = kinds
         self.receivesInvalidCalls = receivesInvalidCalls; self.trapsOnRefusedCalls = trapsOnRefusedCalls
         self.offeredOnlyOnTopLayer = offeredOnlyOnTopLayer; self.dialect = dialect; self.launches = launches
+        self.startPage = startPage
     }
 
     /// Whether `action` is one the system offers: its kind, every modal style and coordinator

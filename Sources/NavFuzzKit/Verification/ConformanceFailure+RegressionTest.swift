@@ -57,6 +57,7 @@ extension ConformanceFailure {
         }
         if c.rootKind != .navigation { arguments.append("rootKind: .\(c.rootKind)") }
         if let l = c.launch { arguments.append("launch: Launch(kind: .\(l.kind), style: .\(l.style), route: Route(\(l.route.index)))") }
+        if let p = c.startPage { arguments.append("startPage: Page(\(p.index))") }
         return "Configuration(\(arguments.joined(separator: ", ")))"
     }
 }

@@ -244,11 +244,15 @@ struct VerificationRun {
             overlaps(&early, depths: 0 ... options.overlapDepth)
             phase = early
         }
-        for preset in offered(options.walking) where !done { walk(preset) }
         let offeredPresets = offered(options.presets)
+        // Only how tabs are set up differs from the preset it comes from: two steps reach
+        // every set-up (a select, then a restart), so it is explored no deeper, and first:
+        // a set-up bug shows in the first state.
+        for preset in startedOnAnotherPage(offeredPresets) where !done { explore(preset, depth: min(options.depth, 2)) }
+        for preset in offered(options.walking) where !done { walk(preset) }
         let explored = offeredPresets + launched(offeredPresets)
         positions(explored)
-        for preset in explored where !done { explore(preset) }
+        for preset in explored where !done { explore(preset, depth: options.depth) }
         if var rest = phase, rest.failures.isEmpty {
             overlapWalks(&rest)
             phase = rest
@@ -301,6 +305,20 @@ struct VerificationRun {
         return [preset]
     }
 
+    /// For a system that declares start pages (`Capabilities.startPage`): the first tab
+    /// preset that starts on its first page, started on its last initial page instead, so
+    /// that the default run exercises what the system declares (docs/VERIFY.md §1). Explored
+    /// to depth 2 at most, without walks or positions of its own.
+    private func startedOnAnotherPage(_ presets: [Preset]) -> [Preset] {
+        guard lockstep.capabilities.startPage, options.depth > 0,
+              var preset = presets.first(where: { $0.configuration.rootKind == .tab && $0.configuration.startPage == nil }),
+              preset.configuration.initialPageCount > 1
+        else { return [] }
+        preset.name += "+start-page"
+        preset.configuration.startPage = preset.configuration.initialPage(preset.configuration.initialPageCount - 1)
+        return [preset]
+    }
+
     private var done: Bool { lockstep.fatal != nil || (options.stopAtFirstFailure && lockstep.foundAny) }
 
     /// A machine for `preset`, starting from a fresh reset; nil when the reset already fails
@@ -342,6 +360,10 @@ struct VerificationRun {
             }
             if let launch = given.configuration.launch, !lockstep.capabilities.launches {
                 report.notes.append("\(given.name): not run; it starts with the launch '\(launch)', and the implementation does not declare launches (Capabilities.launches)")
+                continue
+            }
+            if let page = given.configuration.startPage, !lockstep.capabilities.startPage {
+                report.notes.append("\(given.name): not run; its tabs start on \(page), and the implementation does not declare start pages (Capabilities.startPage)")
                 continue
             }
             guard let machine = machine(preset, source: given.name) else { continue }
@@ -391,13 +413,13 @@ struct VerificationRun {
         }
     }
 
-    private mutating func explore(_ preset: Preset) {
-        guard options.depth > 0, var machine = machine(preset, source: "exploration of \(preset.name)") else { return }
+    private mutating func explore(_ preset: Preset, depth: Int) {
+        guard depth > 0, var machine = machine(preset, source: "exploration of \(preset.name)") else { return }
         machine.shard = options.shard
         lockstep.saving = true
         defer { lockstep.saving = false }
         lockstep.startPhase()
-        var explore = Explorer<ConformanceMachine>.Options(workers: 1, maxDepth: options.depth, distinct: options.gathered,
+        var explore = Explorer<ConformanceMachine>.Options(workers: 1, maxDepth: depth, distinct: options.gathered,
                                                            signature: Verifier.signature, shouldStop: stopper)
         explore.abandons = abandoner
         let explorer = Explorer(machine, options: explore, live: machine.live)
@@ -407,7 +429,7 @@ struct VerificationRun {
         note(machine, unreached: result.unreached)
         report.exploredStates += result.states
         let part = options.shard.count > 1 ? " (steps from the states of shard \(options.shard.index)/\(options.shard.count) checked)" : ""
-        report.sources.append("exploration of \(preset.name) to depth \(options.depth): \(result.states) states" + part)
+        report.sources.append("exploration of \(preset.name) to depth \(depth): \(result.states) states" + part)
         for c in result.violations {
             guard let check = Check(name: c.property) else { continue }
             // One that could not be followed again (`unreplayable`) is confirmed like any other:

@@ -1,0 +1,31 @@
+@_spi(Engine) import NavFuzzKit
+import NavFuzzTesting
+import SUIStyleAdapter
+import SUIStyleCoordinators
+import Testing
+
+/// The seed's README used as written (Examples/README.md): each planted bug is one a library
+/// of this style ships there, and the default run finds it.
+@Suite struct SeedUsage {
+    /// `DefaultTabCoordinator(initialPage:)`: a tab that drops its initial page opens on the
+    /// first one. The adapter declares start pages, so the default run starts a tab root on
+    /// its second page too.
+    @Test func aTabThatDropsItsInitialPage() async {
+        let result = await verifyConformance(SUICoordinatorSystem(faults: [.startsOnFirstPage]), options: .init(stopAtFirstFailure: true))
+        let failure = result.failures.first
+        #expect(failure?.check == .snapshotConforms, "\(result.failureMessage)")
+        #expect(failure?.source.contains("start-page") == true, "\(result.failureMessage)")
+        #expect(failure?.reason.contains("p1") == true, "\(result.failureMessage)")
+    }
+
+    /// `navigate(to:presentationStyle: .push)` called on a tab: the adapter calls the library
+    /// (no pre-check) and reports the tab's own path, so a library that takes the push is
+    /// caught where the model refuses it.
+    @Test func aTabThatTakesAPush() async {
+        let result = await verifyConformance(SUICoordinatorSystem(faults: [.pushesOntoTab]), options: .init(stopAtFirstFailure: true))
+        let failure = result.failures.first
+        #expect(failure?.check == .invariant("stack-shape"), "\(result.failureMessage)")
+        #expect(failure?.trace.last?.description.contains("push") == true, "\(result.failureMessage)")
+        #expect(failure?.reason.contains("tab") == true, "\(result.failureMessage)")
+    }
+}
