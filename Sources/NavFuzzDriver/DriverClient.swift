@@ -238,8 +238,13 @@ package final class DriverSystem: DrivenSystem {
             var state: State?
             if let snapshot = reply["snapshot"], !snapshot.isNull { state = try self.state(from: snapshot, reply: n) }
             lastState = state
+            var top: Int?
+            if let t = reply["top"], !t.isNull {
+                guard let id = t.int else { throw protocolError(n, "field 'top': expected a coordinator id, found \(t.text)") }
+                top = id
+            }
             return SystemStep(outcome: outcome, events: events, state: state, leaked: leaked,
-                              unchanged: reply["unchanged"] == .bool(true), notOffered: DriverMessages.isNotOffered(reply))
+                              unchanged: reply["unchanged"] == .bool(true), notOffered: DriverMessages.isNotOffered(reply), top: top)
         } catch let e as DriverFieldError {
             throw protocolError(n, e.description)
         } catch let e as SystemFailure {

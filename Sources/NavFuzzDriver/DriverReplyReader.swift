@@ -32,7 +32,7 @@ final class DriverReplyReader {
     // MARK: - The reply
 
     private func stepReply() -> SystemStep? {
-        var outcome: Word?, reason: Word?, events: [Completion] = [], state: State?, leaked: [Int]?, unchanged = false
+        var outcome: Word?, reason: Word?, events: [Completion] = [], state: State?, leaked: [Int]?, unchanged = false, top: Int?
         let ok = object { key in
             switch key {
             case "outcome": outcome = word(); return outcome != nil
@@ -72,16 +72,20 @@ final class DriverReplyReader {
                 guard let b = bool() else { return false }
                 unchanged = b
                 return true
+            case "top":
+                if null() { return true }
+                top = int()
+                return top != nil
             case "error", "restored": return false
             default: return skipValue()
             }
         }
         guard ok, let outcome else { return nil }
         switch outcome {
-        case "applied": return SystemStep(outcome: .applied, events: events, state: state, leaked: leaked, unchanged: unchanged)
+        case "applied": return SystemStep(outcome: .applied, events: events, state: state, leaked: leaked, unchanged: unchanged, top: top)
         case "refused":
             guard let reason, let r = reasons.first(where: { reason.is($0.rawValue) }) else { return nil }
-            return SystemStep(outcome: .refused(r), events: events, state: state, leaked: leaked, unchanged: unchanged)
+            return SystemStep(outcome: .refused(r), events: events, state: state, leaked: leaked, unchanged: unchanged, top: top)
         default: return nil
         }
     }

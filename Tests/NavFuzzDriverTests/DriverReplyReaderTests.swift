@@ -35,7 +35,7 @@ final class DriverReplyReaderTests: XCTestCase {
         var state: CoordinatorModel.State?
         if let s = json["snapshot"], !s.isNull { state = try DriverMessages.state(from: s) }
         return SystemStep(outcome: outcome, events: events, state: state, leaked: try DriverMessages.leaked(from: json),
-                          unchanged: json["unchanged"] == .bool(true))
+                          unchanged: json["unchanged"] == .bool(true), top: json["top"]?.int)
     }
 
     func assertSame(_ line: String, file: StaticString = #filePath, line number: UInt = #line) {
@@ -45,6 +45,7 @@ final class DriverReplyReaderTests: XCTestCase {
         XCTAssertEqual(fast.events, slow.events, line, file: file, line: number)
         XCTAssertEqual(fast.leaked, slow.leaked, line, file: file, line: number)
         XCTAssertEqual(fast.unchanged, slow.unchanged, line, file: file, line: number)
+        XCTAssertEqual(fast.top, slow.top, line, file: file, line: number)
         XCTAssertEqual(fast.state.map { $0.sameCoordinators(as: slow.state!) && $0.root == slow.state!.root }, slow.state.map { _ in true },
                        line, file: file, line: number)
     }
@@ -55,9 +56,11 @@ final class DriverReplyReaderTests: XCTestCase {
             var bytes: [UInt8] = []
             let outcome: Outcome = i % 3 == 0 ? .refused(.atRoot) : .applied
             let events = i % 4 == 0 ? [Completion(CoordinatorID(i % 7), i % 2 == 0 ? .finished : .cancelled)] : []
-            DriverMessages.writeStepReply(outcome: outcome, events: events, state: state, leaked: i % 5 == 0 ? [3] : [], into: &bytes)
+            let top = i % 6 == 0 ? i % 5 : nil
+            DriverMessages.writeStepReply(outcome: outcome, events: events, state: state, leaked: i % 5 == 0 ? [3] : [], top: top, into: &bytes)
             let line = String(decoding: bytes, as: UTF8.self)
             XCTAssertNotNil(DriverReplyReader.step(bytes[...]), line)
+            XCTAssertEqual(DriverReplyReader.step(bytes[...])?.top, top, line)
             assertSame(line)
             // The general writer, key for key.
             var other: [UInt8] = []

@@ -115,7 +115,10 @@ final class ALCoordinatorSystem: NavigationSystem {
         let before = liveIDs()
         var finishing: Set<Int> = []
         let outcome = perform(action, finishing: &finishing)
-        return SystemStep(outcome: outcome, events: Completion.ended(before: before, after: liveIDs(), finished: finishing))
+        let after = liveIDs()
+        // `getTopCoordinator`, which `forcePresentation` and an app's deep links use, is compared too.
+        return SystemStep(outcome: outcome, events: Completion.ended(before: before, after: after, finished: finishing),
+                          top: main.map { ids.id(of: $0.getTopCoordinator()) })
     }
 
     func coordinatorObject(id: Int) -> AnyObject? { ids.object(id) }

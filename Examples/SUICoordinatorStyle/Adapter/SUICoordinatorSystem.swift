@@ -116,7 +116,9 @@ public final class SUICoordinatorSystem: AsyncNavigationSystem {
         call.pause(live: liveIDs())
         // This library has no completion callback: a coordinator completed when it left the
         // tree while this call ran (not while it waited for an animation and another ran).
-        return SystemStep(outcome: outcome, events: call.ended.sorted().map { Completion(CoordinatorID($0), finishing.contains($0) ? .finished : .cancelled) })
+        // Its answer to a deep link's question is compared too: what it says the user sees.
+        return SystemStep(outcome: outcome, events: call.ended.sorted().map { Completion(CoordinatorID($0), finishing.contains($0) ? .finished : .cancelled) },
+                          top: root.map { id($0.getCoordinatorPresented()) })
     }
 
 

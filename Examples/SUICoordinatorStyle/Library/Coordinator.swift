@@ -91,7 +91,12 @@
 
     /// The coordinator the user sees now, from this one down the hierarchy: a presented
     /// coordinator, else a tab's current page, else the one pushed on top.
-    public func getCoordinatorPresented() -> CoordinatorBase { topCoordinator() }
+    public func getCoordinatorPresented() -> CoordinatorBase {
+        guard faults.contains(.presentedStopsAtTab) else { return topCoordinator() }
+        var c: CoordinatorBase = self
+        while !c.showsTabBar, let next = c.shownOnTop() { c = next }
+        return c
+    }
 }
 
 /// A coordinator with a router for its route type.
@@ -153,7 +158,7 @@
 
     /// A deep link: shows this coordinator above whatever `rootCoordinator`'s app shows now.
     public func forcePresentation(presentationStyle: TransitionPresentationStyle, rootCoordinator: CoordinatorBase) async throws {
-        guard let top = rootCoordinator.getCoordinatorPresented() as? Coordinator<Route> else { throw NavigationError.noTop }
+        guard let top = rootCoordinator.topCoordinator() as? Coordinator<Route> else { throw NavigationError.noTop }
         await top.navigate(to: self, presentationStyle: presentationStyle)
     }
 

@@ -103,6 +103,9 @@ public enum LibraryFault: String, Sendable, Hashable, CaseIterable {
     /// `navigate(to:presentationStyle: .push)` onto a tab bar, or of one, takes the push: the
     /// flow goes into the tab's path, which no screen shows (a child hosted nowhere visible).
     case pushesOntoTab
+    /// `getCoordinatorPresented()` stops at a tab bar instead of going on to its current
+    /// page's flow: an app's deep link that branches on it acts on the tab.
+    case presentedStopsAtTab
 }
 
 /// A coordinator's navigation: the main view, the path above it, and the sheets.

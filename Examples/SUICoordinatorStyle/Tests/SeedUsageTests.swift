@@ -28,4 +28,15 @@ import Testing
         #expect(failure?.trace.last?.description.contains("push") == true, "\(result.failureMessage)")
         #expect(failure?.reason.contains("tab") == true, "\(result.failureMessage)")
     }
+
+    /// `getCoordinatorPresented()`, which the README's deep link branches on: the adapter
+    /// returns its answer with every step (`SystemStep.top`), and one that stops at a tab bar
+    /// disagrees with the library's own tree at the first state under a tab.
+    @Test func anAnswerThatStopsAtTheTabBar() async {
+        let result = await verifyConformance(SUICoordinatorSystem(faults: [.presentedStopsAtTab]), options: .init(stopAtFirstFailure: true))
+        let failure = result.failures.first
+        #expect(failure?.check == .snapshotConforms, "\(result.failureMessage)")
+        #expect(failure?.reason.contains("is on top, its tree shows") == true, "\(result.failureMessage)")
+        #expect(failure?.trace.count == 1, "\(result.failureMessage)")
+    }
 }

@@ -622,6 +622,11 @@ final class Lockstep {
         if !trivially && !sameIDs && !sameState(modelStep.state, implAfter) {
             problems.append(TreeDifference.firstDifference(model: modelStep.state, implementation: implAfter))
         }
+        // The library's own answer: the coordinator it says is on top, read against its tree.
+        if let said = reply.top, CoordinatorID(said) != implAfter.top() {
+            let shown = implAfter.top().map { ids.modelName(ofImplementation: $0) } ?? "none"
+            problems.append("the implementation says \(ids.modelName(ofImplementation: CoordinatorID(said))) is on top, its tree shows \(shown) (docs/SEMANTICS.md §3)")
+        }
         return problems.isEmpty ? nil : problems.joined(separator: "; ")
     }
 

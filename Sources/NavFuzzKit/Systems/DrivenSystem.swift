@@ -149,16 +149,23 @@ public struct SystemStep: Sendable {
     package var unchanged: Bool
     /// True when the library does not offer the call in this state (`SystemStep.notOffered`).
     package var notOffered = false
+    /// The coordinator the library says the user sees after the call, by the id
+    /// `observedState()` gives it: its own answer (SUICoordinator's `getCoordinatorPresented()`,
+    /// ALCoordinator's `getTopCoordinator`), which deep links branch on. It must be the `top()`
+    /// of the state the library shows (docs/SEMANTICS.md §3), or `snapshot-conforms` fails.
+    /// Nil: not asked.
+    public var top: Int?
 
-    /// What an adapter's `apply` returns: the outcome, and one event per coordinator it ended.
-    public init(outcome: Outcome, events: [Completion] = []) {
-        self.init(outcome: outcome, events: events, state: nil)
+    /// What an adapter's `apply` returns: the outcome, one event per coordinator it ended, and
+    /// the coordinator the library says is on top, if it says (`top`).
+    public init(outcome: Outcome, events: [Completion] = [], top: Int? = nil) {
+        self.init(outcome: outcome, events: events, state: nil, top: top)
     }
 
     package init(outcome: Outcome, events: [Completion] = [], state: State?, leaked: [Int]? = nil, unchanged: Bool = false,
-                 notOffered: Bool = false) {
+                 notOffered: Bool = false, top: Int? = nil) {
         self.outcome = outcome; self.events = events; self.state = state; self.leaked = leaked; self.unchanged = unchanged
-        self.notOffered = notOffered
+        self.notOffered = notOffered; self.top = top
     }
 
     /// The library does not offer this call in this state, by its contract (a `push` under a
