@@ -217,7 +217,11 @@ public final class SUICoordinatorSystem: AsyncNavigationSystem {
             guard let s = suiStyle(style), s != .push else { return .refused(.unsupported) }
             guard let root else { return .refused(.noSuchCoordinator) }
             let child = make(kind, route: Int(r.index))
-            do { try await child.forcePresentation(presentationStyle: s, rootCoordinator: root) } catch {
+            do {
+                // The README's deep link names no style for a sheet: the library's default.
+                if s == .sheet { try await child.forcePresentation(rootCoordinator: root) }
+                else { try await child.forcePresentation(presentationStyle: s, rootCoordinator: root) }
+            } catch {
                 return .refused(.noSuchCoordinator)
             }
         case .restartApp:

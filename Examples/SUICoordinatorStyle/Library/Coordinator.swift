@@ -156,8 +156,9 @@
         router.completions.removeValue(forKey: key)?()
     }
 
-    /// A deep link: shows this coordinator above whatever `rootCoordinator`'s app shows now.
-    public func forcePresentation(presentationStyle: TransitionPresentationStyle, rootCoordinator: CoordinatorBase) async throws {
+    /// A deep link: shows this coordinator above whatever `rootCoordinator`'s app shows now, as
+    /// a sheet unless another style is given.
+    public func forcePresentation(presentationStyle: TransitionPresentationStyle = .sheet, rootCoordinator: CoordinatorBase) async throws {
         guard let top = rootCoordinator.topCoordinator() as? Coordinator<Route> else { throw NavigationError.noTop }
         await top.navigate(to: self, presentationStyle: presentationStyle)
     }
