@@ -11,19 +11,12 @@ public protocol Presentable: AnyObject {
 public enum NavigationPush: Sendable, Hashable {
     /// Push it inside a container screen (the child's navigation bar is the parent's).
     case wrap
-    /// Refuse it: the push is `ignored`, and nothing changes.
+    /// Refuse it: the push returns early, and nothing changes.
     case refuse
-    /// The bug the library can be built with, for NavFuzz's example: say `performed` and show
-    /// nothing, as a library that leaves the call to UIKit does (UIKit ignores it, or traps).
+    /// The bug the library can be built with, for NavFuzz's example: adopt the coordinator,
+    /// then return early without showing it, as a library that checks too late does; the
+    /// orphan goes at the next clean-up, and the push changed nothing where it should have.
     case ignoreSilently
-}
-
-/// What a triggered route did. View models ignore it; logs and tests read it.
-public enum TransitionResult: Sendable, Hashable {
-    /// The transition was made (perhaps changing nothing, like `popToRoot` at the root).
-    case performed
-    /// There was nothing to do it on: a pop at the root, a dismiss with nothing presented.
-    case ignored
 }
 
 /// A coordinator whatever its routes: its place among the coordinators of the app.
@@ -99,14 +92,15 @@ open class BaseCoordinator<RouteType: Route, TransitionType: TransitionProtocol>
     /// This coordinator as a router of its routes: what view models hold.
     public var strongRouter: StrongRouter<RouteType> { StrongRouter(self) }
 
-    @discardableResult public func trigger(_ route: RouteType) -> TransitionResult {
-        let result = performTransition(for: route)
+    /// Makes `route`'s transition. It returns nothing, as ModernCoordinator's does: what it did
+    /// shows on the screen.
+    public func trigger(_ route: RouteType) {
+        performTransition(for: route)
         removeChildrenIfNeeded()
-        return result
     }
 
     /// Override: the transition of each route.
-    open func performTransition(for route: RouteType) -> TransitionResult { .ignored }
+    open func performTransition(for route: RouteType) {}
 }
 
 /// A coordinator whose root is a navigation controller.
@@ -125,11 +119,11 @@ open class NavigationCoordinator<RouteType: Route>: BaseCoordinator<RouteType, N
 
 /// A coordinator's `trigger` without the coordinator's type. It keeps the coordinator alive.
 public struct StrongRouter<RouteType: Route> {
-    private let performer: (RouteType) -> TransitionResult
+    private let performer: (RouteType) -> Void
 
     public init<TransitionType>(_ coordinator: BaseCoordinator<RouteType, TransitionType>) {
         performer = { coordinator.trigger($0) }
     }
 
-    @discardableResult public func trigger(_ route: RouteType) -> TransitionResult { performer(route) }
+    public func trigger(_ route: RouteType) { performer(route) }
 }

@@ -24,70 +24,65 @@ public struct Transition<RootViewController: ViewController>: TransitionProtocol
 public typealias NavigationTransition = Transition<NavigationController>
 
 extension Transition where RootViewController == NavigationController {
-    @discardableResult public func push(_ presentable: Presentable) -> TransitionResult {
+    public func push(_ presentable: Presentable) {
         let viewController = presentable.viewController
         if viewController is NavigationController {
             switch coordinator?.navigationPush ?? .wrap {
             case .wrap: break
-            case .refuse: return .ignored
-            case .ignoreSilently: return .performed
+            case .refuse: return
+            case .ignoreSilently: adopt(presentable); return   // the bug: adopted, never shown
             }
         }
         adopt(presentable)
         rootViewController.pushViewController(viewController is NavigationController ? ContainerViewController(viewController) : viewController)
-        return .performed
     }
 
-    @discardableResult public func pop() -> TransitionResult {
-        rootViewController.popViewController() == nil ? .ignored : .performed
+    /// Pops the top screen; nothing at the first one.
+    public func pop() {
+        rootViewController.popViewController()
     }
 
-    @discardableResult public func popToRoot() -> TransitionResult {
+    public func popToRoot() {
         rootViewController.popToRootViewController()
-        return .performed
     }
 
     /// Replaces the whole stack by `presentables`, the first at the bottom; what is presented stays.
-    @discardableResult public func setRoot(_ presentables: [Presentable]) -> TransitionResult {
-        guard !presentables.isEmpty else { return .ignored }
+    public func setRoot(_ presentables: [Presentable]) {
+        guard !presentables.isEmpty else { return }
         presentables.forEach(adopt)
         rootViewController.setViewControllers(presentables.map {
             $0.viewController is NavigationController ? ContainerViewController($0.viewController) : $0.viewController
         })
-        return .performed
     }
 
     /// Replaces the whole stack by `presentable`; what is presented stays.
-    @discardableResult public func setRoot(_ presentable: Presentable) -> TransitionResult {
+    public func setRoot(_ presentable: Presentable) {
         adopt(presentable)
         let viewController = presentable.viewController
         rootViewController.setViewControllers([viewController is NavigationController ? ContainerViewController(viewController) : viewController])
-        return .performed
     }
 }
 
 extension Transition {
-    @discardableResult public func present(_ presentable: Presentable, style: PresentationStyle = .sheet) -> TransitionResult {
+    public func present(_ presentable: Presentable, style: PresentationStyle = .sheet) {
         adopt(presentable)
         rootViewController.present(presentable.viewController, style: style)
-        return .performed
     }
 
-    /// Dismisses what the root presented last.
-    @discardableResult public func dismiss() -> TransitionResult {
-        rootViewController.dismissPresented() ? .performed : .ignored
+    /// Dismisses what the root presented last; nothing when it presents nothing.
+    public func dismiss() {
+        rootViewController.dismissPresented()
     }
 
     /// Takes `presentable` off screen with everything shown after it: the presentations after
     /// it, or the pushes above it. What a coordinator does when a flow it shows has finished.
-    @discardableResult public func remove(_ presentable: Presentable) -> TransitionResult {
+    public func remove(_ presentable: Presentable) {
         let viewController = presentable.viewController
-        if rootViewController.dismiss(viewController) { return .performed }
+        if rootViewController.dismiss(viewController) { return }
         guard let navigation = rootViewController as? NavigationController,
               let i = navigation.viewControllers.firstIndex(where: {
                   $0 === viewController || ($0 as? ContainerViewController)?.content === viewController
-              }), i > 0 else { return .ignored }
+              }), i > 0 else { return }
         navigation.setViewControllers(Array(navigation.viewControllers.prefix(i)))
-        return .performed
     }
 }

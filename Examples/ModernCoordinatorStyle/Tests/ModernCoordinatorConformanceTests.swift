@@ -23,8 +23,9 @@ import Testing
     await expectConformance(ModernCoordinatorSystem(navigationPush: .refuse), options: .init(depth: 2))
 }
 
-/// The library built to say `performed` for such a push and show nothing, as one that leaves
-/// the call to UIKit does: the default run finds it at the first pushed flow.
+/// The library built to adopt such a coordinator and return early without showing it, as one
+/// that checks too late does: the push changed nothing where the model pushes, and the default
+/// run finds it at the first pushed flow.
 @Test func aNavigationPushIgnoredWithoutAWordIsCaught() {
     let result = verifyConformance(ModernCoordinatorSystem(navigationPush: .ignoreSilently), options: .init(stopAtFirstFailure: true))
     #expect(result.report.failure(.snapshotConforms)?.trace.map(\.description) == ["start c0 navigation push r0"], "\(result.failureMessage)")

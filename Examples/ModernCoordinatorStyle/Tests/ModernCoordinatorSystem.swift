@@ -53,7 +53,7 @@ final class FlowCoordinator: NavigationCoordinator<AppRoute> {
         return flow
     }
 
-    override func performTransition(for route: AppRoute) -> TransitionResult {
+    override func performTransition(for route: AppRoute) {
         switch route {
         case .screen(let n): transitionPerformer.push(ScreenViewController(n))
         case .back: transitionPerformer.pop()
@@ -66,7 +66,7 @@ final class FlowCoordinator: NavigationCoordinator<AppRoute> {
         case .flow(let n, let style?): transitionPerformer.present(child([n]), style: style)
         case .flows(let ns, nil): transitionPerformer.push(child(ns))
         case .flows(let ns, let style?): transitionPerformer.present(child(ns), style: style)
-        case .finish: (parent as? FlowCoordinator)?.trigger(.finished(self)) ?? .ignored
+        case .finish: (parent as? FlowCoordinator)?.trigger(.finished(self))
         case .finished(let flow): transitionPerformer.remove(flow)
         }
     }
@@ -78,8 +78,9 @@ final class FlowCoordinator: NavigationCoordinator<AppRoute> {
 /// Every coordinator is a `FlowCoordinator`; its navigation controller's stack is its stack (a
 /// pushed child is the container holding its navigation controller) and what that navigation
 /// controller presented is its modals. Each action is one `trigger` through the coordinator's
-/// `StrongRouter`, made even when the model would refuse; its `TransitionResult` says whether
-/// it was refused. Events come from which coordinators left the tree.
+/// `StrongRouter`, made even when the model would refuse. It returns nothing, as the library's
+/// does: a call that left the state as it was is the model's refusal for it. Events come from
+/// which coordinators left the tree.
 final class ModernCoordinatorSystem: NavigationSystem {
     private let backLeavesChild: Bool
     private let navigationPush: NavigationPush
@@ -131,20 +132,20 @@ final class ModernCoordinatorSystem: NavigationSystem {
 
     private func perform(_ action: Action, finished: inout Set<Int>) -> Outcome {
         switch action {
-        case .push(let c, let r): return trigger(c, .screen(Int(r.index)), else: .unsupported)
+        case .push(let c, let r): return trigger(c, .screen(Int(r.index)), else: nil)
         case .pop(let c): return trigger(c, .back, else: .atRoot)
-        case .popToRoot(let c): return trigger(c, .home, else: .unsupported)
-        case .setRoot(let c, let r): return trigger(c, .root(Int(r.index)), else: .unsupported)
+        case .popToRoot(let c): return trigger(c, .home, else: nil)
+        case .setRoot(let c, let r): return trigger(c, .root(Int(r.index)), else: nil)
         case .present(let c, let r, let style):
             guard let style = presentationStyle(style) else { return .refused(.unsupported) }   // no route for it
-            return trigger(c, .modal(Int(r.index), style), else: .unsupported)
+            return trigger(c, .modal(Int(r.index), style), else: nil)
         case .dismiss(let c): return trigger(c, .close, else: .nothingPresented)
         case .start(let c, _, let style, let r):
             // Only `navigation` is offered; `push` is a nil style.
             let presented = presentationStyle(style)
             guard style == .push || presented != nil else { return .refused(.unsupported) }
             return trigger(c, .flow(Int(r.index), presented), else: .unsupported)
-        case .setStack(let c, let routes): return trigger(c, .roots(routes.map { Int($0.index) }), else: .unsupported)
+        case .setStack(let c, let routes): return trigger(c, .roots(routes.map { Int($0.index) }), else: nil)
         case .startStack(let c, let style, let routes):
             let presented = presentationStyle(style)
             guard style == .push || presented != nil else { return .refused(.unsupported) }
@@ -158,10 +159,16 @@ final class ModernCoordinatorSystem: NavigationSystem {
         }
     }
 
-    /// The one way in: `trigger` through the coordinator's router. `ignored` is the refusal `reason`.
-    private func trigger(_ c: CoordinatorID, _ route: AppRoute, else reason: RefusalReason) -> Outcome {
+    /// The one way in: `trigger` through the coordinator's router, which says nothing back. A
+    /// call that left the state as it was is the model's refusal `reason` for it; one the
+    /// model never refuses here (`reason` nil: `popToRoot` at the first screen) applied,
+    /// changed or not.
+    private func trigger(_ c: CoordinatorID, _ route: AppRoute, else reason: RefusalReason?) -> Outcome {
         guard let flow = ids.object(c, as: FlowCoordinator.self) else { return .refused(.noSuchCoordinator) }
-        return flow.strongRouter.trigger(route) == .performed ? .applied : .refused(reason)
+        let before = observedState()
+        flow.strongRouter.trigger(route)
+        guard let reason else { return .applied }
+        return observedState() == before ? .refused(reason) : .applied
     }
 
     /// The back button of the navigation controller showing the visible screen: the owner's
