@@ -90,7 +90,7 @@ final class CorpusTests: XCTestCase {
         XCTAssertEqual(parseError(head + "root: tabs\nexpect: holds\n"),
                        "t.trace:2:7: expected a root kind (navigation, tab), found 'tabs'")
         XCTAssertEqual(parseError(head + "colour: blue\nexpect: holds\n"),
-                       "t.trace:2:1: expected a setting (root, routes, pages, initialPages, dialect, launch, fault, initial, expect), found 'colour:'")
+                       "t.trace:2:1: expected a setting (root, routes, pages, initialPages, startPage, dialect, launch, fault, initial, expect), found 'colour:'")
         XCTAssertEqual(parseError(head + "fault: nope\nexpect: holds\n")?.hasPrefix("t.trace:2:8: expected a fault (swipe-leaves-child"), true)
         XCTAssertEqual(parseError(head + "routes: 0\nexpect: holds\n"), "t.trace:2:9: expected a number of routes from 1 to 250, found '0'")
         XCTAssertEqual(parseError("push c0 r0\nexpect: holds\n"), "t.trace:1:1: expected '# navfuzz-corpus 1' as the first line")
