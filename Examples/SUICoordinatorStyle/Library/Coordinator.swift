@@ -43,6 +43,13 @@
     /// Whether this coordinator shows a tab bar.
     var showsTabBar: Bool { false }
 
+    /// Shows `child` from this coordinator, whatever either's route type (a deep link's top
+    /// may be a flow of any type).
+    func show(_ child: CoordinatorBase, presentationStyle: TransitionPresentationStyle) async {}
+
+    /// Pops this coordinator's path to its first screen, whatever its route type.
+    func popToFirstScreen() async {}
+
     func attach(_ child: CoordinatorBase, registering: Bool = true) {
         child.parentBase = self
         child.faults = faults
@@ -159,9 +166,17 @@
     /// A deep link: shows this coordinator above whatever `rootCoordinator`'s app shows now, as
     /// a sheet unless another style is given.
     public func forcePresentation(presentationStyle: TransitionPresentationStyle = .sheet, rootCoordinator: CoordinatorBase) async throws {
-        guard let top = rootCoordinator.topCoordinator() as? Coordinator<Route> else { throw NavigationError.noTop }
-        await top.navigate(to: self, presentationStyle: presentationStyle)
+        let top = rootCoordinator.topCoordinator()
+        guard faults.contains(.castsToOwnRouteType) else { return await top.show(self, presentationStyle: presentationStyle) }
+        guard let typed = top as? Coordinator<Route> else { throw NavigationError.noTop }
+        await typed.navigate(to: self, presentationStyle: presentationStyle)
     }
+
+    override func show(_ child: CoordinatorBase, presentationStyle: TransitionPresentationStyle) async {
+        await navigate(to: child, presentationStyle: presentationStyle)
+    }
+
+    override func popToFirstScreen() async { await router.popToRoot() }
 
     override func animateFinish() async { await router.animate() }
 

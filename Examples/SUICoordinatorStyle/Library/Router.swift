@@ -106,6 +106,10 @@ public enum LibraryFault: String, Sendable, Hashable, CaseIterable {
     /// `getCoordinatorPresented()` stops at a tab bar instead of going on to its current
     /// page's flow: an app's deep link that branches on it acts on the tab.
     case presentedStopsAtTab
+    /// A deep link and a tab's `popToRoot()` reach the coordinator they act on by casting it to
+    /// the caller's own route type: over a flow of another route type the deep link throws
+    /// `noTop`, and the tab's pop does nothing.
+    case castsToOwnRouteType
 }
 
 /// A coordinator's navigation: the main view, the path above it, and the sheets.

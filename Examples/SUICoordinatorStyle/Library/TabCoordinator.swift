@@ -70,7 +70,12 @@ public protocol TabPage: Hashable, Sendable {
 
     /// Pops the current page's flow to its first screen.
     public func popToRoot() async {
-        await ((try? getCoordinatorSelected()) as? Coordinator<Route>)?.router.popToRoot()
+        let selected = try? getCoordinatorSelected()
+        if faults.contains(.castsToOwnRouteType) {
+            await (selected as? Coordinator<Route>)?.router.popToRoot()
+        } else {
+            await selected?.popToFirstScreen()
+        }
     }
 
     public func getCoordinator(with page: Page) -> CoordinatorBase? {

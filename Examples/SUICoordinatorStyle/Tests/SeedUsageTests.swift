@@ -39,4 +39,21 @@ import Testing
         #expect(failure?.reason.contains("is on top, its tree shows") == true, "\(result.failureMessage)")
         #expect(failure?.trace.count == 1, "\(result.failureMessage)")
     }
+
+    /// The README's app has flows of several route types (MixedRoutesAdapter): the library
+    /// conforms with them.
+    @Test func flowsOfSeveralRouteTypesConform() async {
+        let result = await verifyConformance(MixedRoutesAdapter())
+        #expect(result.passed, "\(result.failureMessage)")
+    }
+
+    /// A library that reaches the coordinator a deep link or a tab's `popToRoot()` acts on by
+    /// casting it to the caller's route type: the default run finds the tab's pop doing nothing
+    /// on a page of another route type.
+    @Test func aCastToTheCallersRouteType() async {
+        let result = await verifyConformance(MixedRoutesAdapter(faults: [.castsToOwnRouteType]), options: .init(stopAtFirstFailure: true))
+        let failure = result.failures.first
+        #expect(failure?.check == .snapshotConforms, "\(result.failureMessage)")
+        #expect(failure?.trace.last.map { ["tabPopToRoot", "forcePresentation"].contains($0.name.rawValue) } == true, "\(result.failureMessage)")
+    }
 }
