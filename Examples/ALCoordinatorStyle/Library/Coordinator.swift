@@ -14,6 +14,10 @@ open class Coordinator {
     /// presented, so a `start()` that presents a flow at launch presents it a second time
     /// over the old one.
     public var restartCleansStackOnly = false
+    /// Another: `popToRoot` on the first screen returns without calling its completion (an
+    /// early return for "nothing to pop"), so a caller waiting for it waits forever. The
+    /// coordinators it shows take it.
+    public var popToRootSkipsCompletionAtRoot = false
 
     init(presentationStyle: NavigationTransitionStyle, hasNavigation: Bool) {
         self.presentationStyle = presentationStyle

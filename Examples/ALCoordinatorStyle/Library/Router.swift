@@ -43,6 +43,7 @@ public final class Router {
         if coordinator.presentationStyle == .push, coordinator.router.hasNavigation == false { return false }
         guard show(.coordinator(coordinator), as: coordinator.presentationStyle) else { return false }
         coordinator.parent = owner
+        coordinator.popToRootSkipsCompletionAtRoot = owner.popToRootSkipsCompletionAtRoot
         owner.children.append(coordinator)
         coordinator.start(animated: animated)
         return true
@@ -91,6 +92,7 @@ public final class Router {
     @discardableResult
     public func popToRoot(animated: Bool = true, completion: (() -> Void)? = nil) -> Bool {
         guard hasNavigation else { return false }
+        if stack.count <= 1 && owner.popToRootSkipsCompletionAtRoot { return true }
         if stack.count > 1 { remove(fromStack: 1) }
         completion?()
         return true

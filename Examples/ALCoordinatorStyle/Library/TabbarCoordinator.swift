@@ -57,6 +57,7 @@ open class TabbarCoordinator<Page: TabbarPage>: Coordinator, AnyTabbarCoordinato
         for p in values where pageCoordinators[p] == nil {
             let c = p.coordinator()
             c.parent = self
+            c.popToRootSkipsCompletionAtRoot = popToRootSkipsCompletionAtRoot
             children.append(c)
             pageCoordinators[p] = c
             c.start(animated: false)

@@ -31,6 +31,16 @@ import Testing
     #expect(failure?.source == "exploration of small-tab+start-page", "\(result.failureMessage)")
 }
 
+/// A `popToRoot` that returns early on the first screen without calling its completion: the
+/// adapter passes a completion to every call that takes one, and the default run finds the
+/// caller that would wait forever at the first such call.
+@Test func aCompletionNeverCalledIsCaught() {
+    let result = verifyConformance(ALCoordinatorSystem(popToRootSkipsCompletionAtRoot: true), options: .init(stopAtFirstFailure: true))
+    let failure = result.report.failure(.noHang)
+    #expect(failure?.trace.last?.name == .popToRoot, "\(result.failureMessage)")
+    #expect(failure?.reason.contains("without calling its completion") == true, "\(result.failureMessage)")
+}
+
 /// The README's `MainCoordinator`, whose `start()` presents an onboarding flow full screen as
 /// the app launches: with that launch, the app conforms from its first state on, and
 /// `restartApp` presents the flow again.

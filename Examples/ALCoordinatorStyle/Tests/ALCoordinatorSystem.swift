@@ -66,17 +66,21 @@ final class ALCoordinatorSystem: NavigationSystem {
     private let tapKeepsCurrentPage: Bool
     private let restartCleansStackOnly: Bool
     private let startsOnFirstPage: Bool
+    private let popToRootSkipsCompletionAtRoot: Bool
     private var configuration = Configuration()
     private var main: ALStyleCoordinators.Coordinator?
     private var ids = CoordinatorIDs()
 
     /// The library built with one of its bugs: `tapKeepsCurrentPage` (its tab-tap bug),
     /// `restartCleansStackOnly` (a `restartApp` that keeps what the main coordinator presented),
-    /// `startsOnFirstPage` (a tab bar that drops the `currentPage:` it was made with).
-    init(tapKeepsCurrentPage: Bool = false, restartCleansStackOnly: Bool = false, startsOnFirstPage: Bool = false) {
+    /// `startsOnFirstPage` (a tab bar that drops the `currentPage:` it was made with),
+    /// `popToRootSkipsCompletionAtRoot` (a `popToRoot` with nothing to pop that never calls back).
+    init(tapKeepsCurrentPage: Bool = false, restartCleansStackOnly: Bool = false, startsOnFirstPage: Bool = false,
+         popToRootSkipsCompletionAtRoot: Bool = false) {
         self.tapKeepsCurrentPage = tapKeepsCurrentPage
         self.restartCleansStackOnly = restartCleansStackOnly
         self.startsOnFirstPage = startsOnFirstPage
+        self.popToRootSkipsCompletionAtRoot = popToRootSkipsCompletionAtRoot
     }
 
     /// `popTo` is the router's `popToView`; no `replaceRoot`, `close`, `set`, `multiple`,
@@ -107,14 +111,17 @@ final class ALCoordinatorSystem: NavigationSystem {
             main = MainCoordinator(launchFlow: launchFlow)
         }
         main.restartCleansStackOnly = restartCleansStackOnly
+        main.popToRootSkipsCompletionAtRoot = popToRootSkipsCompletionAtRoot
         self.main = main
         main.start(animated: false)
     }
 
-    func apply(_ action: Action) -> SystemStep {
+    func apply(_ action: Action) throws(SystemFailure) -> SystemStep {
         let before = liveIDs()
         var finishing: Set<Int> = []
+        completionsRun = 0
         let outcome = perform(action, finishing: &finishing)
+        try checkCompletion(of: action, outcome)
         let after = liveIDs()
         // `getTopCoordinator`, which `forcePresentation` and an app's deep links use, is compared too.
         return SystemStep(outcome: outcome, events: Completion.ended(before: before, after: after, finished: finishing),
@@ -122,6 +129,25 @@ final class ALCoordinatorSystem: NavigationSystem {
     }
 
     func coordinatorObject(id: Int) -> AnyObject? { ids.object(id) }
+
+    // MARK: Completions
+
+    /// The calls that take a completion closure, and how often the running one called it.
+    private static let takesCompletion: Set<ActionName> = [.popToRoot, .present, .finishFlow, .setPages, .restartApp]
+    private var completionsRun = 0
+    private var completion: () -> Void { { [unowned self] in completionsRun += 1 } }
+
+    /// A call that applies runs its completion once (one that refuses, at most once): a caller
+    /// waiting on it in a continuation otherwise waits forever, or traps on a second resume.
+    private func checkCompletion(of action: Action, _ outcome: Outcome) throws(SystemFailure) {
+        guard Self.takesCompletion.contains(action.name) else { return }
+        if completionsRun > 1 {
+            throw SystemFailure(.crash, "\(action.name)'s completion ran \(completionsRun) times: a caller resuming a continuation there traps")
+        }
+        if completionsRun == 0 && outcome == .applied {
+            throw SystemFailure(.hang, "\(action.name) returned without calling its completion: a caller waiting for it waits forever")
+        }
+    }
 
     // MARK: Actions
 
@@ -136,7 +162,7 @@ final class ALCoordinatorSystem: NavigationSystem {
             let router = target.router
             return router.pop() ? .applied : .refused(router.hasNavigation ? .atRoot : .unsupported)
         case .popToRoot:
-            return target.router.popToRoot() ? .applied : .refused(.unsupported)
+            return target.router.popToRoot(completion: completion) ? .applied : .refused(.unsupported)
         case .popTo(_, let r):
             let router = target.router
             return router.popToView(where: { ($0 as? Screen)?.number == Int(r.index) }) ? .applied
@@ -146,7 +172,7 @@ final class ALCoordinatorSystem: NavigationSystem {
         case .present(_, let r, let style):
             // The router's `present`; `push` is another call (`push`).
             guard let s = libraryStyle(style) else { return .refused(.unsupported) }
-            return target.router.present(Screen(number: Int(r.index), transition: s), style: s) ? .applied : .refused(.unsupported)
+            return target.router.present(Screen(number: Int(r.index), transition: s), style: s, completion: completion) ? .applied : .refused(.unsupported)
         case .dismiss:
             return target.router.dismiss() ? .applied : .refused(.nothingPresented)
         case .start(_, let kind, let style, let r):
@@ -159,7 +185,7 @@ final class ALCoordinatorSystem: NavigationSystem {
             if let tab = co.parent as? HomeTabCoordinator, tab.pageCoordinators.values.contains(where: { $0 === co }) {
                 finishing.insert(ids.id(of: tab))
             }
-            return co.finishFlow() ? .applied : .refused(.isRoot)
+            return co.finishFlow(completion: completion) ? .applied : .refused(.isRoot)
         case .forcePresentation(let kind, let style, let r):
             guard let main, let s = libraryStyle(style) else { return .refused(.unsupported) }
             // A flow's deep link names its screen (`forcePresentation(route:)`); a tab bar's its page.
@@ -169,7 +195,7 @@ final class ALCoordinatorSystem: NavigationSystem {
                 : make(kind, route: Int(r.index), style: s).forcePresentation(mainCoordinator: main)
             return done ? .applied : .refused(.unsupported)
         case .restartApp:
-            if let main { ALStyleCoordinators.Coordinator.restartApp(mainCoordinator: main) }
+            if let main { ALStyleCoordinators.Coordinator.restartApp(mainCoordinator: main, completion: completion) }
             return .applied
         case .select(_, let p):
             guard let tab = target as? HomeTabCoordinator else { return .refused(.unsupported) }
@@ -177,7 +203,8 @@ final class ALCoordinatorSystem: NavigationSystem {
             return tab.currentPage.number == Int(p.index) ? .applied : .refused(.notFound)
         case .setPages(_, let pages, let current):
             guard let tab = target as? HomeTabCoordinator else { return .refused(.unsupported) }
-            let ok = tab.setPages(pages.map { AppPage(number: Int($0.index)) }, currentPage: current.map { AppPage(number: Int($0.index)) })
+            let ok = tab.setPages(pages.map { AppPage(number: Int($0.index)) }, currentPage: current.map { AppPage(number: Int($0.index)) },
+                                  completion: completion)
             return ok ? .applied : .refused(.notFound)
         case .userBack:
             // The back button of the navigation bar the user sees.
