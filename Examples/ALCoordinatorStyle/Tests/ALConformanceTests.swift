@@ -1,4 +1,5 @@
 import CoordinatorModel
+import Foundation
 import NavFuzzKit
 import NavFuzzTesting
 import Testing
@@ -84,5 +85,23 @@ import Testing
         ], configuration: Configuration(routeCount: 3, pageCount: 3, launch: Launch(kind: .navigation, style: .fullScreen, route: Route(1)))))
     } matching: { issue in
         issue.comments.map(\.rawValue).joined().contains("restart-resets")
+    }
+}
+
+/// The per-seed figures of the seeded bugs: each found with seeds 0–9 in process. Runs only
+/// when asked: `NAVFUZZ_BENCH=1 swift test --filter alEverySeed`.
+@Test(.enabled(if: ProcessInfo.processInfo.environment["NAVFUZZ_BENCH"] != nil))
+func alEverySeed() {
+    let bugs: [(String, () -> ALCoordinatorSystem, Check)] = [
+        ("tapKeepsCurrentPage", { ALCoordinatorSystem(tapKeepsCurrentPage: true) }, .snapshotConforms),
+        ("startsOnFirstPage", { ALCoordinatorSystem(startsOnFirstPage: true) }, .snapshotConforms),
+        ("popToRootSkipsCompletionAtRoot", { ALCoordinatorSystem(popToRootSkipsCompletionAtRoot: true) }, .noHang),
+    ]
+    for (name, make, check) in bugs {
+        let found = (UInt64(0) ... 9).filter { seed in
+            verifyConformance(make(), options: .init(seed: seed, stopAtFirstFailure: true)).failures.first?.check == check
+        }.count
+        print("AL: \(name), in process: found with \(found) of 10 seeds")
+        #expect(found == 10, "\(name)")
     }
 }

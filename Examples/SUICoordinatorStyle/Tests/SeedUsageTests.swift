@@ -1,3 +1,4 @@
+import Foundation
 @_spi(Engine) import NavFuzzKit
 import NavFuzzTesting
 import SUIStyleAdapter
@@ -55,5 +56,29 @@ import Testing
         let failure = result.failures.first
         #expect(failure?.check == .snapshotConforms, "\(result.failureMessage)")
         #expect(failure?.trace.last.map { ["tabPopToRoot", "forcePresentation"].contains($0.name.rawValue) } == true, "\(result.failureMessage)")
+    }
+}
+
+/// The per-seed figures of the seed-usage bugs (the note of the change that planted them): each
+/// found with seeds 0–9 in process, stopping at the first failure. Minutes in a debug build, so
+/// it runs only when asked: `NAVFUZZ_BENCH=1 swift test --filter seedUsageEverySeed`.
+@Test(.enabled(if: ProcessInfo.processInfo.environment["NAVFUZZ_BENCH"] != nil))
+func seedUsageEverySeed() async {
+    let bugs: [(String, @MainActor () -> any AsyncNavigationSystem, Check)] = [
+        ("startsOnFirstPage", { SUICoordinatorSystem(faults: [.startsOnFirstPage]) }, .snapshotConforms),
+        ("pushesOntoTab", { SUICoordinatorSystem(faults: [.pushesOntoTab]) }, .invariant("stack-shape")),
+        ("presentedStopsAtTab", { SUICoordinatorSystem(faults: [.presentedStopsAtTab]) }, .snapshotConforms),
+        ("castsToOwnRouteType", { MixedRoutesAdapter(faults: [.castsToOwnRouteType]) }, .snapshotConforms),
+    ]
+    for (name, make, check) in bugs {
+        var found = 0
+        var firsts: [Double] = []
+        for seed in UInt64(0) ... 9 {
+            let result = await verifyConformance(await make(), options: .init(seed: seed, stopAtFirstFailure: true))
+            if result.failures.first?.check == check { found += 1 }
+            if let first = result.report.firstFailureSeconds { firsts.append(first) }
+        }
+        print("seed usage: \(name), in process: found with \(found) of 10 seeds; first failure after \(firsts.min() ?? 0)–\(firsts.max() ?? 0) s")
+        #expect(found == 10, "\(name)")
     }
 }
