@@ -35,10 +35,12 @@ struct Context {
         Heartbeat.shared.start(terminal: terminal, environment: environment)
     }
 
-    /// An activity that finished, handed to every output.
+    /// An activity that finished, handed to every output: to the partial report before the
+    /// terminal says it is done, so that a signal after that line still reports it.
     func done(_ activity: Activity) -> Activity {
         PartialReport.shared.parkIfEnded()
-        for output in outputs { output.finished(activity) }
+        PartialReport.shared.finished(activity)
+        for output in outputs where !(output is PartialReport) { output.finished(activity) }
         return activity
     }
 
