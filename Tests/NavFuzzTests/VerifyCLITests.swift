@@ -72,13 +72,17 @@ final class VerifyCLITests: XCTestCase {
                            mentions: "none: cannot read the file")
     }
 
-    /// `--launch` reaches the driver's reset: the sample driver builds the root alone, so its
-    /// first state differs from the model's, which shows the launch child; the report names the
-    /// launch. A launch that is not one is one line, exit 2.
+    /// `--launch` reaches the driver's reset: the sample driver declares launches and builds
+    /// the root alone, so its first state differs from the model's, which shows the launch
+    /// child; the report names the launch. A driver that does not declare launches starts
+    /// nothing: exit 2, never a pass. A launch that is not one is one line, exit 2.
     func testALaunchReachesTheDriversReset() throws {
         let dir = try CLI.temporaryDirectory()
         let report = dir.appendingPathComponent("r.xml").path
-        let r = try CLI.run(["verify", "--driver", driver, "--launch", "navigation fullScreen r1", "--presets", "small", "--depth", "1",
+        let undeclared = try CLI.run(["verify", "--driver", driver, "--launch", "navigation fullScreen r1", "--presets", "small", "--depth", "1"])
+        XCTAssertEqual(undeclared.status, 2, undeclared.stdout + undeclared.stderr)
+        XCTAssertTrue(undeclared.stderr.contains("does not declare launches (Capabilities.launches)"), undeclared.stderr)
+        let r = try CLI.run(["verify", "--driver", "\(driver) --launch-ignoring", "--launch", "navigation fullScreen r1", "--presets", "small", "--depth", "1",
                              "--walks", "0", "--junit", report])
         XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
         XCTAssertTrue(r.stdout.contains("the model has 'c0 navigation stack [r0] modals [fullScreen c1]"), r.stdout)

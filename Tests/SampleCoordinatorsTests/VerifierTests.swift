@@ -48,6 +48,20 @@ final class VerifierTests: XCTestCase {
         let report = Verifier.verify(SampleSystem(), options: Verifier.Options(presets: [], depth: 0, walks: 0, traces: [given]))
         XCTAssertEqual(report.failures.map(\.check), [], report.text)
         XCTAssertTrue(report.notes.contains { $0.contains("launching: not run") && $0.contains("Capabilities.launches") }, report.text)
+        XCTAssertEqual(report.error?.hasPrefix("nothing was verified"), true, "a run that could start nothing is no pass: \(report.text)")
+    }
+
+    /// A preset the system cannot start is skipped with the same reason a corpus trace is,
+    /// not run to fail at its first state; when nothing asked for can start, the run is an error.
+    func testPresetsTheSystemCannotStartAreSkipped() {
+        let mixed = Verifier.verify(SampleSystem(), options: Verifier.Options(presets: [.small, .startPage], depth: 1, walks: 0))
+        XCTAssertNil(mixed.error, mixed.text)
+        XCTAssertEqual(mixed.failures.map(\.check), [], mixed.text)
+        XCTAssertTrue(mixed.notes.contains("start-page: skipped; its tabs start on p1, and the implementation does not declare start pages (Capabilities.startPage)"), mixed.text)
+        let only = Verifier.verify(SampleSystem(), options: Verifier.Options(presets: [.startPage], depth: 1, walks: 0))
+        XCTAssertFalse(only.passed, only.text)
+        XCTAssertEqual(only.failures.map(\.check), [], only.text)
+        XCTAssertTrue(only.error?.contains("start-page: skipped") == true, only.text)
     }
 
     /// Likewise a trace whose tabs start on a chosen page (`Capabilities.startPage`).
@@ -57,6 +71,7 @@ final class VerifierTests: XCTestCase {
         let report = Verifier.verify(SampleSystem(), options: Verifier.Options(presets: [], depth: 0, walks: 0, traces: [given]))
         XCTAssertEqual(report.failures.map(\.check), [], report.text)
         XCTAssertTrue(report.notes.contains { $0.contains("second page: not run") && $0.contains("Capabilities.startPage") }, report.text)
+        XCTAssertNotNil(report.error, report.text)
         // A system that does not declare them gets no start-page exploration either.
         let plain = Verifier.verify(SampleSystem(), options: Verifier.Options(presets: [.smallTab], depth: 1, walks: 0))
         XCTAssertFalse(plain.sources.contains { $0.contains("start-page") }, plain.text)
@@ -91,11 +106,17 @@ final class VerifierTests: XCTestCase {
         XCTAssertTrue(failure.text.contains("trace: (none: the initial state already fails)"), failure.text)
     }
 
-    /// `Options.launch` reaches every preset and walk; a system that ignores it (the sample
-    /// builds the root alone) fails at its first reset, and the report names the launch.
+    /// `Options.launch` reaches every preset and walk: a system that does not declare
+    /// launches starts none of them, and the run is an error, not a pass. One that declares
+    /// them and ignores the launch (builds the root alone) fails at its first reset, and the
+    /// report names the launch.
     func testALaunchTheSystemIgnoresFailsAtTheFirstReset() {
         let onboarding = Launch(kind: .navigation, style: .fullScreen, route: Route(1))
-        let report = Verifier.verify(SampleSystem(), options: Verifier.Options(presets: [.small], depth: 1, walks: 0, launch: onboarding))
+        let undeclared = Verifier.verify(SampleSystem(), options: Verifier.Options(presets: [.small], depth: 1, walks: 5, launch: onboarding))
+        XCTAssertTrue(undeclared.error?.contains("small: skipped; it starts with the launch 'navigation fullScreen r1'") == true, undeclared.text)
+        XCTAssertEqual(undeclared.steps, 0, undeclared.text)
+        let report = Verifier.verify(LaunchIgnoring(),
+                                     options: Verifier.Options(presets: [.small], depth: 1, walks: 0, launch: onboarding))
         guard let failure = report.failure(.snapshotConforms) else { return XCTFail(report.text) }
         XCTAssertEqual(failure.trace, [])
         XCTAssertEqual(failure.configuration.launch, onboarding)
@@ -137,3 +158,4 @@ final class VerifierTests: XCTestCase {
         XCTAssertTrue(broken.failureMessage.hasPrefix("verification could not run: the driver exited with status 127"), broken.failureMessage)
     }
 }
+

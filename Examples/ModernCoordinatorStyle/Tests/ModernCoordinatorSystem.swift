@@ -165,9 +165,12 @@ final class ModernCoordinatorSystem: NavigationSystem {
     /// changed or not.
     private func trigger(_ c: CoordinatorID, _ route: AppRoute, else reason: RefusalReason?) -> Outcome {
         guard let flow = ids.object(c, as: FlowCoordinator.self) else { return .refused(.noSuchCoordinator) }
+        guard let reason else {
+            flow.strongRouter.trigger(route)
+            return .applied
+        }
         let before = observedState()
         flow.strongRouter.trigger(route)
-        guard let reason else { return .applied }
         return observedState() == before ? .refused(reason) : .applied
     }
 

@@ -98,6 +98,22 @@ public struct Capabilities: Sendable, Hashable {
         return presents ? nil : "the implementation says '\(action)' is not offered here, but the coordinator it names presents nothing: offeredOnlyOnTopLayer offers it here"
     }
 
+    /// Why the system cannot start in `configuration` (its root kind, launch or start page
+    /// is not one it declares); nil when it can. A preset or corpus trace it cannot start is
+    /// skipped with this reason, never run to fail at its first state.
+    func cannotStart(_ configuration: Configuration) -> String? {
+        if !rootKinds.contains(configuration.rootKind) {
+            return "the implementation offers no \(configuration.rootKind) root"
+        }
+        if let launch = configuration.launch, !launches {
+            return "it starts with the launch '\(launch)', and the implementation does not declare launches (Capabilities.launches)"
+        }
+        if let page = configuration.startPage, !startPage {
+            return "its tabs start on \(page), and the implementation does not declare start pages (Capabilities.startPage)"
+        }
+        return nil
+    }
+
     /// Whether a tab coordinator can ever be part of the system's state.
     var hasTabs: Bool { rootKinds.contains(.tab) || (kinds.contains(.tab) && !actions.isDisjoint(with: [.start, .forcePresentation])) }
 

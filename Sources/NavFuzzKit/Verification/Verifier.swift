@@ -245,12 +245,20 @@ struct VerificationRun {
             phase = early
         }
         let offeredPresets = offered(options.presets)
-        // Only how tabs are set up differs from the preset it comes from: two steps reach
-        // every set-up (a select, then a restart), so it is explored no deeper, and first:
-        // a set-up bug shows in the first state.
-        for preset in startedOnAnotherPage(offeredPresets) where !done { explore(preset, depth: min(options.depth, 2)) }
-        for preset in offered(options.walking) where !done { walk(preset) }
-        let explored = offeredPresets + launched(offeredPresets)
+        let starts = declaredStarts(offeredPresets)
+        // A set-up bug shows in the first state: the shallow starts go first.
+        for start in starts where start.shallow && !done { explore(start.preset, depth: min(options.depth, 2)) }
+        let walking = offered(options.walking)
+        for preset in walking where !done { walk(preset) }
+        let explored = offeredPresets + starts.filter { !$0.shallow }.map(\.preset)
+        // Asked for something, and nothing of it could start: that is no pass.
+        let walks = options.walks > 0 && options.walkLength > 0
+        let asked = (options.depth > 0 && !options.presets.isEmpty) || (walks && !options.walking.isEmpty) || !options.traces.isEmpty
+        let started = (options.depth > 0 && !explored.isEmpty) || (walks && !walking.isEmpty) || report.traces > 0
+        if asked, !started, !done {
+            let why = report.notes.filter { $0.contains(": skipped; ") || $0.contains(": not run; ") }
+            report.error = "nothing was verified: the implementation cannot start any preset or trace asked for (\(why.joined(separator: "; ")))"
+        }
         positions(explored)
         for preset in explored where !done { explore(preset, depth: options.depth) }
         if var rest = phase, rest.failures.isEmpty {
@@ -272,14 +280,14 @@ struct VerificationRun {
         return report
     }
 
-    /// The presets whose root the system offers, in its dialect; a note names each one skipped.
+    /// The presets the system can start (`Capabilities.cannotStart`), in its dialect; a note
+    /// names each one skipped.
     private mutating func offered(_ presets: [Preset]) -> [Preset] {
-        presets.filter { preset in
-            let root = preset.configuration.rootKind
-            if lockstep.capabilities.rootKinds.contains(root) { return true }
-            report.notes.append("\(preset.name): skipped; the implementation offers no \(root) root")
+        presets.map(spoken).filter { preset in
+            guard let why = lockstep.capabilities.cannotStart(preset.configuration) else { return true }
+            report.notes.append("\(preset.name): skipped; \(why)")
             return false
-        }.map(spoken)
+        }
     }
 
     /// `preset` in the system's dialect, enumerating the opt-in transitions (docs/SEMANTICS.md
@@ -292,31 +300,29 @@ struct VerificationRun {
         return preset
     }
 
-    /// For a system that declares launches (`Capabilities.launches`) and options that give
-    /// none: `small` with the `launch` preset's launch child, so that the default run exercises
-    /// what the system declares (docs/VERIFY.md §1).
-    private func launched(_ presets: [Preset]) -> [Preset] {
-        guard options.launch == nil, lockstep.capabilities.launches, options.depth > 0,
-              let small = presets.first(where: { $0.configuration.rootKind == .navigation && $0.configuration.launch == nil })
-        else { return [] }
-        var preset = small
-        preset.name += "+launch"
-        preset.configuration.launch = Preset.launch.configuration.launch
-        return [preset]
-    }
-
-    /// For a system that declares start pages (`Capabilities.startPage`): the first tab
-    /// preset that starts on its first page, started on its last initial page instead, so
-    /// that the default run exercises what the system declares (docs/VERIFY.md §1). Explored
-    /// to depth 2 at most, without walks or positions of its own.
-    private func startedOnAnotherPage(_ presets: [Preset]) -> [Preset] {
-        guard lockstep.capabilities.startPage, options.depth > 0,
-              var preset = presets.first(where: { $0.configuration.rootKind == .tab && $0.configuration.startPage == nil }),
-              preset.configuration.initialPageCount > 1
-        else { return [] }
-        preset.name += "+start-page"
-        preset.configuration.startPage = preset.configuration.initialPage(preset.configuration.initialPageCount - 1)
-        return [preset]
+    /// The starts the system declares beyond the presets' own, so that the default run
+    /// exercises them (docs/VERIFY.md §1): with `Capabilities.launches` and no launch in the
+    /// options, `small` with the `launch` preset's launch child; with `Capabilities.startPage`,
+    /// the first tab preset started on its last initial page. Only the set-up differs in the
+    /// latter, and two steps (a select, a restart) reach every set-up: it is `shallow`,
+    /// explored to depth 2 first, without walks or positions of its own.
+    private func declaredStarts(_ presets: [Preset]) -> [(preset: Preset, shallow: Bool)] {
+        guard options.depth > 0 else { return [] }
+        var starts: [(preset: Preset, shallow: Bool)] = []
+        if options.launch == nil, lockstep.capabilities.launches,
+           var preset = presets.first(where: { $0.configuration.rootKind == .navigation && $0.configuration.launch == nil }) {
+            preset.name += "+launch"
+            preset.configuration.launch = Preset.launch.configuration.launch
+            starts.append((preset, false))
+        }
+        if lockstep.capabilities.startPage,
+           var preset = presets.first(where: { $0.configuration.rootKind == .tab && $0.configuration.startPage == nil }),
+           preset.configuration.initialPageCount > 1 {
+            preset.name += "+start-page"
+            preset.configuration.startPage = preset.configuration.initialPage(preset.configuration.initialPageCount - 1)
+            starts.append((preset, true))
+        }
+        return starts
     }
 
     private var done: Bool { lockstep.fatal != nil || (options.stopAtFirstFailure && lockstep.foundAny) }
@@ -354,16 +360,8 @@ struct VerificationRun {
             given.configuration.dialect = lockstep.capabilities.dialect
             let preset = Preset(name: given.name, configuration: given.configuration, bounds: .unbounded, maxDepth: nil,
                                 domain: Preset.fuzz.domain)
-            if !lockstep.capabilities.rootKinds.contains(given.configuration.rootKind) {
-                report.notes.append("\(given.name): not run; the implementation offers no \(given.configuration.rootKind) root")
-                continue
-            }
-            if let launch = given.configuration.launch, !lockstep.capabilities.launches {
-                report.notes.append("\(given.name): not run; it starts with the launch '\(launch)', and the implementation does not declare launches (Capabilities.launches)")
-                continue
-            }
-            if let page = given.configuration.startPage, !lockstep.capabilities.startPage {
-                report.notes.append("\(given.name): not run; its tabs start on \(page), and the implementation does not declare start pages (Capabilities.startPage)")
+            if let why = lockstep.capabilities.cannotStart(given.configuration) {
+                report.notes.append("\(given.name): not run; \(why)")
                 continue
             }
             guard let machine = machine(preset, source: given.name) else { continue }
