@@ -238,13 +238,14 @@ package final class DriverSystem: DrivenSystem {
             var state: State?
             if let snapshot = reply["snapshot"], !snapshot.isNull { state = try self.state(from: snapshot, reply: n) }
             lastState = state
-            var top: Int?
-            if let t = reply["top"], !t.isNull {
-                guard let id = t.int else { throw protocolError(n, "field 'top': expected a coordinator id, found \(t.text)") }
-                top = id
+            func answer(_ field: String) throws -> Int? {
+                guard let t = reply[field], !t.isNull else { return nil }
+                guard let id = t.int else { throw protocolError(n, "field '\(field)': expected a coordinator id, found \(t.text)") }
+                return id
             }
             return SystemStep(outcome: outcome, events: events, state: state, leaked: leaked,
-                              unchanged: reply["unchanged"] == .bool(true), notOffered: DriverMessages.isNotOffered(reply), top: top)
+                              unchanged: reply["unchanged"] == .bool(true), notOffered: DriverMessages.isNotOffered(reply),
+                              top: try answer("top"), selected: try answer("selected"))
         } catch let e as DriverFieldError {
             throw protocolError(n, e.description)
         } catch let e as SystemFailure {

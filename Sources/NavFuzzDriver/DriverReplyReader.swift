@@ -32,7 +32,7 @@ final class DriverReplyReader {
     // MARK: - The reply
 
     private func stepReply() -> SystemStep? {
-        var outcome: Word?, reason: Word?, events: [Completion] = [], state: State?, leaked: [Int]?, unchanged = false, top: Int?
+        var outcome: Word?, reason: Word?, events: [Completion] = [], state: State?, leaked: [Int]?, unchanged = false, top: Int?, selected: Int?
         let ok = object { key in
             switch key {
             case "outcome": outcome = word(); return outcome != nil
@@ -76,16 +76,20 @@ final class DriverReplyReader {
                 if null() { return true }
                 top = int()
                 return top != nil
+            case "selected":
+                if null() { return true }
+                selected = int()
+                return selected != nil
             case "error", "restored": return false
             default: return skipValue()
             }
         }
         guard ok, let outcome else { return nil }
         switch outcome {
-        case "applied": return SystemStep(outcome: .applied, events: events, state: state, leaked: leaked, unchanged: unchanged, top: top)
+        case "applied": return SystemStep(outcome: .applied, events: events, state: state, leaked: leaked, unchanged: unchanged, top: top, selected: selected)
         case "refused":
             guard let reason, let r = reasons.first(where: { reason.is($0.rawValue) }) else { return nil }
-            return SystemStep(outcome: .refused(r), events: events, state: state, leaked: leaked, unchanged: unchanged, top: top)
+            return SystemStep(outcome: .refused(r), events: events, state: state, leaked: leaked, unchanged: unchanged, top: top, selected: selected)
         default: return nil
         }
     }

@@ -119,7 +119,7 @@ extension DriverMessages {
     /// A step reply, written directly: the same JSON as `stepReply(…)` with `Snapshot(state)`,
     /// or without a snapshot when `state` is nil.
     package static func writeStepReply(outcome: Outcome, events: [Completion], state: State?, leaked: [Int],
-                                      unchanged: Bool = false, notOffered: Bool = false, top: Int? = nil, into out: inout [UInt8]) {
+                                      unchanged: Bool = false, notOffered: Bool = false, top: Int? = nil, selected: Int? = nil, into out: inout [UInt8]) {
         switch outcome {
         case _ where notOffered: out.append(contentsOf: #"{"outcome":"notOffered","events":["#.utf8)
         case .applied: out.append(contentsOf: #"{"outcome":"applied","events":["#.utf8)
@@ -144,6 +144,10 @@ extension DriverMessages {
         if let top {
             out.append(contentsOf: #","top":"#.utf8)
             DriverJSON.writeInt(top, into: &out)
+        }
+        if let selected {
+            out.append(contentsOf: #","selected":"#.utf8)
+            DriverJSON.writeInt(selected, into: &out)
         }
         if !leaked.isEmpty {
             out.append(contentsOf: #","leaked":["#.utf8)

@@ -35,7 +35,7 @@ final class DriverReplyReaderTests: XCTestCase {
         var state: CoordinatorModel.State?
         if let s = json["snapshot"], !s.isNull { state = try DriverMessages.state(from: s) }
         return SystemStep(outcome: outcome, events: events, state: state, leaked: try DriverMessages.leaked(from: json),
-                          unchanged: json["unchanged"] == .bool(true), top: json["top"]?.int)
+                          unchanged: json["unchanged"] == .bool(true), top: json["top"]?.int, selected: json["selected"]?.int)
     }
 
     func assertSame(_ line: String, file: StaticString = #filePath, line number: UInt = #line) {
@@ -46,6 +46,7 @@ final class DriverReplyReaderTests: XCTestCase {
         XCTAssertEqual(fast.leaked, slow.leaked, line, file: file, line: number)
         XCTAssertEqual(fast.unchanged, slow.unchanged, line, file: file, line: number)
         XCTAssertEqual(fast.top, slow.top, line, file: file, line: number)
+        XCTAssertEqual(fast.selected, slow.selected, line, file: file, line: number)
         XCTAssertEqual(fast.state.map { $0.sameCoordinators(as: slow.state!) && $0.root == slow.state!.root }, slow.state.map { _ in true },
                        line, file: file, line: number)
     }
@@ -57,10 +58,13 @@ final class DriverReplyReaderTests: XCTestCase {
             let outcome: Outcome = i % 3 == 0 ? .refused(.atRoot) : .applied
             let events = i % 4 == 0 ? [Completion(CoordinatorID(i % 7), i % 2 == 0 ? .finished : .cancelled)] : []
             let top = i % 6 == 0 ? i % 5 : nil
-            DriverMessages.writeStepReply(outcome: outcome, events: events, state: state, leaked: i % 5 == 0 ? [3] : [], top: top, into: &bytes)
+            let selected = i % 4 == 1 ? i % 3 : nil
+            DriverMessages.writeStepReply(outcome: outcome, events: events, state: state, leaked: i % 5 == 0 ? [3] : [], top: top, selected: selected,
+                                          into: &bytes)
             let line = String(decoding: bytes, as: UTF8.self)
             XCTAssertNotNil(DriverReplyReader.step(bytes[...]), line)
             XCTAssertEqual(DriverReplyReader.step(bytes[...])?.top, top, line)
+            XCTAssertEqual(DriverReplyReader.step(bytes[...])?.selected, selected, line)
             assertSame(line)
             // The general writer, key for key.
             var other: [UInt8] = []

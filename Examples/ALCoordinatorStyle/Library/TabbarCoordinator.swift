@@ -32,6 +32,9 @@ open class TabbarCoordinator<Page: TabbarPage>: Coordinator, AnyTabbarCoordinato
     public var tapKeepsCurrentPage = false
     /// Another: `start` selects the first page whatever `currentPage:` said.
     public var startsOnFirstPage = false
+    /// Another: `getCoordinatorSelected()` takes the child at the tab bar's selected index,
+    /// which is the page's only until `setPages` reorders the pages.
+    public var selectedByTabIndex = false
 
     public init(pages: [Page], currentPage: Page? = nil, presentationStyle: NavigationTransitionStyle = .modal) {
         firstPages = pages
@@ -69,7 +72,10 @@ open class TabbarCoordinator<Page: TabbarPage>: Coordinator, AnyTabbarCoordinato
     }
 
     /// The coordinator of the selected page.
-    public func getCoordinatorSelected() -> Coordinator? { pageCoordinators[currentPage] }
+    public func getCoordinatorSelected() -> Coordinator? {
+        if selectedByTabIndex { return children.indices.contains(selectedIndex) ? children[selectedIndex] : nil }
+        return pageCoordinators[currentPage]
+    }
 
     /// What the tab bar controller's delegate hears when the user taps the tab at `index`.
     public func tabBarController(didSelect index: Int) {

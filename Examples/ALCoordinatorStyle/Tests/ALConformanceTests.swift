@@ -42,6 +42,16 @@ import Testing
     #expect(failure?.reason.contains("without calling its completion") == true, "\(result.failureMessage)")
 }
 
+/// `getCoordinatorSelected()` read at the tab bar's selected index: the adapter passes the
+/// main tab bar's answer with every step (`SystemStep.selected`), and the default run finds it
+/// naming another page's flow once `setPages` reorders the pages.
+@Test func aSelectedCoordinatorReadByIndexIsCaught() {
+    let result = verifyConformance(ALCoordinatorSystem(selectedByTabIndex: true), options: .init(stopAtFirstFailure: true))
+    let failure = result.report.failure(.snapshotConforms)
+    #expect(failure?.trace.last?.name == .setPages, "\(result.failureMessage)")
+    #expect(failure?.reason.contains("shows the root's current page, its tree shows") == true, "\(result.failureMessage)")
+}
+
 /// The README's `MainCoordinator`, whose `start()` presents an onboarding flow full screen as
 /// the app launches: with that launch, the app conforms from its first state on, and
 /// `restartApp` presents the flow again.
@@ -96,6 +106,7 @@ func alEverySeed() {
         ("tapKeepsCurrentPage", { ALCoordinatorSystem(tapKeepsCurrentPage: true) }, .snapshotConforms),
         ("startsOnFirstPage", { ALCoordinatorSystem(startsOnFirstPage: true) }, .snapshotConforms),
         ("popToRootSkipsCompletionAtRoot", { ALCoordinatorSystem(popToRootSkipsCompletionAtRoot: true) }, .noHang),
+        ("selectedByTabIndex", { ALCoordinatorSystem(selectedByTabIndex: true) }, .snapshotConforms),
     ]
     for (name, make, check) in bugs {
         let found = (UInt64(0) ... 9).filter { seed in

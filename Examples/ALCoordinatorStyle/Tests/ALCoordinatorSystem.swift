@@ -67,6 +67,7 @@ final class ALCoordinatorSystem: NavigationSystem {
     private let restartCleansStackOnly: Bool
     private let startsOnFirstPage: Bool
     private let popToRootSkipsCompletionAtRoot: Bool
+    private let selectedByTabIndex: Bool
     private var configuration = Configuration()
     private var main: ALStyleCoordinators.Coordinator?
     private var ids = CoordinatorIDs()
@@ -74,9 +75,11 @@ final class ALCoordinatorSystem: NavigationSystem {
     /// The library built with one of its bugs: `tapKeepsCurrentPage` (its tab-tap bug),
     /// `restartCleansStackOnly` (a `restartApp` that keeps what the main coordinator presented),
     /// `startsOnFirstPage` (a tab bar that drops the `currentPage:` it was made with),
-    /// `popToRootSkipsCompletionAtRoot` (a `popToRoot` with nothing to pop that never calls back).
+    /// `popToRootSkipsCompletionAtRoot` (a `popToRoot` with nothing to pop that never calls back),
+    /// `selectedByTabIndex` (a `getCoordinatorSelected()` wrong once `setPages` reorders).
     init(tapKeepsCurrentPage: Bool = false, restartCleansStackOnly: Bool = false, startsOnFirstPage: Bool = false,
-         popToRootSkipsCompletionAtRoot: Bool = false) {
+         popToRootSkipsCompletionAtRoot: Bool = false, selectedByTabIndex: Bool = false) {
+        self.selectedByTabIndex = selectedByTabIndex
         self.tapKeepsCurrentPage = tapKeepsCurrentPage
         self.restartCleansStackOnly = restartCleansStackOnly
         self.startsOnFirstPage = startsOnFirstPage
@@ -123,9 +126,11 @@ final class ALCoordinatorSystem: NavigationSystem {
         let outcome = perform(action, finishing: &finishing)
         try checkCompletion(of: action, outcome)
         let after = liveIDs()
-        // `getTopCoordinator`, which `forcePresentation` and an app's deep links use, is compared too.
+        // `getTopCoordinator`, which `forcePresentation` and an app's deep links use, is compared
+        // too, and the main tab bar's `getCoordinatorSelected()`.
         return SystemStep(outcome: outcome, events: Completion.ended(before: before, after: after, finished: finishing),
-                          top: main.map { ids.id(of: $0.getTopCoordinator()) })
+                          top: main.map { ids.id(of: $0.getTopCoordinator()) },
+                          selected: (main as? HomeTabCoordinator)?.getCoordinatorSelected().map { ids.id(of: $0) })
     }
 
     func coordinatorObject(id: Int) -> AnyObject? { ids.object(id) }
@@ -238,6 +243,7 @@ final class ALCoordinatorSystem: NavigationSystem {
                                      currentPage: AppPage(number: Int(configuration.pageShownAtStart.index)), presentationStyle: style)
         tab.tapKeepsCurrentPage = tapKeepsCurrentPage
         tab.startsOnFirstPage = startsOnFirstPage
+        tab.selectedByTabIndex = selectedByTabIndex
         return tab
     }
 

@@ -116,9 +116,11 @@ public final class SUICoordinatorSystem: AsyncNavigationSystem {
         call.pause(live: liveIDs())
         // This library has no completion callback: a coordinator completed when it left the
         // tree while this call ran (not while it waited for an animation and another ran).
-        // Its answer to a deep link's question is compared too: what it says the user sees.
+        // Its answers to a deep link's questions are compared too: what it says the user sees,
+        // and which page's flow the root tab bar says is selected.
         return SystemStep(outcome: outcome, events: call.ended.sorted().map { Completion(CoordinatorID($0), finishing.contains($0) ? .finished : .cancelled) },
-                          top: root.map { id($0.getCoordinatorPresented()) })
+                          top: root.map { id($0.getCoordinatorPresented()) },
+                          selected: (root as? PagesCoordinator).flatMap { try? $0.getCoordinatorSelected() }.map(id))
     }
 
 
@@ -171,15 +173,18 @@ public final class SUICoordinatorSystem: AsyncNavigationSystem {
         // object is gone, and the model refuses first of all.
         if action.coordinators.contains(where: { find($0) == nil }) { return .refused(.noSuchCoordinator) }
         switch action {
+        // On a tab bar too: the library ignores a push there, and a tab's path stays empty.
         case .push(let c, let r):
-            guard let nav = find(c) as? FlowCoordinator else { return .refused(.unsupported) }
-            await nav.navigate(toRoute: FuzzRoute(number: Int(r.index), presentationStyle: .push), presentationStyle: .push)
+            guard let co = find(c), !(co is RedirectCoordinator) else { return .refused(.unsupported) }   // one screen, app code
+            await co.navigate(toRoute: FuzzRoute(number: Int(r.index), presentationStyle: .push), presentationStyle: .push)
+            if co is PagesCoordinator && co.router.items.isEmpty { return .refused(.unsupported) }
         case .pop(let c):
-            guard let nav = find(c) as? FlowCoordinator else { return .refused(.unsupported) }
-            return unless(await nav.router.pop(), .atRoot)
+            guard let co = find(c), !(co is RedirectCoordinator) else { return .refused(.unsupported) }
+            return unless(await co.router.pop(), co is PagesCoordinator ? .unsupported : .atRoot)
         case .popToRoot(let c):
-            guard let nav = find(c) as? FlowCoordinator else { return .refused(.unsupported) }
-            await nav.router.popToRoot()
+            guard let co = find(c), !(co is RedirectCoordinator) else { return .refused(.unsupported) }
+            await co.router.popToRoot()
+            if co is PagesCoordinator && co.router.items.isEmpty { return .refused(.unsupported) }
         case .setRoot(let c, let r):
             guard let co = find(c), !(co is PagesCoordinator) else { return .refused(.unsupported) }
             await co.startFlow(route: FuzzRoute(number: Int(r.index), presentationStyle: .push))

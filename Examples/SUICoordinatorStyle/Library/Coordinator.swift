@@ -123,7 +123,10 @@
     }
 
     /// Pushes `route` or presents it as a sheet in `presentationStyle` (default: the route's).
+    /// A push onto a tab bar is ignored, as a push of a coordinator is: its path is shown by
+    /// no NavigationStack.
     public func navigate(toRoute route: Route, presentationStyle: TransitionPresentationStyle? = nil) async {
+        if showsTabBar && (presentationStyle ?? route.presentationStyle) == .push && !faults.contains(.pushesOntoTab) { return }
         await router.navigate(toRoute: route, presentationStyle: presentationStyle)
     }
 

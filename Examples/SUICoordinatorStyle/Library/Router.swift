@@ -100,12 +100,15 @@ public enum LibraryFault: String, Sendable, Hashable, CaseIterable {
     /// A tab shows its first page when it starts, whatever `currentPage:` it was made with
     /// (the initial page dropped: a deep link's tab opens on the wrong page).
     case startsOnFirstPage
-    /// `navigate(to:presentationStyle: .push)` onto a tab bar, or of one, takes the push: the
-    /// flow goes into the tab's path, which no screen shows (a child hosted nowhere visible).
+    /// A push onto a tab bar (`navigate(toRoute:)` or `navigate(to:presentationStyle: .push)`),
+    /// or of one, is taken: the screen or flow goes into the tab's path, which no screen shows.
     case pushesOntoTab
     /// `getCoordinatorPresented()` stops at a tab bar instead of going on to its current
     /// page's flow: an app's deep link that branches on it acts on the tab.
     case presentedStopsAtTab
+    /// `getCoordinatorSelected()` answers the flow `setCurrentPage` switched to last, missing
+    /// the tab bar's own selection (a tap) since: a deep link acts on a page nobody sees.
+    case selectedMissesTap
     /// A deep link and a tab's `popToRoot()` reach the coordinator they act on by casting it to
     /// the caller's own route type: over a flow of another route type the deep link throws
     /// `noTop`, and the tab's pop does nothing.

@@ -16,6 +16,8 @@ public protocol TabPage: Hashable, Sendable {
     /// The page it shows when it starts (`DefaultTabCoordinator(initialPage:)` passes it).
     private let startPage: Page
     private var pageCoordinators: [Page: CoordinatorBase] = [:]
+    /// The flow `setCurrentPage` switched to last: what the `selectedMissesTap` bug answers.
+    private weak var switchedTo: CoordinatorBase?
 
     public init(pages: [Page], currentPage: Page) {
         self.pages = pages
@@ -30,6 +32,7 @@ public protocol TabPage: Hashable, Sendable {
         pages = initialPages
         currentPage = faults.contains(.startsOnFirstPage) ? initialPages[0] : startPage
         badges = [:]
+        switchedTo = nil
         for page in pages { await makeCoordinator(for: page) }
     }
 
@@ -59,11 +62,13 @@ public protocol TabPage: Hashable, Sendable {
     public func setCurrentPage(_ page: Page) -> Bool {
         guard pages.contains(page), page != currentPage else { return false }
         currentPage = page
+        switchedTo = pageCoordinators[page]
         return true
     }
 
     /// The current page's flow; throws when it has none.
     public func getCoordinatorSelected() throws -> CoordinatorBase {
+        if faults.contains(.selectedMissesTap), let switchedTo { return switchedTo }
         guard let c = pageCoordinators[currentPage] else { throw NavigationError.noSelectedCoordinator }
         return c
     }

@@ -41,6 +41,17 @@ import Testing
         #expect(failure?.trace.count == 1, "\(result.failureMessage)")
     }
 
+    /// `getCoordinatorSelected()`, the README's other question: the adapter returns the root tab
+    /// bar's answer with every step (`SystemStep.selected`), and one that still names the page
+    /// `setCurrentPage` chose after the user tapped another disagrees with the library's tree.
+    @Test func anAnswerThatMissesTheUsersTap() async {
+        let result = await verifyConformance(SUICoordinatorSystem(faults: [.selectedMissesTap]), options: .init(stopAtFirstFailure: true))
+        let failure = result.failures.first
+        #expect(failure?.check == .snapshotConforms, "\(result.failureMessage)")
+        #expect(failure?.reason.contains("shows the root's current page, its tree shows") == true, "\(result.failureMessage)")
+        #expect(failure?.trace.map(\.name.rawValue).contains("select") == true, "\(result.failureMessage)")
+    }
+
     /// The README's app has flows of several route types (MixedRoutesAdapter): the library
     /// conforms with them.
     @Test func flowsOfSeveralRouteTypesConform() async {
@@ -68,6 +79,7 @@ func seedUsageEverySeed() async {
         ("startsOnFirstPage", { SUICoordinatorSystem(faults: [.startsOnFirstPage]) }, .snapshotConforms),
         ("pushesOntoTab", { SUICoordinatorSystem(faults: [.pushesOntoTab]) }, .invariant("stack-shape")),
         ("presentedStopsAtTab", { SUICoordinatorSystem(faults: [.presentedStopsAtTab]) }, .snapshotConforms),
+        ("selectedMissesTap", { SUICoordinatorSystem(faults: [.selectedMissesTap]) }, .snapshotConforms),
         ("castsToOwnRouteType", { MixedRoutesAdapter(faults: [.castsToOwnRouteType]) }, .snapshotConforms),
     ]
     for (name, make, check) in bugs {

@@ -627,6 +627,14 @@ final class Lockstep {
             let shown = implAfter.top().map { ids.modelName(ofImplementation: $0) } ?? "none"
             problems.append("the implementation says \(ids.modelName(ofImplementation: CoordinatorID(said))) is on top, its tree shows \(shown) (docs/SEMANTICS.md §3)")
         }
+        if let said = reply.selected {
+            let tab = implAfter.index(of: implAfter.root).flatMap { implAfter.coordinators[$0].tab }
+            let shown = tab.flatMap { $0.coordinator(for: $0.current) }
+            if CoordinatorID(said) != shown {
+                let name = shown.map { ids.modelName(ofImplementation: $0) } ?? "no tab bar at the root"
+                problems.append("the implementation says \(ids.modelName(ofImplementation: CoordinatorID(said))) shows the root's current page, its tree shows \(name) (docs/SEMANTICS.md §2.1)")
+            }
+        }
         return problems.isEmpty ? nil : problems.joined(separator: "; ")
     }
 
