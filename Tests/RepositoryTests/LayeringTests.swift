@@ -30,6 +30,39 @@ final class LayeringTests: XCTestCase {
                        ["Engine/Explorer.swift names VerificationReport of Verification/Report.swift"])
     }
 
+    /// Within a folder too, data flows one way: no two files name each other's types, through
+    /// any number of files between (docs/ARCHITECTURE.md). The circles left are listed, each to
+    /// be taken apart; one taken apart must leave the list, and no new one may come.
+    static let knownCircles: Set<[String]> = [
+        ["CoordinatorModel/Configuration.swift", "CoordinatorModel/Effects.swift", "CoordinatorModel/Model.swift", "CoordinatorModel/State.swift"],
+        ["CoordinatorModel/Invariant.swift", "CoordinatorModel/TransitionInvariants.swift"],
+        ["NavFuzzTesting/ChildRun.swift", "NavFuzzTesting/Conformance.swift"],
+        ["SampleCoordinators/Coordinator.swift", "SampleCoordinators/Navigator.swift", "SampleCoordinators/Router.swift", "SampleCoordinators/TabCoordinator.swift"],
+    ]
+
+    func testNoCircleInsideAFolder() throws {
+        let sources = Repository.root.appendingPathComponent("Sources")
+        var files: [String: String] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: sources.path) where path.hasSuffix(".swift") {
+            files[path] = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
+        }
+        XCTAssertGreaterThan(files.count, 100, "the scan found the sources")
+        XCTAssertEqual(Set(Layering.circles(files)), Self.knownCircles)
+    }
+
+    func testACircleInsideAFolderIsCaught() {
+        let files = [
+            "Kit/Systems/Points.swift": "public final class Points { var scheduler: Scheduler? }",
+            "Kit/Systems/Scheduler.swift": "final class Scheduler { func run(_ s: any Adopted) {} }",
+            "Kit/Systems/Adopted.swift": "protocol Adopted { var points: Points { get } }",
+            "Kit/Systems/Step.swift": "struct Step { var p: Points }",
+            "Kit/Engine/Other.swift": "struct Other { var s: Step }\nstruct Back {}",
+            "Kit/Systems/Uses.swift": "struct Uses { var b: Back }",
+        ]
+        XCTAssertEqual(Layering.circles(files), [["Kit/Systems/Adopted.swift", "Kit/Systems/Points.swift", "Kit/Systems/Scheduler.swift"]],
+                       "a circle across folders is the layers' concern, not this one's")
+    }
+
     func testTheTargetsImportEachOtherWithoutALoop() throws {
         let sources = Repository.root.appendingPathComponent("Sources")
         var imports: [String: Set<String>] = [:]
@@ -60,19 +93,16 @@ enum Layering {
     /// "FILE names TYPE of FILE" for each file that names a type declared at the top level of a
     /// file in a higher layer (comments and string literals left out).
     static func upwardNames(_ files: [String: String], layers: [String]) -> [String] {
-        let declaration = try! Regex(#"(?m)^(?:@\w+(?:\(\w+\))?\s+)*(?:(?:public|package|private|fileprivate|internal|final|indirect)\s+)*(?:struct|enum|class|protocol|actor|typealias)\s+(\w+)"#)
         var owner: [String: String] = [:]
         for (path, text) in files {
             for match in text.matches(of: declaration) {
                 if let name = match.output[1].substring { owner[String(name)] = path }
             }
         }
-        // A capitalised word not after a dot (a member's name is not a type of its own).
-        let word = try! Regex(#"(\.)?\b([A-Z]\w*)"#)
         var out: [String] = []
         for (path, text) in files.sorted(by: { $0.key < $1.key }) {
             guard let level = layers.firstIndex(of: folder(of: path)) else { continue }
-            let names = Set(code(text).matches(of: word).filter { $0.output[1].substring == nil }.map { String(text: $0.output[2].substring) })
+            let names = Set(code(text).matches(of: typeWord).filter { $0.output[1].substring == nil }.map { String(text: $0.output[2].substring) })
             for name in names.sorted() {
                 guard let other = owner[name], let higher = layers.firstIndex(of: folder(of: other)), higher > level else { continue }
                 out.append("\(path) names \(name) of \(other)")
@@ -80,6 +110,41 @@ enum Layering {
         }
         return out
     }
+
+    /// The files of one folder that name each other's types, through any files of that folder
+    /// between: each circle's files sorted, the circles sorted.
+    static func circles(_ files: [String: String]) -> [[String]] {
+        var owner: [String: String] = [:]
+        for (path, text) in files {
+            for match in text.matches(of: declaration) {
+                if let name = match.output[1].substring { owner[String(name)] = path }
+            }
+        }
+        func directory(_ path: String) -> Substring { path[..<(path.lastIndex(of: "/") ?? path.startIndex)] }
+        var names: [String: Set<String>] = [:]
+        for (path, text) in files {
+            let words = Set(code(text).matches(of: typeWord).filter { $0.output[1].substring == nil }.map { String(text: $0.output[2].substring) })
+            names[path] = Set(words.compactMap { owner[$0] }.filter { $0 != path && directory($0) == directory(path) })
+        }
+        func reachable(from start: String) -> Set<String> {
+            var seen: Set<String> = [], next = [start]
+            while let p = next.popLast() {
+                for q in names[p] ?? [] where seen.insert(q).inserted { next.append(q) }
+            }
+            return seen
+        }
+        let reach = Dictionary(uniqueKeysWithValues: files.keys.map { ($0, reachable(from: $0)) })
+        var circles: Set<[String]> = []
+        for path in files.keys where reach[path]!.contains(path) {
+            circles.insert(reach[path]!.filter { reach[$0]!.contains(path) }.sorted())
+        }
+        return circles.sorted { $0.lexicographicallyPrecedes($1) }
+    }
+
+    /// A declaration at the top level of a file: its name.
+    static var declaration: Regex<AnyRegexOutput> { try! Regex(#"(?m)^(?:@\w+(?:\(\w+\))?\s+)*(?:(?:public|package|private|fileprivate|internal|final|indirect|open)\s+)*(?:struct|enum|class|protocol|actor|typealias)\s+(\w+)"#) }
+    /// A capitalised word not after a dot (a member's name is not a type of its own).
+    static var typeWord: Regex<AnyRegexOutput> { try! Regex(#"(\.)?\b([A-Z]\w*)"#) }
 
     /// The text without comments and string literals.
     static func code(_ text: String) -> String {
