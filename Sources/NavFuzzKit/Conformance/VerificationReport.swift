@@ -76,9 +76,10 @@ public struct VerificationReport: Sendable {
     /// Whether it ran to its end, every check held and every `sometimes` property was reached.
     public var passed: Bool { error == nil && failures.isEmpty && unreached.isEmpty && stoppedEarly == nil }
 
-    /// 0 every check held, 1 a check failed (or a `sometimes` property was never reached, or
-    /// the run stopped early), 2 verification could not run.
-    public var exitCode: Int32 { error != nil ? 2 : passed ? 0 : 1 }
+    /// The command line's exit status for it: 0 every check held, 1 a check failed (or a
+    /// `sometimes` property was never reached, or the run stopped early), 2 verification could
+    /// not run. Policy of the programs, not of the library: an adopter reads `passed` and `error`.
+    package var exitCode: Int32 { error != nil ? 2 : passed ? 0 : 1 }
 
     /// Checked steps a second (replayed ones are not counted).
     public var stepsPerSecond: Double { Double(steps) / max(seconds, 1e-9) }
