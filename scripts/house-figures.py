@@ -69,6 +69,7 @@ longest.sort(reverse=True)
 print("longest functions")
 for length, where in longest[:5]:
     print(f"  {length} {where}")
+print(f"  functions over 60 lines: {sum(1 for length, _ in longest if length > 60)}")
 
 print("public declarations of the targets an app's tests link (not @_spi)")
 total = documented = 0

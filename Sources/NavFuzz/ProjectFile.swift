@@ -45,9 +45,88 @@ struct ProjectFile {
 
     init(_ json: DriverJSON, path: String) throws(UsageError) {
         self.path = path
+        let file = KeyReader(json: json, path: path)
+        try file.checkKeys(json, Self.topKeys, at: "")
+        guard json["navfuzz"]?.int == 1 else { throw file.fail("navfuzz", "expected 1, the version of the project file") }
+        guard let list = json["systems"]?.array, !list.isEmpty else {
+            throw file.fail("systems", "expected a non-empty array of systems to verify, each with a 'driver'")
+        }
+        var systems: [System] = []
+        for (i, item) in list.enumerated() {
+            let system = try Self.system(item, at: "systems[\(i)]", file)
+            if systems.contains(where: { $0.name == system.name }) { throw file.fail("systems[\(i)].name", "'\(system.name)' names two systems") }
+            systems.append(system)
+        }
+        self.systems = systems
+        corpus = try file.strings("corpus") ?? []
+        options = try Self.options(file)
+        junit = try file.string("junit")
+        failures = try file.string("failures")
+    }
+
+    /// One entry of `systems`.
+    private static func system(_ item: DriverJSON, at: String, _ file: KeyReader) throws(UsageError) -> System {
+        try file.checkKeys(item, Self.systemKeys, at: at)
+        let driver: Driver
+        switch (item["driver"], item["connect"]) {
+        case (let d?, nil): driver = .command(try file.string(d, "\(at).driver"))
+        case (nil, let c?):
+            guard let port = c.int, (1...65535).contains(port) else { throw file.fail("\(at).connect", "expected a port from 1 to 65535, found \(c.text)") }
+            driver = .loopback(port: UInt16(port))
+        case (_?, _?): throw file.fail("\(at)", "has both 'driver' and 'connect': a system is one or the other")
+        default: throw file.fail("\(at).driver", "missing: the command that starts the driver (or 'connect': the port it serves on)")
+        }
+        var name = driver.text
+        if let given = item["name"] {
+            name = try file.string(given, "\(at).name")
+            guard name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) else {
+                throw file.fail("\(at).name", "expected letters, digits, '-', '_' or '.', found \(TextSanitizer.escaped(name, quoting: true))")
+            }
+        }
+        var baseline = Baseline()
+        if let b = item["baseline"], !b.isNull {
+            let path = try file.string(b, "\(at).baseline")
+            do { baseline = try Baseline(contentsOf: path) } catch { throw file.fail("\(at).baseline", error.description) }
+        }
+        return System(name: name, driver: driver, baseline: baseline, timeout: try file.seconds(item["timeout"], "\(at).timeout"),
+                      startupTimeout: try file.seconds(item["startupTimeout"], "\(at).startupTimeout"))
+    }
+
+    /// The verification options at the top level.
+    private static func options(_ file: KeyReader) throws(UsageError) -> Verifier.Options {
+        var options = Verifier.Options()
+        if let names = try file.strings("presets") {
+            var presets: [Preset] = []
+            for (i, n) in names.enumerated() {
+                guard let p = Preset.named(n) else {
+                    throw file.fail("presets[\(i)]", "no preset '\(n)' (presets: \(Preset.everyNamed.map(\.name).joined(separator: ", ")))")
+                }
+                presets.append(p)
+            }
+            options.presets = presets
+        }
+        options.depth = try file.int("depth", 0...12) ?? options.depth
+        options.walks = try file.int("walks", 0...100_000_000) ?? options.walks
+        options.walkLength = try file.int("walkLength", 1...100_000) ?? options.walkLength
+        options.seed = UInt64(try file.int("seed", 0...Int.max) ?? Int(options.seed))
+        options.distinct = try file.int("distinct", 1...100) ?? options.distinct
+        options.timeout = try file.seconds(file.json["timeout"], "timeout") ?? options.timeout
+        options.startupTimeout = try file.seconds(file.json["startupTimeout"], "startupTimeout") ?? options.startupTimeout
+        if let text = try file.string("launch") {
+            do { options.launch = try Launch(parsing: text) } catch { throw file.fail("launch", "\(error)") }
+        }
+        return options
+    }
+
+    /// Reads the file's values by key; each error is one line naming the file and the key path.
+    private struct KeyReader {
+        let json: DriverJSON
+        let path: String
+
         func fail(_ key: String, _ message: String) -> UsageError {
             UsageError("\(path): \(key): \(message)", hint: "see docs/PROJECT.md for every key")
         }
+
         /// Every key of `object` known, and none given twice.
         func checkKeys(_ object: DriverJSON, _ known: [String], at prefix: String) throws(UsageError) {
             guard case .object(let members) = object else {
@@ -59,24 +138,31 @@ struct ProjectFile {
                 if members[..<n].contains(where: { $0.0 == key }) { throw fail(at, "given twice") }
             }
         }
-        try checkKeys(json, Self.topKeys, at: "")
-        guard json["navfuzz"]?.int == 1 else { throw fail("navfuzz", "expected 1, the version of the project file") }
 
         func string(_ v: DriverJSON, _ key: String) throws(UsageError) -> String {
             guard let s = v.string, !s.isEmpty else { throw fail(key, "expected a non-empty string, found \(v.text)") }
             return s
         }
+
+        /// The top-level `key`'s string; nil when absent or null.
+        func string(_ key: String) throws(UsageError) -> String? {
+            guard let v = json[key], !v.isNull else { return nil }
+            return try string(v, key)
+        }
+
         func int(_ key: String, _ range: ClosedRange<Int>) throws(UsageError) -> Int? {
             guard let v = json[key], !v.isNull else { return nil }
             guard let n = v.int, range.contains(n) else { throw fail(key, "expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(v.text)") }
             return n
         }
+
         func seconds(_ v: DriverJSON?, _ key: String) throws(UsageError) -> Double? {
             guard let v, !v.isNull else { return nil }
             let number: Double? = switch v { case .int(let i): Double(i); case .double(let d): d; default: nil }
             guard let d = number, d > 0, d <= 3600 else { throw fail(key, "expected seconds above 0 and up to 3600, found \(v.text)") }
             return d
         }
+
         func strings(_ key: String) throws(UsageError) -> [String]? {
             guard let v = json[key], !v.isNull else { return nil }
             if let s = v.string { return [try string(.string(s), key)] }
@@ -85,71 +171,6 @@ struct ProjectFile {
             for (i, item) in items.enumerated() { out.append(try string(item, "\(key)[\(i)]")) }
             return out
         }
-
-        guard let list = json["systems"]?.array, !list.isEmpty else {
-            throw fail("systems", "expected a non-empty array of systems to verify, each with a 'driver'")
-        }
-        var systems: [System] = []
-        for (i, item) in list.enumerated() {
-            let at = "systems[\(i)]"
-            try checkKeys(item, Self.systemKeys, at: at)
-            let driver: Driver
-            switch (item["driver"], item["connect"]) {
-            case (let d?, nil): driver = .command(try string(d, "\(at).driver"))
-            case (nil, let c?):
-                guard let port = c.int, (1...65535).contains(port) else { throw fail("\(at).connect", "expected a port from 1 to 65535, found \(c.text)") }
-                driver = .loopback(port: UInt16(port))
-            case (_?, _?): throw fail("\(at)", "has both 'driver' and 'connect': a system is one or the other")
-            default: throw fail("\(at).driver", "missing: the command that starts the driver (or 'connect': the port it serves on)")
-            }
-            var name = driver.text
-            if let given = item["name"] {
-                name = try string(given, "\(at).name")
-                guard name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) else {
-                    throw fail("\(at).name", "expected letters, digits, '-', '_' or '.', found \(TextSanitizer.escaped(name, quoting: true))")
-                }
-            }
-            if systems.contains(where: { $0.name == name }) { throw fail("\(at).name", "'\(name)' names two systems") }
-            var baseline = Baseline()
-            if let b = item["baseline"], !b.isNull {
-                let file = try string(b, "\(at).baseline")
-                do { baseline = try Baseline(contentsOf: file) } catch { throw fail("\(at).baseline", error.description) }
-            }
-            systems.append(System(name: name, driver: driver, baseline: baseline, timeout: try seconds(item["timeout"], "\(at).timeout"),
-                                  startupTimeout: try seconds(item["startupTimeout"], "\(at).startupTimeout")))
-        }
-        self.systems = systems
-        corpus = try strings("corpus") ?? []
-
-        var options = Verifier.Options()
-        if let names = try strings("presets") {
-            var presets: [Preset] = []
-            for (i, n) in names.enumerated() {
-                guard let p = Preset.named(n) else {
-                    throw fail("presets[\(i)]", "no preset '\(n)' (presets: \(Preset.everyNamed.map(\.name).joined(separator: ", ")))")
-                }
-                presets.append(p)
-            }
-            options.presets = presets
-        }
-        options.depth = try int("depth", 0...12) ?? options.depth
-        options.walks = try int("walks", 0...100_000_000) ?? options.walks
-        options.walkLength = try int("walkLength", 1...100_000) ?? options.walkLength
-        options.seed = UInt64(try int("seed", 0...Int.max) ?? Int(options.seed))
-        options.distinct = try int("distinct", 1...100) ?? options.distinct
-        options.timeout = try seconds(json["timeout"], "timeout") ?? options.timeout
-        options.startupTimeout = try seconds(json["startupTimeout"], "startupTimeout") ?? options.startupTimeout
-        if let v = json["launch"], !v.isNull {
-            let text = try string(v, "launch")
-            do { options.launch = try Launch(parsing: text) } catch { throw fail("launch", "\(error)") }
-        }
-        self.options = options
-        func filePath(_ key: String) throws(UsageError) -> String? {
-            guard let v = json[key], !v.isNull else { return nil }
-            return try string(v, key)
-        }
-        junit = try filePath("junit")
-        failures = try filePath("failures")
     }
 
     /// The text without `//` comments (outside strings), so that JSON can carry them.

@@ -40,22 +40,8 @@ final class DriverReplyReader {
             case "events":
                 if null() { return true }
                 return array {
-                    var id: Int?, result: FlowResult?
-                    guard object({ key in
-                        switch key {
-                        case "coordinator": id = int(); return id != nil
-                        case "result":
-                            guard let w = word() else { return false }
-                            switch w {
-                            case "finished": result = .finished
-                            case "cancelled": result = .cancelled
-                            default: return false
-                            }
-                            return true
-                        default: return skipValue()
-                        }
-                    }), let id, id >= 0, id <= Int(Int32.max), let result else { return false }
-                    events.append(Completion(CoordinatorID(id), result))
+                    guard let event = event() else { return false }
+                    events.append(event)
                     return true
                 }
             case "snapshot":
@@ -92,6 +78,26 @@ final class DriverReplyReader {
             return SystemStep(outcome: .refused(r), events: events, state: state, leaked: leaked, unchanged: unchanged, top: top, selected: selected)
         default: return nil
         }
+    }
+
+    /// One completion event: `{"coordinator": ID, "result": "finished" | "cancelled"}`.
+    private func event() -> Completion? {
+        var id: Int?, result: FlowResult?
+        guard object({ key in
+            switch key {
+            case "coordinator": id = int(); return id != nil
+            case "result":
+                guard let w = word() else { return false }
+                switch w {
+                case "finished": result = .finished
+                case "cancelled": result = .cancelled
+                default: return false
+                }
+                return true
+            default: return skipValue()
+            }
+        }), let id, id >= 0, id <= Int(Int32.max), let result else { return nil }
+        return Completion(CoordinatorID(id), result)
     }
 
     // MARK: - The snapshot

@@ -251,14 +251,7 @@ struct VerificationRun {
         let walking = offered(options.walking)
         for preset in walking where !done { walk(preset) }
         let explored = offeredPresets + starts.filter { !$0.shallow }.map(\.preset)
-        // Asked for something, and nothing of it could start: that is no pass.
-        let walks = options.walks > 0 && options.walkLength > 0
-        let asked = (options.depth > 0 && !options.presets.isEmpty) || (walks && !options.walking.isEmpty) || !options.traces.isEmpty
-        let started = (options.depth > 0 && !explored.isEmpty) || (walks && !walking.isEmpty) || report.traces > 0
-        if asked, !started, !done {
-            let why = report.notes.filter { $0.contains(": skipped; ") || $0.contains(": not run; ") }
-            report.error = "nothing was verified: the implementation cannot start any preset or trace asked for (\(why.joined(separator: "; ")))"
-        }
+        failIfNothingStarted(explored: explored, walked: walking)
         positions(explored)
         for preset in explored where !done { explore(preset, depth: options.depth) }
         if var rest = phase, rest.failures.isEmpty {
@@ -278,6 +271,17 @@ struct VerificationRun {
         report.failures.sort { ($0.check, $0.trace.count) < ($1.check, $1.trace.count) }
         finish()
         return report
+    }
+
+    /// Asked for something, and nothing of it could start: that is no pass, but an error
+    /// that lists why each was skipped.
+    private mutating func failIfNothingStarted(explored: [Preset], walked: [Preset]) {
+        let walks = options.walks > 0 && options.walkLength > 0
+        let asked = (options.depth > 0 && !options.presets.isEmpty) || (walks && !options.walking.isEmpty) || !options.traces.isEmpty
+        let started = (options.depth > 0 && !explored.isEmpty) || (walks && !walked.isEmpty) || report.traces > 0
+        guard asked, !started, !done else { return }
+        let why = report.notes.filter { $0.contains(": skipped; ") || $0.contains(": not run; ") }
+        report.error = "nothing was verified: the implementation cannot start any preset or trace asked for (\(why.joined(separator: "; ")))"
     }
 
     /// The presets the system can start (`Capabilities.cannotStart`), in its dialect; a note
@@ -816,24 +820,24 @@ struct VerificationRun {
         // Only a whole run must reach every `sometimes` property: a shard, or a run stopped at
         // its first failure, did not look everywhere.
         let unreached = SometimesProperty.all.map(\.name).filter { lookedFor.contains($0) && !reached.contains($0) }
-        let stoppedEarly = options.stopAtFirstFailure && lockstep.foundAny
-        if options.shard.count > 1 || stoppedEarly {
-            let why = stoppedEarly ? "not reached before the run stopped at its first failure"
+        let stoppedAtFirstFailure = options.stopAtFirstFailure && lockstep.foundAny
+        if options.shard.count > 1 || stoppedAtFirstFailure {
+            let why = stoppedAtFirstFailure ? "not reached before the run stopped at its first failure"
                 : Skipped.notReachedByShard
             report.skipped += unreached.map { Skipped($0, why) }
             let all = SometimesProperty.all.map(\.name)
-            if !stoppedEarly { report.shardSometimes = (all.filter(lookedFor.contains), all.filter(reached.contains)) }
+            if !stoppedAtFirstFailure { report.shardSometimes = (all.filter(lookedFor.contains), all.filter(reached.contains)) }
         } else {
             report.unreached = unreached
         }
         // A run that stops at its first failure and found one was ending anyway: a phase that
         // gave up meanwhile hid nothing it would have run.
-        if !stoppedPhases.isEmpty && !stoppedEarly {
+        if !stoppedPhases.isEmpty && !stoppedAtFirstFailure {
             report.stoppedEarly = "\(stoppedPhases.joined(separator: ", ")): the implementation failed on step after step (\(GiveUpPolicy.rule))"
         }
         report.expected = lockstep.baseline.expected.sorted { $0.key < $1.key }.map(\.value)
         // Only a run that looked everywhere can say an entry no longer occurs.
-        let whole = options.shard.count == 1 && !(options.stopAtFirstFailure && lockstep.foundAny) && lockstep.fatal == nil
+        let whole = options.shard.count == 1 && !stoppedAtFirstFailure && lockstep.fatal == nil
             && !lockstep.everGaveUp && options.walks > 0 && options.depth > 0
         if whole { report.staleBaseline = options.baseline.entries.indices.filter { lockstep.baseline.expected[$0] == nil }.map { options.baseline.entries[$0] } }
         // The time the first failure was found, not when its phase ended.
