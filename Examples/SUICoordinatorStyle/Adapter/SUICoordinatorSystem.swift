@@ -177,14 +177,14 @@ public final class SUICoordinatorSystem: AsyncNavigationSystem {
         case .push(let c, let r):
             guard let co = find(c), !(co is RedirectCoordinator) else { return .refused(.unsupported) }   // one screen, app code
             await co.navigate(toRoute: FuzzRoute(number: Int(r.index), presentationStyle: .push), presentationStyle: .push)
-            if co is PagesCoordinator && co.router.items.isEmpty { return .refused(.unsupported) }
+            if ignoredOnTabBar(co) { return .refused(.unsupported) }
         case .pop(let c):
             guard let co = find(c), !(co is RedirectCoordinator) else { return .refused(.unsupported) }
             return unless(await co.router.pop(), co is PagesCoordinator ? .unsupported : .atRoot)
         case .popToRoot(let c):
             guard let co = find(c), !(co is RedirectCoordinator) else { return .refused(.unsupported) }
             await co.router.popToRoot()
-            if co is PagesCoordinator && co.router.items.isEmpty { return .refused(.unsupported) }
+            if ignoredOnTabBar(co) { return .refused(.unsupported) }
         case .setRoot(let c, let r):
             guard let co = find(c), !(co is PagesCoordinator) else { return .refused(.unsupported) }
             await co.startFlow(route: FuzzRoute(number: Int(r.index), presentationStyle: .push))
@@ -298,6 +298,9 @@ public final class SUICoordinatorSystem: AsyncNavigationSystem {
     }
 
     private func id(_ c: AnyCoordinatorType) -> Int { ids.id(of: c) }
+
+    /// A tab bar's own path stays empty: the library ignored a call on its router.
+    private func ignoredOnTabBar(_ co: AppCoordinator) -> Bool { co is PagesCoordinator && co.router.items.isEmpty }
 
     private func find(_ id: CoordinatorID) -> AppCoordinator? {
         guard let c = ids.object(id, as: AppCoordinator.self) else { return nil }

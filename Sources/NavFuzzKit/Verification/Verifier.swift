@@ -184,6 +184,8 @@ struct VerificationRun {
     /// `sometimes` properties reached by some phase, and those some phase looked for.
     private var reached: Set<String> = []
     private var lookedFor: Set<String> = []
+    /// Presets and traces that did not start, each with why (also in the notes).
+    private var notStarted: [String] = []
     /// Phases stopped because the system failed on step after step.
     private var stoppedPhases: [String] = []
     /// When the overlap phase first failed (uptime nanoseconds).
@@ -280,8 +282,14 @@ struct VerificationRun {
         let asked = (options.depth > 0 && !options.presets.isEmpty) || (walks && !options.walking.isEmpty) || !options.traces.isEmpty
         let started = (options.depth > 0 && !explored.isEmpty) || (walks && !walked.isEmpty) || report.traces > 0
         guard asked, !started, !done else { return }
-        let why = report.notes.filter { $0.contains(": skipped; ") || $0.contains(": not run; ") }
-        report.error = "nothing was verified: the implementation cannot start any preset or trace asked for (\(why.joined(separator: "; ")))"
+        report.error = "nothing was verified: the implementation cannot start any preset or trace asked for (\(notStarted.joined(separator: "; ")))"
+    }
+
+    /// Notes that `name` did not start, and why.
+    private mutating func didNotStart(_ name: String, _ verb: String, _ why: String) {
+        let note = "\(name): \(verb); \(why)"
+        notStarted.append(note)
+        report.notes.append(note)
     }
 
     /// The presets the system can start (`Capabilities.cannotStart`), in its dialect; a note
@@ -289,7 +297,7 @@ struct VerificationRun {
     private mutating func offered(_ presets: [Preset]) -> [Preset] {
         presets.map(spoken).filter { preset in
             guard let why = lockstep.capabilities.cannotStart(preset.configuration) else { return true }
-            report.notes.append("\(preset.name): skipped; \(why)")
+            didNotStart(preset.name, "skipped", why)
             return false
         }
     }
@@ -338,7 +346,7 @@ struct VerificationRun {
         let (root, failure) = lockstep.start(coordinators.model)
         if let failure {
             if failure.findings.isEmpty {
-                report.notes.append("\(preset.name): not run; its initial state differs as the baseline expects")
+                didNotStart(preset.name, "not run", "its initial state differs as the baseline expects")
             }
             for f in failure.findings {
                 add(Candidate(check: f.check, signature: Verifier.signature(nil, f.reason), reason: f.reason, trace: [],
@@ -365,7 +373,7 @@ struct VerificationRun {
             let preset = Preset(name: given.name, configuration: given.configuration, bounds: .unbounded, maxDepth: nil,
                                 domain: Preset.fuzz.domain)
             if let why = lockstep.capabilities.cannotStart(given.configuration) {
-                report.notes.append("\(given.name): not run; \(why)")
+                didNotStart(given.name, "not run", why)
                 continue
             }
             guard let machine = machine(preset, source: given.name) else { continue }
