@@ -44,7 +44,8 @@ struct Context {
         return activity
     }
 
-    /// Hands the run to every output and returns 0 (all held) or 1. With `--trace-format json`
+    /// Hands the run to every output and returns 0 (all held) or 1, or throws the error of an
+    /// activity that could not run (exit code 2) once the report is written. With `--trace-format json`
     /// stdout carries only the counterexamples, one JSON object per line, and the lines for
     /// people go to stderr.
     func finish(_ activities: [Activity], run: RunOptions, projectFile: String? = nil) throws(UsageError) -> Int32 {
@@ -76,6 +77,9 @@ struct Context {
         console.say("\(cases - failures - skipped) passed, \(failures) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
                     + (run.shard == .whole ? "" : " (shard \(run.shard.description))"), json: json)
         for line in written { console.say(line, json: json) }
+        // Reported first, so that what did run is read, and no earlier report stands for this run.
+        let errors = activities.compactMap(\.error)
+        if !errors.isEmpty { throw UsageError(errors.joined(separator: "; ")) }
         return activities.contains(where: \.failed) ? 1 : 0
     }
 

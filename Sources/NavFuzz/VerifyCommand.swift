@@ -135,10 +135,7 @@ enum VerifyCommand {
             PartialReport.shared.found(suite: suite, check: check.name, reason: reason, trace: trace.map(\.description))
         }
         let report = Verifier.verify(driver: driver, options: options)
-        if let error = report.error {
-            context.terminal.outText(report.text)
-            throw UsageError("the driver '\(driver.text)' could not be verified: \(error)", hint: "see docs/DRIVER-PROTOCOL.md")
-        }
+        if report.error != nil { context.terminal.outText(report.text) }
         let groups = report.groups
         let classname = name.map { "verify.\($0)" } ?? "verify"
         let texts = groups.map { render($0, suite: classname, driver: driver, run: run, context: context) }
@@ -179,6 +176,14 @@ enum VerifyCommand {
         if !report.expected.isEmpty { summary += " — \(report.expected.count) expected by the baseline" }
         if !report.staleBaseline.isEmpty { summary += " — \(report.staleBaseline.count) baseline entries no longer occur" }
         if let first = report.firstFailureSeconds, broken > 0 { summary += String(format: " (first failure after %.2f s)", first) }
+        let notVerified = report.error.map { "the driver '\(driver.text)' could not be verified: \($0) (see docs/DRIVER-PROTOCOL.md)" }
+        if let notVerified {
+            // What ran before the error keeps its failures; nothing else may read as held.
+            cases = cases.filter(\.outcome.isFailed)
+                + [JUnitCase(classname: classname, name: "verified", time: 0,
+                             outcome: .error(message: notVerified, type: "not-verified", text: report.text))]
+            summary = "\(classname): NOT VERIFIED — \(notVerified)"
+        }
         var activity = Activity(
             name: classname, seconds: report.seconds,
             properties: [JUnitProperty(name: "driver", value: driver.text), JUnitProperty(name: "seed", value: String(options.seed)),
@@ -199,7 +204,8 @@ enum VerifyCommand {
                          JUnitProperty(name: "positions-taken", value: String(report.positionsTaken)),
                          JUnitProperty(name: "shard", value: run.shard.description)]
                 + (options.launch.map { [JUnitProperty(name: "launch", value: $0.description)] } ?? []),
-            cases: cases, summary: summary, failureTexts: texts, systemOut: report.text, systemErr: report.diagnostics)
+            cases: cases, summary: summary, failureTexts: texts, systemOut: report.text, systemErr: report.diagnostics,
+            error: notVerified)
         // Each failing check's first trace, for `merge` to keep the one a single run shows.
         for check in Check.all {
             guard let f = report.failures(check).first else { continue }

@@ -15,11 +15,15 @@ package struct Activity: Sendable {
     package var failureTexts: [String]
     package var systemOut: String
     package var systemErr: String
+    /// Why the activity could not do what it was asked (its report says so in an error case):
+    /// the run is reported, then ends with this as its error (exit code 2).
+    package var error: String?
 
     package init(name: String, seconds: Double, properties: [JUnitProperty], cases: [JUnitCase], summary: String,
-                failureTexts: [String] = [], systemOut: String = "", systemErr: String = "") {
+                failureTexts: [String] = [], systemOut: String = "", systemErr: String = "", error: String? = nil) {
         self.name = name; self.seconds = seconds; self.properties = properties; self.cases = cases
         self.summary = summary; self.failureTexts = failureTexts; self.systemOut = systemOut; self.systemErr = systemErr
+        self.error = error
     }
 
     package var failed: Bool { cases.contains { $0.outcome.isFailed } }

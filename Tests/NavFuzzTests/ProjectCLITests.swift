@@ -56,6 +56,25 @@ final class ProjectCLITests: XCTestCase {
         try assertBadInput([], in: dir, mentions: "navfuzz.json: systems[0].driver: expected a non-empty string, found 3")
     }
 
+    /// A system that cannot be verified is an error case in its suite and exit 2, after the
+    /// other systems ran: their failures are reported, and no earlier report stands for the run.
+    func testASystemThatCannotBeVerifiedIsAnErrorAndTheOthersStillRun() throws {
+        let dir = try CLI.temporaryDirectory()
+        try project(#"{"name": "gone", "driver": "/nonexistent/driver"}, {"name": "app", "driver": "\#(driver) --mutant swipe-leaves-child"}"#)
+            .write(to: dir.appendingPathComponent("navfuzz.json"), atomically: true, encoding: .utf8)
+        let path = dir.appendingPathComponent("reports/navfuzz.xml").path
+        try FileManager.default.createDirectory(atPath: dir.appendingPathComponent("reports").path, withIntermediateDirectories: true)
+        try "<testsuites/>".write(toFile: path, atomically: true, encoding: .utf8)
+        let run = try CLI.run([], in: dir)
+        XCTAssertEqual(run.status, 2, run.stdout + run.stderr)
+        XCTAssertTrue(run.stderr.hasSuffix("NavFuzz: error: the driver '/nonexistent/driver' could not be verified: the driver exited with status 127 during the handshake (see docs/DRIVER-PROTOCOL.md)\n"), run.stderr)
+        let suites = try JUnitReader.read(path: path).suites
+        XCTAssertEqual(suites.map(\.name), ["verify.gone", "verify.app"])
+        XCTAssertEqual(suites[0].cases.map(\.name), ["verified"], "nothing of the system that did not run reads as held")
+        XCTAssertTrue(suites[0].cases[0].outcome.isError, "\(suites[0].cases[0].outcome)")
+        XCTAssertTrue(suites[1].cases.contains { $0.name == "no-orphan-children" && $0.outcome.isFailed })
+    }
+
     /// The file's `startupTimeout` bounds each driver's handshake (never below `timeout`); a
     /// system's own comes first.
     func testStartupTimeoutsOfTheFileAndOfASystem() throws {

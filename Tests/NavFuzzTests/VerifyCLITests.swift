@@ -240,11 +240,17 @@ final class VerifyCLITests: XCTestCase {
         XCTAssertEqual(try CLI.run(["merge", out, first, second]).status, 1, "a run this short reaches too little, but merges")
     }
 
-    func testADriverThatCannotStartIsBadInput() throws {
-        let r = try CLI.run(["verify", "--driver", "/nonexistent/driver", "--junit",
-                             try CLI.temporaryDirectory().appendingPathComponent("r.xml").path])
+    /// A driver that cannot start is an error: exit 2 with one line, and a report that says so
+    /// (an error case, not a pass), written over any earlier one.
+    func testADriverThatCannotStartIsAnError() throws {
+        let junit = try CLI.temporaryDirectory().appendingPathComponent("r.xml").path
+        try "<testsuites/>".write(toFile: junit, atomically: true, encoding: .utf8)
+        let r = try CLI.run(["verify", "--driver", "/nonexistent/driver", "--junit", junit])
         XCTAssertEqual(r.status, 2, r.stdout + r.stderr)
-        XCTAssertTrue(r.stderr.hasPrefix("NavFuzz: error: the driver '/nonexistent/driver' could not be verified"), r.stderr)
+        XCTAssertTrue(r.stderr.hasSuffix("\nNavFuzz: error: the driver '/nonexistent/driver' could not be verified: the driver exited with status 127 during the handshake (see docs/DRIVER-PROTOCOL.md)\n"), r.stderr)
+        let cases = try JUnitReader.read(path: junit).suites.flatMap(\.cases)
+        XCTAssertEqual(cases.map(\.name), ["verified"])
+        XCTAssertTrue(cases.allSatisfy(\.outcome.isError), "\(cases)")
     }
 
     /// A driver slow to start fails its handshake within `--startup-timeout` (which is never
