@@ -3,17 +3,25 @@
 /// fuzzing, shrinking and printing need beyond it are the refinements below, each with
 /// defaults wherever one makes sense.
 @_spi(Engine) public protocol StateMachine: Sendable {
+    /// A state: a value, so that exploration can keep it and a walk can go back to it.
     associatedtype State: Sendable
+    /// What a step does, as a trace prints it and a corpus file replays it.
     associatedtype Action: Sendable
     /// Everything one step produced; `successor(of:)` says whether it leads anywhere.
     associatedtype Step: Sendable
 
+    /// Where every run starts: exploration from each of them, a walk or a replay from the first.
     func initialStates() -> [State]
-    /// Every action to try in `state`, in a deterministic order.
+    /// Every action to try in `state`, in a deterministic order, appended to `actions` (which
+    /// the caller empties and reuses, so that no step allocates).
     func actions(in state: State, into actions: inout [Action])
+    /// Takes `action` in `state`: a pure function, the same step for the same arguments, so
+    /// that a trace replays and shrinks to the same failure.
     func step(_ state: State, _ action: Action) -> Step
     /// The state after `step`, or nil when the step leads nowhere (the action was refused).
     func successor(of step: Step) -> State?
+    /// What must hold: of each state, of each step, or somewhere (`Property.Condition`); exploration
+    /// and fuzzing check every one, and report a failure with the property's name.
     var properties: [Property<Self>] { get }
 
     /// Whether exploration keeps a successor and a walk goes on from it. Default: always.
