@@ -95,9 +95,9 @@ struct Context {
         do {
             let path = try Corpus<CoordinatorMachine>.save(c, machine: machine, settings: machine.corpusSettings, notes: notes,
                                                            expectation: .holds, to: run.failuresDirectory)
-            tail.append("replay: \(TraceText.replayCommand(path: path, program: Invocation.program))")
+            tail.append("replay: \(Invocation.replay(path))")
             fields["saved"] = path
-            fields["replay"] = TraceText.replayCommand(path: path, program: Invocation.program)
+            fields["replay"] = Invocation.replay(path)
         } catch {
             tail.append(TextSanitizer.escaped("could not save the trace: \(error)"))
         }

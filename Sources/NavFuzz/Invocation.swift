@@ -15,4 +15,7 @@ enum Invocation {
         }
         return TraceText.shellQuoted(argv0)
     }
+
+    /// The command that replays a saved corpus file, as NavFuzz was started.
+    static func replay(_ path: String) -> String { "\(program) replay \(TraceText.shellQuoted(path))" }
 }

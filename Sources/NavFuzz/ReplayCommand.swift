@@ -51,7 +51,7 @@ enum ReplayCommand {
         var texts: [String: String] = [:]
         for r in results where !r.passed {
             guard let e = byPath[r.path] else { continue }
-            let replay = TraceText.replayCommand(path: r.path, program: Invocation.program)
+            let replay = Invocation.replay(r.path)
             // One path for every form the trace is shown in.
             let path = TraceRun(e.machine, initial: e.initial, actions: e.actions, keeping: .forPrinting)
             // Drawn up to the step that failed first, or whole when nothing failed.

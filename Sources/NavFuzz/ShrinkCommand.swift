@@ -61,7 +61,7 @@ enum ShrinkCommand {
             let path = try Corpus<CoordinatorMachine>.save(c, machine: entry.machine, settings: entry.machine.corpusSettings,
                                                            notes: notes, expectation: entry.expectation, to: saveTo)
             terminal.out("saved: \(path)")
-            terminal.out("replay: \(TraceText.replayCommand(path: path, program: Invocation.program))")
+            terminal.out("replay: \(Invocation.replay(path))")
         } catch {
             throw UsageError("\(error)", hint: "pass --save-failures with a writable directory")
         }

@@ -12,7 +12,7 @@ extension Activity {
         var sometimes = sometimes
         sometimes.names = report.unreached
         if let partial = report.partial, sometimes.undecided == nil {
-            sometimes.undecided = "not reached before the exploration stopped (\(partial))"
+            sometimes.undecided = "not reached before the exploration stopped (\(partial.asOptions))"
         }
         var failures: [String: (reason: String, text: String)] = [:]
         for (v, text) in zip(report.violations, texts) { failures[v.property] = (v.reason, text) }
@@ -27,7 +27,7 @@ extension Activity {
         summary += report.violations.isEmpty ? " — all \(invariants) invariants hold"
             : " — \(report.violations.count) of \(invariants) invariants violated, \(held) hold"
         summary += sometimes.summary
-        if let partial = report.partial { summary += " — PARTIAL: \(partial)" }
+        if let partial = report.partial { summary += " — PARTIAL: \(partial.asOptions)" }
         var properties = settings + [
             JUnitProperty(name: "states", value: String(report.states)),
             JUnitProperty(name: "transitions", value: String(report.transitions)),
@@ -41,7 +41,7 @@ extension Activity {
         var cases = propertyCases(suite: name, names: names, failures: failures, unreached: sometimes, seconds: report.seconds)
         if let partial = report.partial {
             // A partial exploration says so in CI rather than passing quietly.
-            cases.append(JUnitCase(classname: name, name: "complete", time: 0, outcome: .skipped(message: partial.description)))
+            cases.append(JUnitCase(classname: name, name: "complete", time: 0, outcome: .skipped(message: partial.asOptions)))
         }
         return Activity(name: name, seconds: report.seconds, properties: properties, cases: cases, summary: summary,
                         failureTexts: texts)
@@ -63,4 +63,15 @@ func peakResidentBytes() -> Int {
     #else
     return usage.ru_maxrss
     #endif
+}
+
+extension StopReason {
+    /// The reason in the command line's words, naming the option that set the limit.
+    var asOptions: String {
+        switch self {
+        case .maxStates(let n): "--max-states \(n) reached"
+        case .maxSeconds(let s): "--max-seconds \(s) reached"
+        case .stopped: description
+        }
+    }
 }

@@ -115,11 +115,13 @@ final class TraceTextTests: XCTestCase {
         XCTAssertTrue(few.allSatisfy { !(($0["state"] as? String) ?? "").isEmpty })
     }
 
-    func testTheReplayCommandQuotesOnlyWhenNeeded() {
-        XCTAssertEqual(TraceText.replayCommand(path: "Corpus/0123456789abcdef.trace"), "swift run NavFuzz replay Corpus/0123456789abcdef.trace")
-        XCTAssertEqual(TraceText.replayCommand(path: "My Corpus/it's.trace"), "swift run NavFuzz replay 'My Corpus/it'\\''s.trace'")
+    /// A file name in a printed command (a replay line) is quoted only when the shell would not
+    /// leave it alone.
+    func testAPathIsShellQuotedOnlyWhenNeeded() {
+        XCTAssertEqual(TraceText.shellQuoted("Corpus/0123456789abcdef.trace"), "Corpus/0123456789abcdef.trace")
+        XCTAssertEqual(TraceText.shellQuoted("My Corpus/it's.trace"), "'My Corpus/it'\\''s.trace'")
         // A name with a character that acts stays one line and still names the file.
-        XCTAssertEqual(TraceText.replayCommand(path: "a\nb\u{9B}c'd.trace"), #"swift run NavFuzz replay $'a\x0ab\xc2\x9bc\'d.trace'"#)
+        XCTAssertEqual(TraceText.shellQuoted("a\nb\u{9B}c'd.trace"), #"$'a\x0ab\xc2\x9bc\'d.trace'"#)
     }
 
     func testTheFuzzReportNamesEachFailureWithItsShrunkSteps() {

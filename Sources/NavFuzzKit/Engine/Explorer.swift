@@ -513,8 +513,8 @@ final class ResultSlots<T>: @unchecked Sendable {
 
     @_spi(Engine) public var description: String {
         switch self {
-        case .maxStates(let n): "--max-states \(n) reached"
-        case .maxSeconds(let s): "--max-seconds \(s) reached"
+        case .maxStates(let n): "the state limit (\(n)) reached"
+        case .maxSeconds(let s): "the time limit (\(s) s) reached"
         case .stopped: "stopped early"
         }
     }

@@ -85,12 +85,6 @@ import Foundation
         return text
     }
 
-    /// The command that replays a saved corpus file: `swift run NavFuzz replay PATH`, or with
-    /// `program` as NavFuzz was started.
-    @_spi(Engine) public static func replayCommand(path: String, program: String = "swift run NavFuzz") -> String {
-        "\(program) replay \(shellQuoted(path))"
-    }
-
     /// `applied` or `refused(reason)`.
     static func outcome<M: DescribedMachine>(_ machine: M, _ record: TraceRun<M>.StepRecord) -> String {
         record.applied ? "applied" : "refused(\(machine.refusal(of: record.step) ?? "refused"))"
