@@ -86,10 +86,12 @@ struct Arguments {
         return v
     }
 
-    mutating func double(_ name: String) throws(UsageError) -> Double? {
+    /// Seconds above 0 (and up to `limit`).
+    mutating func double(_ name: String, upTo limit: Double = .infinity) throws(UsageError) -> Double? {
         guard let text = try option(name) else { return nil }
-        guard let v = Double(text), v.isFinite, v > 0 else {
-            throw UsageError("\(spelled(name)) takes a positive number of seconds, not '\(text)'", hint: "for example \(spelled(name)) 30")
+        guard let v = Double(text), v.isFinite, v > 0, v <= limit else {
+            let bound = limit.isFinite ? " up to \(VerifySetting.seconds(limit))" : ""
+            throw UsageError("\(spelled(name)) takes a positive number of seconds\(bound), not '\(text)'", hint: "for example \(spelled(name)) 30")
         }
         return v
     }

@@ -26,8 +26,7 @@ struct ProjectFile {
     var junit: String?
     var failures: String?
 
-    static let topKeys = ["navfuzz", "systems", "corpus", "presets", "depth", "walks", "walkLength", "seed", "distinct", "timeout",
-                          "startupTimeout", "launch", "junit", "failures"]
+    static let topKeys = ["navfuzz", "systems", "corpus"] + VerifySetting.all.map(\.key) + ["junit", "failures"]
     static let systemKeys = ["name", "driver", "connect", "baseline", "timeout", "startupTimeout"]
 
     /// Reads and checks the file at `path`.
@@ -92,28 +91,29 @@ struct ProjectFile {
                       startupTimeout: try file.seconds(item["startupTimeout"], "\(at).startupTimeout"))
     }
 
-    /// The verification options at the top level.
+    /// The verification options at the top level: a key for each `VerifySetting`.
     private static func options(_ file: KeyReader) throws(UsageError) -> Verifier.Options {
         var options = Verifier.Options()
-        if let names = try file.strings("presets") {
-            var presets: [Preset] = []
-            for (i, n) in names.enumerated() {
-                guard let p = Preset.named(n) else {
-                    throw file.fail("presets[\(i)]", "no preset '\(n)' (presets: \(Preset.everyNamed.map(\.name).joined(separator: ", ")))")
+        for s in VerifySetting.all {
+            switch s.value {
+            case .count(let path, let range): if let n = try file.int(s.key, range) { options[keyPath: path] = n }
+            case .seconds(let path): if let d = try file.seconds(file.json[s.key], s.key) { options[keyPath: path] = d }
+            case .seed: if let n = try file.seed(s.key) { options.seed = n }
+            case .toggle(let path, _): if let b = try file.bool(s.key) { options[keyPath: path] = b }
+            case .presets:
+                guard let names = try file.strings(s.key) else { continue }
+                var presets: [Preset] = []
+                for (i, n) in names.enumerated() {
+                    guard let p = Preset.named(n) else {
+                        throw file.fail("\(s.key)[\(i)]", "no preset '\(n)' (presets: \(Preset.everyNamed.map(\.name).joined(separator: ", ")))")
+                    }
+                    presets.append(p)
                 }
-                presets.append(p)
+                options.presets = presets
+            case .launch:
+                guard let text = try file.string(s.key) else { continue }
+                do { options.launch = try Launch(parsing: text) } catch { throw file.fail(s.key, "\(error)") }
             }
-            options.presets = presets
-        }
-        options.depth = try file.int("depth", 0...12) ?? options.depth
-        options.walks = try file.int("walks", 0...100_000_000) ?? options.walks
-        options.walkLength = try file.int("walkLength", 1...100_000) ?? options.walkLength
-        options.seed = UInt64(try file.int("seed", 0...Int.max) ?? Int(options.seed))
-        options.distinct = try file.int("distinct", 1...100) ?? options.distinct
-        options.timeout = try file.seconds(file.json["timeout"], "timeout") ?? options.timeout
-        options.startupTimeout = try file.seconds(file.json["startupTimeout"], "startupTimeout") ?? options.startupTimeout
-        if let text = try file.string("launch") {
-            do { options.launch = try Launch(parsing: text) } catch { throw file.fail("launch", "\(error)") }
         }
         return options
     }
@@ -159,8 +159,25 @@ struct ProjectFile {
         func seconds(_ v: DriverJSON?, _ key: String) throws(UsageError) -> Double? {
             guard let v, !v.isNull else { return nil }
             let number: Double? = switch v { case .int(let i): Double(i); case .double(let d): d; default: nil }
-            guard let d = number, d > 0, d <= 3600 else { throw fail(key, "expected seconds above 0 and up to 3600, found \(v.text)") }
+            let limit = VerifySetting.maxSeconds
+            guard let d = number, d > 0, d <= limit else {
+                throw fail(key, "expected seconds above 0 and up to \(VerifySetting.seconds(limit)), found \(v.text)")
+            }
             return d
+        }
+
+        func bool(_ key: String) throws(UsageError) -> Bool? {
+            guard let v = json[key], !v.isNull else { return nil }
+            guard case .bool(let b) = v else { throw fail(key, "expected true or false, found \(v.text)") }
+            return b
+        }
+
+        /// A whole number, or a string of one in decimal or `0x` hex (above 2^63).
+        func seed(_ key: String) throws(UsageError) -> UInt64? {
+            guard let v = json[key], !v.isNull else { return nil }
+            if let n = v.int, n >= 0 { return UInt64(n) }
+            if let text = v.string, let n = text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text) { return n }
+            throw fail(key, "expected a whole number from 0, or a string of one (decimal or 0x hex), found \(v.text)")
         }
 
         func strings(_ key: String) throws(UsageError) -> [String]? {

@@ -7,7 +7,6 @@ import NavFuzzJUnit
 /// `NavFuzz verify --driver 'COMMAND'`: checks a coordinator implementation, running in another
 /// process and speaking docs/DRIVER-PROTOCOL.md, against the model.
 enum VerifyCommand {
-    static let defaults = Verifier.Options()
 
     static let help = """
     USAGE: NavFuzz verify --driver 'COMMAND' [options]
@@ -24,29 +23,7 @@ enum VerifyCommand {
       --driver COMMAND         the implementation's driver, started with /bin/sh -c
       --connect PORT           or a driver already serving on 127.0.0.1:PORT (DriverServer's
                                .loopback transport: an app in a simulator)
-      --presets LIST           presets to explore (default: \(defaults.presets.map(\.name).joined(separator: ",")); also
-                               --preset)
-      --depth N                explore every path of at most N actions (default: \(defaults.depth); 0: none;
-                               also --max-depth)
-      --walks N                random walks per walk preset (default: \(defaults.walks); 0: none)
-      --walk-length N          actions per walk (default: \(defaults.walkLength))
-      --seed N                 seed of the walks (default: \(defaults.seed))
-      --overlap-depth N        overlapping calls from every state within N actions of each
-                               preset's initial state (default: \(defaults.overlapDepth); -1: none)
-      --overlap-calls N        calls that overlap in one run: 2 or 3 (default: \(defaults.overlapCalls))
-      --distinct N             failures reported per check, when they differ (default: \(defaults.distinct))
-      --timeout S              seconds a driver may take to answer one request (default: \(Int(defaults.timeout)))
-      --startup-timeout S      seconds a driver may take to start and answer its handshake, at
-                               least --timeout (default: \(Int(defaults.startupTimeout)))
-      --first-failure          stop looking once a check fails (the failure is still shrunk)
-      --no-positions           leave out the position goals: each call at each position of its
-                               target (docs/VERIFY.md §1, Positions)
-      --no-restore             replay every path from reset even when the driver saves states
-      --pin                    run the driver on the core of the verifying thread (default: any
-                               core; see docs/VERIFY.md §5)
-      --launch 'KIND STYLE R'  the root presents this child as it starts and on restartApp, in
-                               every preset and walk, e.g. 'navigation fullScreen r1'
-                               (docs/SEMANTICS.md §2.2; default: none)
+    \(VerifySetting.help())
       --corpus PATH            also replay the corpus files at PATH (a file or a directory) that
                                inject no model fault, each under its own configuration
       --baseline FILE          accepted differences: failures matching an entry are reported
@@ -64,36 +41,7 @@ enum VerifyCommand {
         default: throw UsageError("'verify' needs --driver 'COMMAND' or --connect PORT", hint: "for example --driver '.build/debug/SampleDriver'")
         }
         var options = Verifier.Options()
-        if let list = try args.option("--presets") {
-            var presets: [Preset] = []
-            for name in list.split(separator: ",", omittingEmptySubsequences: false) {
-                guard let p = Preset.named(String(name)) else {
-                    throw UsageError("--presets takes preset names (\(Preset.everyNamed.map(\.name).joined(separator: ", "))), not '\(name)'",
-                                     hint: "for example --presets small,small-tab")
-                }
-                presets.append(p)
-            }
-            options.presets = presets
-        }
-        options.depth = try args.int("--depth", in: 0...12) ?? options.depth
-        options.walks = try args.int("--walks", in: 0...100_000_000) ?? options.walks
-        options.walkLength = try args.int("--walk-length", in: 1...100_000) ?? options.walkLength
-        options.seed = try args.seed("--seed") ?? options.seed
-        options.overlapDepth = try args.int("--overlap-depth", in: -1...6) ?? options.overlapDepth
-        options.overlapCalls = try args.int("--overlap-calls", in: 2...3) ?? options.overlapCalls
-        options.distinct = try args.int("--distinct", in: 1...100) ?? options.distinct
-        options.timeout = try args.double("--timeout") ?? options.timeout
-        options.startupTimeout = try args.double("--startup-timeout") ?? options.startupTimeout
-        options.stopAtFirstFailure = args.flag("--first-failure")
-        options.restore = !args.flag("--no-restore")
-        options.positions = !args.flag("--no-positions")
-        options.pinDriver = args.flag("--pin")
-        if let text = try args.option("--launch") {
-            do { options.launch = try Launch(parsing: text) } catch {
-                throw UsageError("--launch takes 'KIND STYLE ROUTE' with a modal style; '\(text)': \(error)",
-                                 hint: "for example --launch 'navigation fullScreen r1'")
-            }
-        }
+        try VerifySetting.parse(&args, into: &options)
         var skipped = 0
         if let corpus = try args.option("--corpus") { skipped = try given(corpus, into: &options) }
         if let file = try args.option("--baseline") {
@@ -186,24 +134,15 @@ enum VerifyCommand {
         }
         var activity = Activity(
             name: classname, seconds: report.seconds,
-            properties: [JUnitProperty(name: "driver", value: driver.text), JUnitProperty(name: "seed", value: String(options.seed)),
-                         JUnitProperty(name: "presets", value: options.presets.map(\.name).joined(separator: ",")),
-                         JUnitProperty(name: "bounds", value: options.presets.map(\.bounds.description).joined(separator: ";")),
-                         JUnitProperty(name: "depth", value: String(options.depth)),
-                         JUnitProperty(name: "max-depth", value: String(options.depth)),
-                         JUnitProperty(name: "walks-asked", value: String(options.walks)),
-                         JUnitProperty(name: "walk-length", value: String(options.walkLength)),
-                         JUnitProperty(name: "walks", value: String(report.walks)),
-                         JUnitProperty(name: "steps", value: String(report.steps)),
-                         JUnitProperty(name: "replayed-steps", value: String(report.replayedSteps)),
-                         JUnitProperty(name: "position-goals", value: String(report.positionGoals)),
-                         JUnitProperty(name: "positions", value: String(options.positions)),
-                         JUnitProperty(name: "overlap-depth", value: String(options.overlapDepth)),
-                         JUnitProperty(name: "overlap-calls", value: String(options.overlapCalls)),
-                         JUnitProperty(name: "distinct", value: String(options.distinct)),
-                         JUnitProperty(name: "positions-taken", value: String(report.positionsTaken)),
-                         JUnitProperty(name: "shard", value: run.shard.description)]
-                + (options.launch.map { [JUnitProperty(name: "launch", value: $0.description)] } ?? []),
+            properties: [JUnitProperty(name: "driver", value: driver.text)] + VerifySetting.properties(of: options)
+                + [JUnitProperty(name: "bounds", value: options.presets.map(\.bounds.description).joined(separator: ";")),
+                   JUnitProperty(name: "depth", value: String(options.depth)),
+                   JUnitProperty(name: "walks", value: String(report.walks)),
+                   JUnitProperty(name: "steps", value: String(report.steps)),
+                   JUnitProperty(name: "replayed-steps", value: String(report.replayedSteps)),
+                   JUnitProperty(name: "position-goals", value: String(report.positionGoals)),
+                   JUnitProperty(name: "positions-taken", value: String(report.positionsTaken)),
+                   JUnitProperty(name: "shard", value: run.shard.description)],
             cases: cases, summary: summary, failureTexts: texts, systemOut: report.text, systemErr: report.diagnostics,
             error: notVerified)
         // Each failing check's first trace, for `merge` to keep the one a single run shows.

@@ -75,6 +75,34 @@ final class ProjectCLITests: XCTestCase {
         XCTAssertTrue(suites[1].cases.contains { $0.name == "no-orphan-children" && $0.outcome.isFailed })
     }
 
+    /// Each verification option is declared once: every top-level key the file takes is in
+    /// docs/PROJECT.md and is a flag of `verify` (a switch that turns a default off is `--no-`),
+    /// and a key and its flag refuse the same values.
+    func testEachOptionIsAKeyAndAFlagWithOneRange() throws {
+        let dir = try CLI.temporaryDirectory()
+        let file = dir.appendingPathComponent("navfuzz.json")
+        try project(#"{"driver": "x"}"#, extra: #", "colour": "red""#).write(to: file, atomically: true, encoding: .utf8)
+        let unknown = try CLI.run([], in: dir).stderr
+        let listed = try XCTUnwrap(unknown.range(of: "(keys: ").map { unknown[$0.upperBound...].prefix { $0 != ")" } }, unknown)
+        let keys = listed.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        XCTAssertTrue(keys.contains("overlapDepth"), unknown)
+        let docs = try String(contentsOf: CLI.packageRoot.appendingPathComponent("docs/PROJECT.md"), encoding: .utf8)
+        let help = try CLI.run(["verify", "--help"]).stdout
+        for key in keys {
+            XCTAssertTrue(docs.contains("| `\(key)` |"), "docs/PROJECT.md does not list '\(key)'")
+            guard !["navfuzz", "systems", "corpus", "junit", "failures"].contains(key) else { continue }
+            let flag = key.reduce(into: "") { out, c in out += c.isUppercase ? "-" + c.lowercased() : String(c) }
+            XCTAssertTrue(help.contains("  --\(flag) ") || help.contains("  --no-\(flag) ") || help.contains("  --\(flag)\n"),
+                          "'\(key)' has no flag in verify --help")
+        }
+        for (key, flag, value, range) in [("depth", "--depth", "13", "0 to 12"), ("overlapCalls", "--overlap-calls", "4", "2 to 3"),
+                                          ("timeout", "--timeout", "3601", "up to 3600")] {
+            try #"{"navfuzz": 1, "systems": [{"driver": "x"}], "\#(key)": \#(value)}"#.write(to: file, atomically: true, encoding: .utf8)
+            try assertBadInput([], in: dir, mentions: range)
+            try assertBadInput(["verify", "--driver", "x", flag, value], mentions: range)
+        }
+    }
+
     /// The file's `startupTimeout` bounds each driver's handshake (never below `timeout`); a
     /// system's own comes first.
     func testStartupTimeoutsOfTheFileAndOfASystem() throws {

@@ -264,7 +264,7 @@ final class VerifyCLITests: XCTestCase {
         XCTAssertTrue(cut.stderr.contains("did not answer the handshake within 300 ms"), cut.stderr)
         let waited = try CLI.run(quick)
         XCTAssertEqual(waited.status, 0, waited.stdout + waited.stderr)
-        try assertBadInput(quick + ["--startup-timeout", "-1"], mentions: "--startup-timeout takes a positive number of seconds, not '-1'")
+        try assertBadInput(quick + ["--startup-timeout", "-1"], mentions: "--startup-timeout takes a positive number of seconds up to 3600, not '-1'")
     }
 
     /// `verify --connect PORT` reaches a driver serving on the loopback; `--driver` and
