@@ -25,6 +25,6 @@ extension Verifier {
 
 /// Verifies a driver against the model, for a test framework other than XCTest and Swift
 /// Testing (whose helpers are `assertConformance(driver:)` and `expectConformance(driver:)`).
-public func verifyConformance(driver: Driver, options: Verifier.Options = Verifier.Options()) -> VerificationResult {
-    VerificationResult(report: Verifier.verify(driver: driver, options: options))
+public func verifyConformance(driver: Driver, options: Verifier.Options = Verifier.Options()) -> VerificationReport {
+    Verifier.verify(driver: driver, options: options)
 }

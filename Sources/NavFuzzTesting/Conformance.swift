@@ -76,8 +76,7 @@ enum Conformance {
     /// phase ran on its presets does.
     static func messages(_ report: VerificationReport, framework: TestFramework, options: Verifier.Options,
                          subject: @autoclosure () -> String) -> [String] {
-        let result = VerificationResult(report: report)
-        var messages = result.failureMessages
+        var messages = report.failureMessages
         let onlyGiven = options.depth == 0 && (options.walks == 0 || options.walkPresets?.isEmpty == true)
             && (options.presets.isEmpty || options.overlapDepth < 0 || report.interleavings == 0)
         guard report.error == nil, !onlyGiven else { return messages }

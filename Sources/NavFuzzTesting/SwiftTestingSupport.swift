@@ -12,7 +12,7 @@ import Testing
 ///     }
 @discardableResult
 public func expectConformance(_ system: some AsyncNavigationSystem, options: Verifier.Options = Verifier.Options(),
-                              sourceLocation: SourceLocation = #_sourceLocation) async -> VerificationResult? {
+                              sourceLocation: SourceLocation = #_sourceLocation) async -> VerificationReport? {
     let site = SwiftTestingRun.site(sourceLocation)
     let report = await Conformance.run(system, options: options, rerun: SwiftTestingRun.arguments(), site: site)
     return SwiftTestingRun.record(report, options: options, at: sourceLocation, type: "\(type(of: system))")
@@ -21,7 +21,7 @@ public func expectConformance(_ system: some AsyncNavigationSystem, options: Ver
 /// Verifies an adapter whose calls are synchronous; see the main-actor form.
 @discardableResult
 public func expectConformance(_ system: some NavigationSystem, options: Verifier.Options = Verifier.Options(),
-                              sourceLocation: SourceLocation = #_sourceLocation) async -> VerificationResult? {
+                              sourceLocation: SourceLocation = #_sourceLocation) async -> VerificationReport? {
     let site = SwiftTestingRun.site(sourceLocation)
     let report = await Conformance.run(system, options: options, rerun: SwiftTestingRun.arguments(), site: site)
     return SwiftTestingRun.record(report, options: options, at: sourceLocation, type: "\(type(of: system))")
@@ -32,7 +32,7 @@ public func expectConformance(_ system: some NavigationSystem, options: Verifier
 /// serving on the loopback. macOS and Linux.
 @discardableResult
 public func expectConformance(driver: Driver, options: Verifier.Options = Verifier.Options(),
-                              sourceLocation: SourceLocation = #_sourceLocation) async -> VerificationResult? {
+                              sourceLocation: SourceLocation = #_sourceLocation) async -> VerificationReport? {
     let report = await Conformance.run(driver: driver, options: options)
     return SwiftTestingRun.record(report, options: options, at: sourceLocation, type: nil)
 }
@@ -46,7 +46,7 @@ enum SwiftTestingRun {
     /// Records the report's failures as issues; `type` is the adapter's type, for a printed
     /// test when the call's source cannot be read (nil for a driver).
     static func record(_ report: VerificationReport?, options: Verifier.Options, at location: SourceLocation,
-                       type: String?) -> VerificationResult? {
+                       type: String?) -> VerificationReport? {
         guard let report else { return nil }
         let subject = CallSource.firstArgument(of: "expectConformance", file: location.filePath, line: location.line)
             ?? type.map { "\($0)()" } ?? "driver: \(report.system)"
@@ -54,7 +54,7 @@ enum SwiftTestingRun {
         for message in Conformance.messages(report, framework: .swiftTesting, options: options, subject: subject) {
             Issue.record(Comment(rawValue: message), sourceLocation: location)
         }
-        return VerificationResult(report: report)
+        return report
     }
 
     /// How to run the current test alone: this binary with the options that chose tests

@@ -13,7 +13,7 @@ extension XCTestCase {
     ///     }
     @discardableResult
     public func assertConformance(_ system: some AsyncNavigationSystem, options: Verifier.Options = Verifier.Options(),
-                                  file: StaticString = #filePath, line: UInt = #line) async -> VerificationResult? {
+                                  file: StaticString = #filePath, line: UInt = #line) async -> VerificationReport? {
         let report = await Conformance.run(system, options: options, rerun: rerunArguments, site: CallSite(file: "\(file)", line: Int(line)))
         return record(report, options: options, type: "\(type(of: system))", file: file, line: line)
     }
@@ -21,7 +21,7 @@ extension XCTestCase {
     /// Verifies an adapter whose calls are synchronous; see the main-actor form.
     @discardableResult
     public func assertConformance(_ system: some NavigationSystem, options: Verifier.Options = Verifier.Options(),
-                                  file: StaticString = #filePath, line: UInt = #line) async -> VerificationResult? {
+                                  file: StaticString = #filePath, line: UInt = #line) async -> VerificationReport? {
         let report = await Conformance.run(system, options: options, rerun: rerunArguments, site: CallSite(file: "\(file)", line: Int(line)))
         return record(report, options: options, type: "\(type(of: system))", file: file, line: line)
     }
@@ -31,14 +31,14 @@ extension XCTestCase {
     /// serving on the loopback. macOS and Linux.
     @discardableResult
     public func assertConformance(driver: Driver, options: Verifier.Options = Verifier.Options(),
-                                  file: StaticString = #filePath, line: UInt = #line) async -> VerificationResult? {
+                                  file: StaticString = #filePath, line: UInt = #line) async -> VerificationReport? {
         let report = await Conformance.run(driver: driver, options: options)
         return record(report, options: options, type: nil, file: file, line: line)
     }
     #endif
 
     private func record(_ report: VerificationReport?, options: Verifier.Options, type: String?,
-                        file: StaticString, line: UInt) -> VerificationResult? {
+                        file: StaticString, line: UInt) -> VerificationReport? {
         guard let report else { return nil }
         let subject = CallSource.firstArgument(of: "assertConformance", file: "\(file)", line: Int(line))
             ?? type.map { "\($0)()" } ?? "driver: \(report.system)"
@@ -46,7 +46,7 @@ extension XCTestCase {
         for message in Conformance.messages(report, framework: .xcTest, options: options, subject: subject) {
             XCTFail(message, file: file, line: line)
         }
-        return VerificationResult(report: report)
+        return report
     }
 
     /// How to run this test alone: the test binary with this test's name. `name` is

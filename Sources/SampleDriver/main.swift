@@ -46,7 +46,7 @@ if arguments.contains("--in-process") {
     var options = Verifier.Options()
     options.stopAtFirstFailure = arguments.contains("--first-failure")
     let system = SampleSystem(mutant: mutant)
-    let report = saves ? verifyConformance(system, options: options).report : verifyConformance(WithoutSavedStates(system), options: options).report
+    let report = saves ? verifyConformance(system, options: options) : verifyConformance(WithoutSavedStates(system), options: options)
     print(report.text)
     exit(report.exitCode)
 }

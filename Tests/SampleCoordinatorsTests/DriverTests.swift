@@ -34,9 +34,9 @@ final class DriverTests: XCTestCase {
         let options = Verifier.Options(depth: 2, walks: 100, walkLength: 30, timeout: 10)
         let result = verifyConformance(driver: .command(try driverCommand()), options: options)
         XCTAssertTrue(result.passed, result.failureMessage)
-        XCTAssertEqual(result.report.system, "SampleDriver")
-        XCTAssertEqual(result.report.restarts, 0)
-        XCTAssertGreaterThan(result.report.steps, 1000)
+        XCTAssertEqual(result.system, "SampleDriver")
+        XCTAssertEqual(result.restarts, 0)
+        XCTAssertGreaterThan(result.steps, 1000)
     }
 
     func testMutantsAreCaughtThroughTheDriver() throws {

@@ -37,8 +37,8 @@ final class LoopbackTests: XCTestCase {
         let (process, port) = try serving()
         let result = verifyConformance(driver: .loopback(port: port), options: Verifier.Options(depth: 2, walks: 50))
         XCTAssertTrue(result.passed, result.failureMessage)
-        XCTAssertEqual(result.report.system, "SampleDriver")
-        XCTAssertGreaterThan(result.report.steps, 1000)
+        XCTAssertEqual(result.system, "SampleDriver")
+        XCTAssertGreaterThan(result.steps, 1000)
         // One connection served: the driver ends when NavFuzz closes it.
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)

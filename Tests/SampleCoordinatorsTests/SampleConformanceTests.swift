@@ -9,8 +9,8 @@ final class SampleConformanceTests: XCTestCase {
         // The defaults: swarm walks on both root kinds, small and small-tab explored to depth 3.
         let result = verifyConformance(SampleSystem())
         XCTAssertTrue(result.passed, result.failureMessage)
-        XCTAssertGreaterThan(result.report.exploredStates, 4000)
-        XCTAssertEqual(result.report.walks, 2 * Verifier.Options().walks)
-        XCTAssertTrue(result.report.text.contains("PASS: all 17 checks held"), result.report.text)
+        XCTAssertGreaterThan(result.exploredStates, 4000)
+        XCTAssertEqual(result.walks, 2 * Verifier.Options().walks)
+        XCTAssertTrue(result.text.contains("PASS: all 17 checks held"), result.text)
     }
 }

@@ -74,7 +74,7 @@ final class HelperNotesTests: XCTestCase {
 
     func testAPassingRunThroughADriverPrintsItsNotesAndWhatItSkipped() async throws {
         guard let driver = DriverTests.sampleDriver else { throw XCTSkip("SampleDriver is not built next to the tests") }
-        var result: VerificationResult?
+        var result: VerificationReport?
         let line = #line + 2
         let out = try await standardOutput {
             result = await assertConformance(driver: .command("'\(driver)' --top-layer-push"), options: Verifier.Options(depth: 2, walks: 10))

@@ -152,7 +152,7 @@ final class VerifierTests: XCTestCase {
         XCTAssertTrue(failing.failureMessage.contains("FAIL no-orphan-children, snapshot-conforms: c1 is a child of c0 but hosted nowhere: an orphan"),
                       failing.failureMessage)
         XCTAssertEqual(failing.failureMessages.filter { $0.hasPrefix("FAIL") }.count, 1, "one trace breaks both checks")
-        XCTAssertEqual(failing.report.exitCode, 1)
+        XCTAssertEqual(failing.exitCode, 1)
 
         let broken = verifyConformance(driver: .command("exec /nonexistent/driver"))
         XCTAssertTrue(broken.failureMessage.hasPrefix("verification could not run: the driver exited with status 127"), broken.failureMessage)

@@ -18,7 +18,7 @@ import Testing
 /// may: the rest of the run would look for others.)
 @Test func aTabTapThatKeepsTheCurrentPageIsCaught() {
     let result = verifyConformance(ALCoordinatorSystem(tapKeepsCurrentPage: true), options: .init(stopAtFirstFailure: true))
-    #expect(result.report.failure(.snapshotConforms)?.trace.map(\.description) == ["userSelectTab p0"], "\(result.failureMessage)")
+    #expect(result.failure(.snapshotConforms)?.trace.map(\.description) == ["userSelectTab p0"], "\(result.failureMessage)")
 }
 
 /// A tab bar made with `currentPage:` that starts on its first page anyway: the adapter
@@ -26,7 +26,7 @@ import Testing
 /// on its second page (`small-tab+start-page`) and finds it in the initial state.
 @Test func aTabBarThatDropsItsCurrentPageIsCaught() {
     let result = verifyConformance(ALCoordinatorSystem(startsOnFirstPage: true), options: .init(stopAtFirstFailure: true))
-    let failure = result.report.failure(.snapshotConforms)
+    let failure = result.failure(.snapshotConforms)
     #expect(failure?.trace == [], "\(result.failureMessage)")
     #expect(failure?.configuration.startPage == Page(1), "\(result.failureMessage)")
     #expect(failure?.source == "exploration of small-tab+start-page", "\(result.failureMessage)")
@@ -37,7 +37,7 @@ import Testing
 /// caller that would wait forever at the first such call.
 @Test func aCompletionNeverCalledIsCaught() {
     let result = verifyConformance(ALCoordinatorSystem(popToRootSkipsCompletionAtRoot: true), options: .init(stopAtFirstFailure: true))
-    let failure = result.report.failure(.noHang)
+    let failure = result.failure(.noHang)
     #expect(failure?.trace.last?.name == .popToRoot, "\(result.failureMessage)")
     #expect(failure?.reason.contains("without calling its completion") == true, "\(result.failureMessage)")
 }
@@ -47,7 +47,7 @@ import Testing
 /// naming another page's flow once `setPages` reorders the pages.
 @Test func aSelectedCoordinatorReadByIndexIsCaught() {
     let result = verifyConformance(ALCoordinatorSystem(selectedByTabIndex: true), options: .init(stopAtFirstFailure: true))
-    let failure = result.report.failure(.snapshotConforms)
+    let failure = result.failure(.snapshotConforms)
     #expect(failure?.trace.last?.name == .setPages, "\(result.failureMessage)")
     #expect(failure?.reason.contains("shows the root's current page, its tree shows") == true, "\(result.failureMessage)")
 }
@@ -67,9 +67,9 @@ import Testing
     let onboarding = Launch(kind: .navigation, style: .fullScreen, route: Route(1))
     let result = verifyConformance(ALCoordinatorSystem(restartCleansStackOnly: true),
                                    options: .init(stopAtFirstFailure: true, launch: onboarding))
-    #expect(result.report.failure(.invariant("restart-resets"))?.trace.map(\.description) == ["restartApp"], "\(result.failureMessage)")
+    #expect(result.failure(.invariant("restart-resets"))?.trace.map(\.description) == ["restartApp"], "\(result.failureMessage)")
     // The regression test it prints carries the launch: pasted below, it compiles and fails.
-    let printed = result.report.failure(.invariant("restart-resets"))?.regressionTest(.swiftTesting, subject: "ALCoordinatorSystem(restartCleansStackOnly: true)")
+    let printed = result.failure(.invariant("restart-resets"))?.regressionTest(.swiftTesting, subject: "ALCoordinatorSystem(restartCleansStackOnly: true)")
     #expect(printed?.contains("launch: Launch(kind: .navigation, style: .fullScreen, route: Route(1))))") == true,
             "\(printed ?? "no failure")")
 }
@@ -81,10 +81,10 @@ import Testing
 @Test func aSystemThatDeclaresLaunchesHasThemExploredByDefault() {
     let result = verifyConformance(ALCoordinatorSystem(restartCleansStackOnly: true),
                                    options: .init(presets: [.small], depth: 2, walks: 0, distinct: 1))
-    let failure = result.report.failure(.invariant("restart-resets"))
+    let failure = result.failure(.invariant("restart-resets"))
     #expect(failure?.trace.map(\.description) == ["restartApp"], "\(result.failureMessage)")
     #expect(failure?.configuration.launch == Launch(kind: .navigation, style: .fullScreen, route: Route(1)))
-    #expect(result.report.sources.contains { $0.hasPrefix("exploration of small+launch") })
+    #expect(result.sources.contains { $0.hasPrefix("exploration of small+launch") })
 }
 
 /// The regression test the run above prints, pasted as it is: it fails while the bug is there.

@@ -14,7 +14,7 @@ import Testing
 /// may: the rest of the run would look for others.)
 @Test func aFinishedFlowThatStaysAliveIsCaught() {
     let result = verifyConformance(KitStyleSystem(keepsFinishedFlows: true), options: .init(stopAtFirstFailure: true))
-    #expect(result.report.failure(.noLeak)?.trace.map(\.description) == ["startShared c0 r0", "finishFlow c1"],
+    #expect(result.failure(.noLeak)?.trace.map(\.description) == ["startShared c0 r0", "finishFlow c1"],
             "\(result.failureMessage)")
 }
 
@@ -23,10 +23,10 @@ import Testing
 /// first root switch. (It stops there, as a test of one bug may.)
 @Test func aRootSwitchThatKeepsTheOldFlowIsCaught() {
     let result = verifyConformance(KitStyleSystem(keepsOldRootFlow: true), options: .init(stopAtFirstFailure: true))
-    #expect(result.report.failure(.invariant("completion-exactly-once"))?.trace.map(\.description) == ["switchRoot navigation r0"],
+    #expect(result.failure(.invariant("completion-exactly-once"))?.trace.map(\.description) == ["switchRoot navigation r0"],
             "\(result.failureMessage)")
     // The old flow's objects stay alive: `restart-resets` says so too (docs/SEMANTICS.md §5.2).
-    #expect(result.report.failure(.invariant("restart-resets"))?.reason == "c0 of the old root flow is still alive after 'switchRoot navigation r0'",
+    #expect(result.failure(.invariant("restart-resets"))?.reason == "c0 of the old root flow is still alive after 'switchRoot navigation r0'",
             "\(result.failureMessage)")
 }
 
@@ -36,7 +36,7 @@ import Testing
 /// §1, Positions) and finds it in three steps: the first of two flows finishes, the second goes too.
 @Test func aSharedFlowWhoseFinishPopsItsParentsScreensIsCaught() {
     let result = verifyConformance(KitStyleSystem(sharedFinishPopsParent: true), options: .init(stopAtFirstFailure: true))
-    #expect(result.report.failure(.snapshotConforms)?.trace.map(\.description) == ["startShared c0 r0", "start c0 navigation push r0", "finishFlow c1"],
+    #expect(result.failure(.snapshotConforms)?.trace.map(\.description) == ["startShared c0 r0", "start c0 navigation push r0", "finishFlow c1"],
             "\(result.failureMessage)")
 }
 

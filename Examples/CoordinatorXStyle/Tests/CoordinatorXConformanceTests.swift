@@ -13,6 +13,6 @@ import Testing
 /// may: the rest of the run would look for others.)
 @Test func aDismissThatClosesTwoContextsIsCaught() {
     let result = verifyConformance(CoordinatorXSystem(dismissClosesPresenter: true), options: .init(stopAtFirstFailure: true))
-    #expect(result.report.failure(.invariant("modal-discipline"))?.trace.map(\.description) == ["present c0 r0 sheet", "present c0 r0 sheet", "dismiss c0"],
+    #expect(result.failure(.invariant("modal-discipline"))?.trace.map(\.description) == ["present c0 r0 sheet", "present c0 r0 sheet", "dismiss c0"],
             "\(result.failureMessage)")
 }

@@ -13,7 +13,7 @@ import Testing
 /// bug may: the rest of the run would look for others.)
 @Test func aChildTheBackButtonPoppedIsCaught() {
     let result = verifyConformance(ModernCoordinatorSystem(backLeavesChild: true), options: .init(stopAtFirstFailure: true))
-    #expect(result.report.failure(.invariant("no-orphan-children"))?.trace.map(\.description) == ["start c0 navigation push r0", "userBack"],
+    #expect(result.failure(.invariant("no-orphan-children"))?.trace.map(\.description) == ["start c0 navigation push r0", "userBack"],
             "\(result.failureMessage)")
 }
 
@@ -28,5 +28,5 @@ import Testing
 /// run finds it at the first pushed flow.
 @Test func aNavigationPushIgnoredWithoutAWordIsCaught() {
     let result = verifyConformance(ModernCoordinatorSystem(navigationPush: .ignoreSilently), options: .init(stopAtFirstFailure: true))
-    #expect(result.report.failure(.snapshotConforms)?.trace.map(\.description) == ["start c0 navigation push r0"], "\(result.failureMessage)")
+    #expect(result.failure(.snapshotConforms)?.trace.map(\.description) == ["start c0 navigation push r0"], "\(result.failureMessage)")
 }

@@ -12,7 +12,7 @@ import Testing
 /// run finds it in one step.
 @Test func aPopThatRemovesTheRootIsCaught() {
     let result = verifyConformance(RoutesSystem(popAtRootRemovesRoot: true))
-    #expect(result.report.failure(.invariant("stack-shape"))?.trace.map(\.description) == ["pop c0"], "\(result.failureMessage)")
+    #expect(result.failure(.invariant("stack-shape"))?.trace.map(\.description) == ["pop c0"], "\(result.failureMessage)")
 }
 
 /// The same bug behind an adapter that refuses without calling the library when it expects a

@@ -14,36 +14,36 @@ import Testing
         let trapping = await expectConformance(RoutesSystem(asserting: true, declaresTraps: true), options: Self.options)
         let plain = await expectConformance(RoutesSystem(), options: Self.options)
         guard let trapping, let plain else { return }   // in the child process of the other call
-        #expect(trapping.passed && trapping.report.unreached.isEmpty, "\(trapping.failureMessage)")
-        #expect(trapping.report.trappedRefusals > 0)
+        #expect(trapping.passed && trapping.unreached.isEmpty, "\(trapping.failureMessage)")
+        #expect(trapping.trappedRefusals > 0)
         // A kind of call that trapped once is answered by the runner from then on: a few
         // restarts, and every other call made as in the library without assertions.
-        #expect(trapping.report.trapsAnswered > 0)
-        #expect(trapping.report.trappedRefusals == 1 && trapping.report.restarts <= 3, "\(trapping.report.text)")
-        #expect(trapping.report.steps + trapping.report.trapsAnswered == plain.report.steps)
+        #expect(trapping.trapsAnswered > 0)
+        #expect(trapping.trappedRefusals == 1 && trapping.restarts <= 3, "\(trapping.text)")
+        #expect(trapping.steps + trapping.trapsAnswered == plain.steps)
     }
 
     @Test func declaredTrapsStillFindTheBug() async {
-        var found: VerificationResult?
+        var found: VerificationReport?
         await withKnownIssue {
             found = await expectConformance(RoutesSystem(popAtRootRemovesRoot: true, asserting: true, declaresTraps: true),
                                             options: Self.options)
         } matching: { issue in issue.comments.map(\.rawValue).joined().contains("stack-shape") }
         guard let found else { return }
-        #expect(found.report.failure(.invariant("stack-shape"))?.trace.map(\.description) == ["pop c0"], "\(found.failureMessage)")
-        #expect(found.report.failure(.noCrash) == nil, "\(found.failureMessage)")
+        #expect(found.failure(.invariant("stack-shape"))?.trace.map(\.description) == ["pop c0"], "\(found.failureMessage)")
+        #expect(found.failure(.noCrash) == nil, "\(found.failureMessage)")
     }
 
     /// Only an assertion or a precondition is a refusal: a runtime trap (here the array's own,
     /// on a `removeLast` of nothing) on a refused call is still a crash.
     @Test func runtimeTrapsAreCrashesEvenWhenTrapsAreDeclared() async {
-        var found: VerificationResult?
+        var found: VerificationReport?
         await withKnownIssue {
             found = await expectConformance(RoutesSystem(asserting: true, declaresTraps: true, indexTrap: true), options: Self.options)
         } matching: { issue in issue.comments.map(\.rawValue).joined().contains("no-crash") }
         guard let found else { return }
-        #expect(found.report.failure(.noCrash)?.trace.map(\.description) == ["pop c0"], "\(found.failureMessage)")
-        #expect(found.report.failure(.noCrash)?.diagnostics.contains("empty collection") == true, "\(found.failureMessage)")
+        #expect(found.failure(.noCrash)?.trace.map(\.description) == ["pop c0"], "\(found.failureMessage)")
+        #expect(found.failure(.noCrash)?.diagnostics.contains("empty collection") == true, "\(found.failureMessage)")
     }
 
     /// In process, a trap would end the test run: an adapter that declares traps runs in a
@@ -53,16 +53,16 @@ import Testing
                                              options: Verifier.Options(depth: 2, walks: 10))
         guard let result else { return }
         #expect(result.passed, "\(result.failureMessage)")
-        #expect(result.report.trappedRefusals > 0)
+        #expect(result.trappedRefusals > 0)
     }
 
     @Test func undeclaredTrapsAreCrashes() async {
-        var found: VerificationResult?
+        var found: VerificationReport?
         await withKnownIssue {
             found = await expectConformance(RoutesSystem(asserting: true), options: Self.options)
         } matching: { issue in issue.comments.map(\.rawValue).joined().contains("no-crash") }
         guard let found else { return }
-        #expect(found.report.failure(.noCrash)?.reason.contains("pop() with nothing pushed") == true, "\(found.failureMessage)")
+        #expect(found.failure(.noCrash)?.reason.contains("pop() with nothing pushed") == true, "\(found.failureMessage)")
     }
 }
 
@@ -75,6 +75,6 @@ func trapBenchmark() async {
     let system = trapping ? RoutesSystem(asserting: true, declaresTraps: true) : RoutesSystem()
     guard let result = await expectConformance(system, options: Verifier.Options(runIn: .childProcess)) else { return }
     #expect(result.passed, "\(result.failureMessage)")
-    print("trap benchmark \(trapping ? "trapping" : "plain"): \(result.report.steps) steps, \(result.report.trappedRefusals) traps, "
-          + "\(result.report.trapsAnswered) answered, \(result.report.restarts) restarts, \(String(format: "%.2f", result.report.seconds)) s")
+    print("trap benchmark \(trapping ? "trapping" : "plain"): \(result.steps) steps, \(result.trappedRefusals) traps, "
+          + "\(result.trapsAnswered) answered, \(result.restarts) restarts, \(String(format: "%.2f", result.seconds)) s")
 }

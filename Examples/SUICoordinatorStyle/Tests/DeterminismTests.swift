@@ -53,7 +53,7 @@ final class CallLog<Inner: AsyncNavigationSystem>: AsyncNavigationSystem {
         for _ in 0 ..< 2 {
             let result = await verifyConformance(CallLog(SUICoordinatorSystem(), path: Self.path(#line)), options: Self.options)
             logs.append(Self.read(#line - 1))
-            reports.append(result.report)
+            reports.append(result)
         }
         #expect(logs[0].count > 10_000)
         #expect(logs[0] == logs[1], "in process")
@@ -73,9 +73,9 @@ final class CallLog<Inner: AsyncNavigationSystem>: AsyncNavigationSystem {
         guard let first, let second else { return }   // in the child process of one of them
         #expect(firstLog.count > 10_000)
         #expect(firstLog == secondLog, "through the driver protocol")
-        #expect(first.report.steps == second.report.steps)
-        #expect(first.report.notes.isEmpty && second.report.notes.isEmpty, "\(first.report.notes)")
+        #expect(first.steps == second.steps)
+        #expect(first.notes.isEmpty && second.notes.isEmpty, "\(first.notes)")
         // The child process runs the overlap phase too, through the driver protocol.
-        #expect(first.report.skipped.isEmpty && first.report.interleavings > 1000, "\(first.report.skipped)")
+        #expect(first.skipped.isEmpty && first.interleavings > 1000, "\(first.skipped)")
     }
 }

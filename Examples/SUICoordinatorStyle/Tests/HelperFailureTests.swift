@@ -28,16 +28,16 @@ import Testing
     /// A flow swiped down and kept alive by the library: the default run fails `no-leak`,
     /// with the shortest trace, and nothing found is dropped as a note.
     @Test func aFlowKeptAliveAfterASwipeDownFailsNoLeakByDefault() async {
-        var result: VerificationResult?
+        var result: VerificationReport?
         await withKnownIssue {
             result = await expectConformance(SUICoordinatorSystem(faults: [.swipeRetainsFlow]))
         } matching: { issue in
             issue.comments.map(\.rawValue).joined().contains("FAIL no-leak: ")
         }
-        #expect(result?.report.failure(.noLeak)?.trace.map(\.description) == ["start c0 navigation sheet r0", "userSwipeDismiss"])
-        #expect(result?.report.failure(.noLeak)?.reason == "c1 ended but its object is still alive after 'userSwipeDismiss'")
-        #expect(result?.report.failures.allSatisfy { $0.check == .noLeak } == true, "\(result?.failureMessage ?? "")")
-        #expect(result?.report.notes == [], "\(result?.report.notes ?? [])")
+        #expect(result?.failure(.noLeak)?.trace.map(\.description) == ["start c0 navigation sheet r0", "userSwipeDismiss"])
+        #expect(result?.failure(.noLeak)?.reason == "c1 ended but its object is still alive after 'userSwipeDismiss'")
+        #expect(result?.failures.allSatisfy { $0.check == .noLeak } == true, "\(result?.failureMessage ?? "")")
+        #expect(result?.notes == [], "\(result?.notes ?? [])")
     }
 
     @Test func aPastedRegressionTestFailsWhileTheBugIsThere() async {
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func aTrapInTheLibraryIsANoCrashCounterexample() async {
-        var result: VerificationResult?
+        var result: VerificationReport?
         await withKnownIssue {
             result = await expectConformance(SUICoordinatorSystem(faults: [.trapsOnNestedSheet]), options: Self.firstCrash)
         } matching: { issue in
@@ -61,7 +61,7 @@ import Testing
             return text.contains("no-crash") && text.contains("only one sheet can be presented at a time")
         }
         // The suite goes on, with the counterexample in hand.
-        let crash = result?.report.failure(.noCrash)
+        let crash = result?.failure(.noCrash)
         #expect(crash != nil)
         #expect(crash.map { $0.trace.count <= 3 } == true, "\(crash?.trace ?? [])")
     }

@@ -15,7 +15,7 @@ import Testing
     @Test func theFixedLibraryPassesWithOverlaps() async {
         let result = await verifyConformance(SUICoordinatorSystem(), options: Self.overlapsOnly)
         #expect(result.passed, "\(result.failureMessage)")
-        #expect(result.report.interleavings > 1000, "\(result.report.sources)")
+        #expect(result.interleavings > 1000, "\(result.sources)")
     }
 
     @Test func aStalePathWrittenAfterAnAnimationIsFoundByTheDefaultRun() async {
@@ -33,7 +33,7 @@ import Testing
         for _ in 0 ..< 3 {
             let result = await verifyConformance(SUICoordinatorSystem(faults: [.popWritesStalePath]),
                                                  options: Verifier.Options(presets: [.small], depth: 0, walks: 0))
-            let failure = result.report.failure(.snapshotConforms)
+            let failure = result.failure(.snapshotConforms)
             seen.append(failure.map { $0.trace.map(\.description) + ($0.interleaving?.lines ?? []) } ?? [])
         }
         #expect(Set(seen).count == 1, "\(Set(seen))")
@@ -45,9 +45,9 @@ import Testing
     @Test func theWalksReachDeeperStates() async {
         let result = await verifyConformance(SUICoordinatorSystem(faults: [.popWritesStalePath]),
                                              options: Verifier.Options(presets: [.small], depth: 0, overlapDepth: 0))
-        let failure = result.report.failure(.snapshotConforms)
-        #expect(failure?.source.hasPrefix("overlaps after the walks of swarm") == true, "\(result.report.text)")
-        #expect(failure?.trace.count == 1, "\(result.report.text)")
+        let failure = result.failure(.snapshotConforms)
+        #expect(failure?.source.hasPrefix("overlaps after the walks of swarm") == true, "\(result.text)")
+        #expect(failure?.trace.count == 1, "\(result.text)")
         #expect(failure?.interleaving != nil)
     }
 
@@ -63,8 +63,8 @@ import Testing
                                                  overlapping: "dismiss c0 | dismiss c0 | start 2, resume 2")
         options.timeout = 0.5
         let result = await verifyConformance(SUICoordinatorSystem(faults: [.oneDismissalCompletion]), options: options)
-        let hang = result.report.failure(.noHang)
-        #expect(hang != nil, "\(result.report.text)")
+        let hang = result.failure(.noHang)
+        #expect(hang != nil, "\(result.text)")
         #expect(hang?.interleaving?.lines.last?.hasSuffix("never returned") == true, "\(hang?.text ?? "")")
     }
 }
@@ -97,14 +97,14 @@ enum StalePop {
     @Test func aSavedInterleavingReplaysTheSameFailure() async throws {
         let found = await verifyConformance(SUICoordinatorSystem(faults: [.popWritesStalePath]),
                                             options: Verifier.Options(presets: [.small], depth: 0, walks: 0))
-        let failure = try #require(found.report.failure(.snapshotConforms))
+        let failure = try #require(found.failure(.snapshotConforms))
         let interleaving = try #require(failure.interleaving)
         let text = "# navfuzz-corpus 1\n" + failure.trace.map { "\($0)\n" }.joined() + "overlap: \(interleaving.replayText)\nexpect: holds\n"
         let entry = try Corpus.coordinators.parse(text, path: "saved.trace")
         #expect(Corpus.coordinators.replay(entry).passed, "the model holds")
         let given = Verifier.Options(presets: [], depth: 0, walkPresets: [], walks: 0, traces: [entry.givenTrace])
         let replayed = await verifyConformance(SUICoordinatorSystem(faults: [.popWritesStalePath]), options: given)
-        #expect(replayed.report.failure(.snapshotConforms)?.interleaving == interleaving, "\(replayed.report.text)")
+        #expect(replayed.failure(.snapshotConforms)?.interleaving == interleaving, "\(replayed.text)")
         #expect(await verifyConformance(SUICoordinatorSystem(), options: given).passed)
     }
 
@@ -128,12 +128,12 @@ enum StalePop {
 
     @Test func aFlowKeptByItsCompletionFailsNoLeak() async throws {
         let result = await verifyConformance(SUICoordinatorSystem(faults: Self.faults), options: Self.options)
-        let failure = try #require(result.report.failure(.noLeak), "\(result.report.text)")
+        let failure = try #require(result.failure(.noLeak), "\(result.text)")
         #expect(failure.reason == KeptFlow.reason, "\(failure.text)")
         #expect(failure.trace.isEmpty, "\(failure.text)")
         #expect(failure.interleaving?.lines == KeptFlow.lines, "\(failure.text)")
         #expect(failure.interleaving?.replayText == KeptFlow.replay)
-        #expect(result.report.failures.map(\.check) == [.noLeak], "\(result.report.text)")
+        #expect(result.failures.map(\.check) == [.noLeak], "\(result.text)")
     }
 
     @Test func sequentialRunsDoNotSeeIt() async {
@@ -147,8 +147,8 @@ enum StalePop {
         #expect(Corpus.coordinators.replay(entry).passed, "the model holds")
         let given = Verifier.Options(presets: [], depth: 0, walkPresets: [], walks: 0, traces: [entry.givenTrace])
         let replayed = await verifyConformance(SUICoordinatorSystem(faults: Self.faults), options: given)
-        let failure = replayed.report.failure(.noLeak)
-        #expect(failure?.interleaving?.lines == KeptFlow.lines, "\(replayed.report.text)")
+        let failure = replayed.failure(.noLeak)
+        #expect(failure?.interleaving?.lines == KeptFlow.lines, "\(replayed.text)")
         #expect(failure?.regressionTest(.swiftTesting, subject: "S()").contains("overlapping: \"\(KeptFlow.replay)\"") == true)
         #expect(await verifyConformance(SUICoordinatorSystem(), options: given).passed)
     }
@@ -193,7 +193,7 @@ enum KeptFlow {
     /// (a sheet presented, then closed); the model's shortest way to that state is one `push`.
     @Test func aWalksStepsAreCutToTheModelsShortestWay() async throws {
         let result = await verifyConformance(SUICoordinatorSystem(faults: [.popWritesStalePath]), options: Self.afterWalks(seed: 2))
-        let failure = try #require(result.report.failure(.snapshotConforms), "\(result.report.text)")
+        let failure = try #require(result.failure(.snapshotConforms), "\(result.text)")
         #expect(failure.source.hasPrefix("overlaps after the walks of swarm"), "\(failure.text)")
         #expect(failure.originalLength == 7)
         #expect(failure.trace.map(\.description) == ["start c0 navigation push r0"], "\(failure.text)")
@@ -203,7 +203,7 @@ enum KeptFlow {
 
     @Test func aLeakFoundAfterAWalkIsShownFromTheInitialState() async throws {
         let result = await verifyConformance(SUICoordinatorSystem(faults: LeaksAfterOverlappingCalls.faults), options: Self.afterWalks(seed: 11))
-        let failure = try #require(result.report.failure(.noLeak), "\(result.report.text)")
+        let failure = try #require(result.failure(.noLeak), "\(result.text)")
         #expect(failure.originalLength > failure.trace.count, "\(failure.text)")
         #expect(failure.trace.isEmpty, "\(failure.text)")
         #expect(failure.interleaving != nil, "\(failure.text)")

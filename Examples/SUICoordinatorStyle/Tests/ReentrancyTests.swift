@@ -34,9 +34,9 @@ import Testing
 
     @Test(arguments: kinds) func foundInProcess(_ kind: Kind) async {
         let result = await verifyConformance(SUICoordinatorSystem(faults: [kind.fault]), options: Self.overlapsOnly)
-        let failure = result.report.failures.first { $0.interleaving != nil }
-        #expect(failure?.check == kind.check || failure?.alsoBroken.contains(kind.check) == true, "\(result.report.text)")
-        #expect(result.report.skipped.isEmpty, "\(result.report.skipped)")
+        let failure = result.failures.first { $0.interleaving != nil }
+        #expect(failure?.check == kind.check || failure?.alsoBroken.contains(kind.check) == true, "\(result.text)")
+        #expect(result.skipped.isEmpty, "\(result.skipped)")
     }
 
     // In a child process, one test per kind: the child runs the test again and serves the
@@ -50,17 +50,17 @@ import Testing
     @Test func doubleDismissTrapInAChildProcess() async { await Self.inChild(Self.trap) { await expectConformance(SUICoordinatorSystem(faults: [$0]), options: $1) } }
 
     /// Runs `verify` in a child process and expects `kind`'s check broken by overlapping calls.
-    static func inChild(_ kind: Kind, _ verify: (LibraryFault, Verifier.Options) async -> VerificationResult?) async {
+    static func inChild(_ kind: Kind, _ verify: (LibraryFault, Verifier.Options) async -> VerificationReport?) async {
         var options = overlapsOnly
         options.runIn = .childProcess
-        var result: VerificationResult?
+        var result: VerificationReport?
         await withKnownIssue {
             result = await verify(kind.fault, options)
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
             return text.contains("FAIL ") && text.contains("to replay: overlap:")
         }
-        guard let report = result?.report else { return }
+        guard let report = result else { return }
         #expect(report.failures.contains { $0.interleaving != nil && ($0.check == kind.check || $0.alsoBroken.contains(kind.check)) },
                 "\(report.text)")
         #expect(report.skipped.isEmpty, "\(report.skipped)")
@@ -70,7 +70,7 @@ import Testing
         for serialized in [false, true] {
             let result = await verifyConformance(SUICoordinatorSystem(serialized: serialized), options: Self.overlapsOnly)
             #expect(result.passed, "\(result.failureMessage)")
-            #expect(result.report.interleavings > 1000, "\(result.report.sources)")
+            #expect(result.interleavings > 1000, "\(result.sources)")
         }
     }
 
@@ -79,7 +79,7 @@ import Testing
     @Test func aWaitNotHandedOverFailsNoHang() async {
         let result = await verifyConformance(SUICoordinatorSystem(serialized: true, handsOverWaits: false),
                                              options: Verifier.Options(presets: [.small], depth: 0, walks: 0, timeout: 0.3, overlapDepth: 0))
-        #expect(result.report.failure(.noHang) != nil, "\(result.report.text)")
+        #expect(result.failure(.noHang) != nil, "\(result.text)")
     }
 }
 
@@ -95,11 +95,11 @@ func reentrancyEverySeed() async {
             for seed in UInt64(0) ... 9 {
                 var options = Verifier.Options(seed: seed)
                 options.runIn = location
-                var result: VerificationResult?
+                var result: VerificationReport?
                 await withKnownIssue {
                     result = await expectConformance(SUICoordinatorSystem(faults: [kind.fault]), options: options)
                 }
-                guard let report = result?.report else { return }   // in the child process
+                guard let report = result else { return }   // in the child process
                 if report.failures.contains(where: { $0.interleaving != nil && ($0.check == kind.check || $0.alsoBroken.contains(kind.check)) }) {
                     found += 1
                 }
@@ -123,16 +123,16 @@ func reentrancyEverySeed() async {
         let two = await verifyConformance(SUICoordinatorSystem(), options: Self.options(2))
         let three = await verifyConformance(SUICoordinatorSystem(), options: Self.options(3))
         #expect(two.passed && three.passed, "\(three.failureMessage)")
-        #expect(three.report.interleavings > two.report.interleavings, "\(two.report.sources) \(three.report.sources)")
+        #expect(three.interleavings > two.interleavings, "\(two.sources) \(three.sources)")
     }
 
     @Test func aTripleTapIsFoundAndReplaysFromItsText() async throws {
         let found = await verifyConformance(SUICoordinatorSystem(faults: [.pushRewritesPath]), options: Self.options(3))
-        let failure = try #require(found.report.failures.first { $0.interleaving?.calls.count == 3 }, "\(found.report.text)")
+        let failure = try #require(found.failures.first { $0.interleaving?.calls.count == 3 }, "\(found.text)")
         let text = try #require(failure.interleaving?.replayText)
         #expect(text.components(separatedBy: " | ").count == 4, "\(text)")
         let replayed = await verifyConformance(SUICoordinatorSystem(faults: [.pushRewritesPath]),
                                                options: .replaying(failure.trace.map(\.description), overlapping: text))
-        #expect(replayed.report.failures.first?.interleaving == failure.interleaving, "\(replayed.report.text)")
+        #expect(replayed.failures.first?.interleaving == failure.interleaving, "\(replayed.text)")
     }
 }

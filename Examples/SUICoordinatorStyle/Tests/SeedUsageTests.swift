@@ -88,7 +88,7 @@ func seedUsageEverySeed() async {
         for seed in UInt64(0) ... 9 {
             let result = await verifyConformance(await make(), options: .init(seed: seed, stopAtFirstFailure: true))
             if result.failures.first?.check == check { found += 1 }
-            if let first = result.report.firstFailureSeconds { firsts.append(first) }
+            if let first = result.firstFailureSeconds { firsts.append(first) }
         }
         print("seed usage: \(name), in process: found with \(found) of 10 seeds; first failure after \(firsts.min() ?? 0)–\(firsts.max() ?? 0) s")
         #expect(found == 10, "\(name)")

@@ -56,7 +56,7 @@ final class XCTestHelperFailureTests: XCTestCase {
     }
 
     func testATrapInTheLibraryIsANoCrashCounterexample() async {
-        var result: VerificationResult?
+        var result: VerificationReport?
         let failures = await catching {
             result = await assertConformance(SUICoordinatorSystem(faults: [.trapsOnNestedSheet]),
                                              options: SwiftTestingHelperFailures.firstCrash)
@@ -64,7 +64,7 @@ final class XCTestHelperFailureTests: XCTestCase {
         let text = failures.map(\.message).joined()
         XCTAssertTrue(text.contains("no-crash"), text)
         XCTAssertTrue(text.contains("only one sheet can be presented at a time"), text)
-        XCTAssertNotNil(result?.report.failure(.noCrash))
+        XCTAssertNotNil(result?.failure(.noCrash))
     }
 
     /// The overlap phase (docs/VERIFY.md §2.4) finds the `pop` that writes the path it read
@@ -101,15 +101,15 @@ final class XCTestHelperFailureTests: XCTestCase {
     /// A flow swiped down and kept alive by the library: the default run fails `no-leak`,
     /// with the shortest trace, and nothing found is dropped as a note.
     func testAFlowKeptAliveAfterASwipeDownFailsNoLeakByDefault() async {
-        var result: VerificationResult?
+        var result: VerificationReport?
         let failures = await catching {
             result = await assertConformance(SUICoordinatorSystem(faults: [.swipeRetainsFlow]))
         }
         let text = failures.map(\.message).joined()
         XCTAssertTrue(text.contains("FAIL no-leak: c1 ended but its object is still alive after 'userSwipeDismiss'"), text)
-        XCTAssertEqual(result?.report.failure(.noLeak)?.trace.map(\.description), ["start c0 navigation sheet r0", "userSwipeDismiss"])
-        XCTAssertEqual(result?.report.failures.allSatisfy { $0.check == .noLeak }, true, text)
-        XCTAssertEqual(result?.report.notes, [], text)
+        XCTAssertEqual(result?.failure(.noLeak)?.trace.map(\.description), ["start c0 navigation sheet r0", "userSwipeDismiss"])
+        XCTAssertEqual(result?.failures.allSatisfy { $0.check == .noLeak }, true, text)
+        XCTAssertEqual(result?.notes, [], text)
     }
 
     func testTheFixedLibraryPassesWithOverlaps() async {

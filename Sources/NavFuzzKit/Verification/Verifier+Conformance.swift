@@ -1,32 +1,22 @@
 @_spi(Engine) import CoordinatorModel
 import Foundation
 
-/// A verification's outcome with ready-made failure messages, for any test framework. The
-/// NavFuzzTesting product records them for XCTest and Swift Testing (`assertConformance`,
-/// `expectConformance`); another framework records `failureMessage` itself:
+/// A verification's failure messages, ready for any test framework. The NavFuzzTesting product
+/// records them for XCTest and Swift Testing (`assertConformance`, `expectConformance`); another
+/// framework records `failureMessage` itself:
 ///
-///     let result = await verifyConformance(MyAdapter())
-///     XCTAssertTrue(result.passed, result.failureMessage)
-public struct VerificationResult: Sendable {
-    /// The whole report.
-    public var report: VerificationReport
-
-    package init(report: VerificationReport) { self.report = report }
-
-    /// Whether every check held and every `sometimes` state was reached.
-    public var passed: Bool { report.passed }
-    /// The failures, each with its shortest trace.
-    public var failures: [ConformanceFailure] { report.failures }
-
+///     let report = await verifyConformance(MyAdapter())
+///     XCTAssertTrue(report.passed, report.failureMessage)
+extension VerificationReport {
     /// Empty when verification passed; else every failing trace with both sides' states, the
     /// `sometimes` properties never reached, or the reason verification could not run.
     public var failureMessage: String {
-        if report.passed { return "" }
+        if passed { return "" }
         var parts: [String] = []
-        if let error = report.error { parts.append("verification could not run: \(error)") }
-        let broken = Check.all.filter { c in report.failures.contains { $0.check == c } }.map(\.name)
+        if let error { parts.append("verification could not run: \(error)") }
+        let broken = Check.all.filter { c in failures.contains { $0.check == c } }.map(\.name)
         if !broken.isEmpty {
-            parts.append("\(broken.count) conformance check\(broken.count == 1 ? "" : "s") failed for \(report.system): \(broken.joined(separator: ", "))")
+            parts.append("\(broken.count) conformance check\(broken.count == 1 ? "" : "s") failed for \(system): \(broken.joined(separator: ", "))")
         }
         return (parts + failureMessages.filter { !$0.hasPrefix("verification could not run") }).joined(separator: "\n\n")
     }
@@ -35,24 +25,32 @@ public struct VerificationResult: Sendable {
     /// one for the `sometimes` properties never reached: for frameworks that record issues one
     /// at a time.
     public var failureMessages: [String] {
-        if let error = report.error { return ["verification could not run: \(error)"] }
-        var out = report.groups.map(ConformanceFailure.text)
-        if let stopped = report.stoppedEarly {
-            out.append("stopped early, so not everything was tested: \(stopped)")
+        if let error { return ["verification could not run: \(error)"] }
+        var out = groups.map(ConformanceFailure.text)
+        if let stoppedEarly {
+            out.append("stopped early, so not everything was tested: \(stoppedEarly)")
         }
-        if !report.unreached.isEmpty {
-            out.append("never reached, so not tested: \(report.unreached.joined(separator: ", ")) — the run is too short, "
+        if !unreached.isEmpty {
+            out.append("never reached, so not tested: \(unreached.joined(separator: ", ")) — the run is too short, "
                        + "or the implementation refuses what leads there (docs/VERIFY.md §1)")
         }
         return out
     }
+
+    /// The report itself: what `VerificationResult` wrapped.
+    @available(*, deprecated, message: "verifyConformance and the test helpers return the VerificationReport itself")
+    public var report: VerificationReport { self }
 }
+
+/// What `verifyConformance` and the test helpers returned before they returned the report.
+@available(*, deprecated, renamed: "VerificationReport")
+public typealias VerificationResult = VerificationReport
 
 /// Verifies a synchronous adapter against the model, for a test framework other than XCTest
 /// and Swift Testing (whose helpers are `assertConformance` and `expectConformance`).
-public func verifyConformance(_ system: some NavigationSystem, options: Verifier.Options = Verifier.Options()) -> VerificationResult {
-    if system.capabilities.trapsOnRefusedCalls { return VerificationResult(report: .trapsInProcess(system.name)) }
-    return VerificationResult(report: Verifier.verify(InProcessSystem(system), options: options))
+public func verifyConformance(_ system: some NavigationSystem, options: Verifier.Options = Verifier.Options()) -> VerificationReport {
+    if system.capabilities.trapsOnRefusedCalls { return .trapsInProcess(system.name) }
+    return Verifier.verify(InProcessSystem(system), options: options)
 }
 
 extension Verifier {
@@ -82,9 +80,9 @@ extension Verifier {
 
 /// Verifies a main-actor adapter against the model, for a test framework other than XCTest and
 /// Swift Testing (whose helpers are `assertConformance` and `expectConformance`).
-public func verifyConformance(_ system: some AsyncNavigationSystem, options: Verifier.Options = Verifier.Options()) async -> VerificationResult {
-    if await system.capabilities.trapsOnRefusedCalls { return VerificationResult(report: .trapsInProcess(await system.name)) }
-    return VerificationResult(report: await Verifier.verify(system, options: options))
+public func verifyConformance(_ system: some AsyncNavigationSystem, options: Verifier.Options = Verifier.Options()) async -> VerificationReport {
+    if await system.capabilities.trapsOnRefusedCalls { return .trapsInProcess(await system.name) }
+    return await Verifier.verify(system, options: options)
 }
 
 extension VerificationReport {
