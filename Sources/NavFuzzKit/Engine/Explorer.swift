@@ -270,140 +270,34 @@ import Foundation
     func expandLevel(_ frontier: Level, base: Int, expand: Bool, known: Known, reached: Reached, table: VisitedTable,
                      merge: LevelMerge, depth: Int, visited: Int, transitions: Int, start: ContinuousClock.Instant,
                      owns: (@Sendable (UInt64) -> Bool)? = nil) {
-        let checksOwned = options.shard?.split == .ownership, recording = options.shard.map { $0.count > 1 } ?? false
         let chunks = (frontier.count + Self.chunkSize - 1) / Self.chunkSize
         let next = AtomicCounter(0)
         let processed = AtomicCounter(0)
         let stepped = AtomicCounter(transitions)
         defer { next.free(); processed.free(); stepped.free() }
         let deadline = options.maxSeconds.map { start.advanced(by: .milliseconds(Int64($0 * 1000))) }
-        let machine = self.machine
-        let progress = options.progress, shouldStop = options.shouldStop, abandons = options.abandons
-        let distinct = options.distinct, signature = options.signature
+        let machine = self.machine, options = self.options, live = self.live
         let workers = min(self.workers, max(chunks, 1))
-        let prepare = live?.prepare, lookahead = live?.preparesAhead ?? false
-        let work = { @Sendable (worker: Int) in
-            // Each worker works on its own copies, so that no reference count is shared.
-            let machine = workers == 1 ? machine : machine.replica()
-            let properties = machine.properties
-            let checks = PropertyChecks(properties)
-            let known = known
-            var actions: [M.Action] = []
-            var lookups = Lookups()
-            // The storage each step is written into (`ExplorableMachine.step(_:_:into:)`).
-            var spare: M.Step?
+        let work = { @Sendable (index: Int) in
+            var worker = LevelWorker(machine: workers == 1 ? machine : machine.replica(), known: known, frontier: frontier,
+                                     base: base, expand: expand, options: options, live: live, owns: owns)
             var lastReport = ContinuousClock.now
-            // Room for a chunk's output as large as the last one's: grown from empty, its arrays
-            // were copied several times per chunk.
-            var room = (candidates: 0, bytes: 0)
             while true {
                 let chunk = next.add(1)
                 if chunk >= chunks { return }
                 if let deadline, ContinuousClock.now >= deadline { return }
-                if let shouldStop, shouldStop() { return }
-                if let abandons, abandons() { return }
-                // Written only through `inout` and closures that do not escape: a variable a
-                // nested function captures is boxed, and every access to it checked at run time.
-                var out = ChunkOutput(violations: [[Found]](repeating: [], count: properties.count), reached: reached)
-                out.candidates.reserveCapacity(room.candidates)
-                out.bytes.reserveCapacity(room.bytes)
-                // The table as merged so far: this level's earlier chunks may be in it already.
-                let seen = table.view
-                let looking = !out.reached.covers(checks)
-                let end = min(frontier.count, (chunk + 1) * Self.chunkSize)
-                /// Decodes state `local` and checks it; nil when it does not decode.
-                func load(_ local: Int, into out: inout ChunkOutput) -> M.State? {
-                    guard let state = machine.decode(frontier.encoding(local)) else { return nil }
-                    let number = base + local
-                    if owned(local) || !checksOwned {
-                        machine.checkState(state, checks) { p, reason in
-                            out.record(p, Found(state: number, action: nil, reason: reason), nil, known, distinct, signature)
-                        }
-                    }
-                    if looking { out.reached.note(state, checks) }
-                    return state
-                }
-                /// Whether this shard handles state `local` (`owns`).
-                func owned(_ local: Int) -> Bool { owns.map { $0(Fingerprint.of(frontier.encoding(local))) } ?? true }
-                // With `preparesAhead`, the next state is loaded and prepared before this one's
-                // steps are taken, so that the system works on it meanwhile.
-                var loaded: (local: Int, state: M.State?, actions: [M.Action], left: Int)?
-                // `abandons` is asked before every step: a step of a live system can take seconds
-                // (a driver that hangs), and a state has dozens.
-                var stopped = false
-                for local in chunk * Self.chunkSize ..< end {
-                    let state: M.State
-                    let left: Int
-                    if let l = loaded, l.local == local {
-                        guard let s = l.state else { continue }
-                        state = s
-                        left = l.left
-                        swap(&actions, &loaded!.actions)
-                    } else {
-                        guard let s = load(local, into: &out) else { continue }
-                        state = s
-                        guard expand else { continue }
-                        actions.removeAll(keepingCapacity: true)
-                        left = machine.explorationActions(in: state, into: &actions)
-                        prepare?(state, actions, false)
-                    }
-                    let number = base + local
-                    guard expand else { continue }
-                    let mine = owned(local)
-                    // A prefix split expands only the states of this shard on the level it splits.
-                    if !mine && !checksOwned { continue }
-                    if lookahead && local + 1 < end {
-                        var next = loaded?.actions ?? []
-                        next.removeAll(keepingCapacity: true)
-                        var nextLeft = 0
-                        let s = load(local + 1, into: &out)
-                        if let s {
-                            nextLeft = machine.explorationActions(in: s, into: &next)
-                            prepare?(s, next, true)
-                        }
-                        loaded = (local + 1, s, next, nextLeft)
-                    }
-                    let refusedBefore = out.refused
-                    out.refused += left
-                    let firstCandidate = out.candidates.count
-                    for a in actions.indices {
-                        if let abandons, abandons() { stopped = true; break }
-                        let action = actions[a]
-                        // Read in place, not bound to a copy: by the next step, `spare` is unique again.
-                        machine.step(state, action, into: &spare)
-                        if case .none = spare { preconditionFailure("ExplorableMachine.step(_:_:into:) wrote no step") }
-                        if mine {
-                            machine.checkTransition(state, action, spare!, checks) { p, reason in
-                                out.record(p, Found(state: number, action: a, reason: reason), action, known, distinct, signature)
-                            }
-                        }
-                        guard let successor = machine.successor(of: spare!) else { out.refused += 1; continue }
-                        out.applied += 1
-                        guard machine.isWithinBounds(successor), !machine.leavesUnchanged(state, spare!) else { continue }
-                        let start = out.bytes.count
-                        machine.encode(successor, into: &out.bytes)
-                        out.candidates.append((Fingerprint.of(out.bytes[start...]), local, start, out.bytes.count - start))
-                    }
-                    out.dropVisited(from: firstCandidate, table: seen, scratch: &lookups)
-                    if recording && !stopped {
-                        out.expansions.append(Expansion(state: number, transitions: UInt32(left + actions.count),
-                                                        refused: UInt32(out.refused - refusedBefore)))
-                    }
-                    if stopped { break }
-                }
-                out.stopped = stopped
-                let applied = out.applied, refused = out.refused
-                room = (out.candidates.count, out.bytes.count)
+                if let shouldStop = options.shouldStop, shouldStop() { return }
+                if let abandons = options.abandons, abandons() { return }
+                let range = chunk * Self.chunkSize ..< min(frontier.count, (chunk + 1) * Self.chunkSize)
+                let out = worker.run(range, reached: reached, seen: table.view)
+                let stopped = out.stopped, taken = out.applied + out.refused
                 merge.deliver(chunk, out)
-                let finished = end - chunk * Self.chunkSize, taken = applied + refused
-                let done = processed.add(finished) + finished
+                let done = processed.add(range.count) + range.count
                 let steps = stepped.add(taken) + taken
-                if worker == 0, let progress, ContinuousClock.now - lastReport > .milliseconds(500) {
+                if index == 0, let progress = options.progress, ContinuousClock.now - lastReport > .milliseconds(500) {
                     lastReport = .now
-                    let elapsed = start.duration(to: .now)
-                    let seconds = elapsed.inSeconds
                     progress(ExplorationProgress(states: visited, transitions: steps, depth: depth,
-                                                 queue: frontier.count - done, seconds: seconds))
+                                                 queue: frontier.count - done, seconds: start.duration(to: .now).inSeconds))
                 }
                 if stopped { return }
             }
