@@ -89,26 +89,17 @@ struct Effects {
             guard let t = stackTarget(c) else { return .unsupported }
             state.append(pos(t), stack: .screen(r))
         case .pop(let c):
-            guard let t = stackTarget(c) else { return .unsupported }
-            let count = state.stackCount(at: pos(t))
-            if count < 2 && !(faulty(.popRemovesRoot) && count == 1) { return .atRoot }
-            remove(.stack, of: t, from: count - 1)
+            return pop(c)
         case .popToRoot(let c):
             guard let t = stackTarget(c) else { return .unsupported }
             remove(.stack, of: t, from: 1)
         case .popTo(let c, let r):
-            // Under popToPresented, popTo looks at its target's modals itself: no layer to find.
-            if config.dialect.contains(.popToPresented) { return popToPresented(c, r) }
-            guard let t = stackTarget(c) else { return .unsupported }
-            guard let i = lastStackIndex(of: .screen(r), in: t) else { return .notFound }
-            remove(.stack, of: t, from: i + 1)
+            return popTo(c, r)
         case .setRoot(let c, let r):
             remove(.stack, of: c, from: 0)
             setStack(of: c, to: .screen(r))
         case .replaceRoot(let c, let r):
-            if state.stackCount(at: pos(c)) == 0 { setStack(of: c, to: .screen(r)); break }
-            if case .child(let old) = state.stackEntry(at: pos(c), 0) { endIfLive(old) }
-            if let i = state.index(of: c) { state.setStackEntry(i, 0, .screen(r)) }
+            replaceRoot(c, r)
         case .present(let c, let r, let style):
             state.append(pos(c), modal: Modal(style, .screen(r)))
         case .dismiss(let c):
@@ -116,10 +107,7 @@ struct Effects {
         case .dismissAll(let c):
             remove(.modals, of: c, from: 0)
         case .close(let c):
-            if state.modalCount(at: pos(c)) > 0 { return dismiss(c) }
-            let count = state.stackCount(at: pos(c))
-            guard kind(c) == .navigation, count >= 2 else { return .nothingToClose }
-            remove(.stack, of: c, from: count - 1)
+            return close(c)
         case .set(let c, let r):
             return set(c, r)
         case .none:
@@ -135,19 +123,13 @@ struct Effects {
         case .finishFlow(let d):
             return finishFlow(d)
         case .forcePresentation(let k, let style, let r):
-            guard let top = state.descend(lastPageOfTab: faulty(.tabRootTopLastPage))?.owner else {
-                return .noSuchCoordinator
-            }
+            guard let top = state.descend(lastPageOfTab: faulty(.tabRootTopLastPage))?.owner else { return .noSuchCoordinator }
             return start(top, k, style, r)
         case .restartApp:
-            let root = state.root
-            restart(root, keepingModals: config.launch != nil && faulty(.launchChildTwice))
-            launch(from: root)
+            restartApp()
         case .redirect(let c, let r, let style):
             guard let p = state.parent(at: pos(c)) else { return .unsupported }
-            ownStack = true
-            defer { ownStack = false }
-            return apply(style == .push ? .push(p, r) : .present(p, r, style))
+            return onParent(style == .push ? .push(p, r) : .present(p, r, style))
         case .select(let t, let page):
             guard state.hasPage(page, at: pos(t)) else { return .notFound }
             state.setInfo(pos(t), current: page)
@@ -157,42 +139,100 @@ struct Effects {
             guard state.hasPage(page, at: pos(t)) else { return .notFound }
             setBadge(of: t, page, value)
         case .tabPopToRoot(let t):
-            let i = pos(t)
-            guard let pc = state.pageCoordinator(at: i, for: state.currentPage(at: i)), state.isLive(pc) else { return .notFound }
-            ownStack = true
-            defer { ownStack = false }
-            return apply(.popToRoot(pc))
+            return tabPopToRoot(t)
         case .userBack:
             return userBack()
         case .userSwipeDismiss:
             return userSwipeDismiss()
         case .userSelectTab(let page):
-            guard let t = state.descend()?.tabBar, state.hasTab(at: pos(t)) else { return .noTabBar }
-            guard state.hasPage(page, at: pos(t)) else { return .notFound }
-            state.setInfo(pos(t), current: page)
+            return userSelectTab(page)
         case .switchRoot(let k, let r):
             switchRoot(k, r)
         case .redirectTo(let c, let part):
             guard let p = state.parent(at: pos(c)) else { return .unsupported }
             if faulty(.redirectActsOnSelf) { return apply(part) }
-            ownStack = true
-            defer { ownStack = false }
-            return apply(part.retargeted { $0 == c ? p : $0 })
+            return onParent(part.retargeted { $0 == c ? p : $0 })
         case .startShared(let c, let r):
-            let d = create(kind: .navigation, parent: c, route: r)
-            if let j = state.index(of: d) { state.setSharesRouter(j) }
-            if let i = state.index(of: c) { state.append(i, stack: .child(d)) }
+            startShared(c, r)
         case .setStack(let c, let routes):
             remove(.stack, of: c, from: 0)
             setStack(of: c, to: routes)
         case .startStack(let c, let style, let routes):
-            let d = create(kind: .navigation, parent: c, route: routes[0])
-            setStack(of: d, to: routes)
-            if let i = state.index(of: c) {
-                if style == .push { state.append(i, stack: .child(d)) } else { state.append(i, modal: Modal(style, .child(d))) }
-            }
+            startStack(c, style, routes)
         }
         return nil
+    }
+
+    private mutating func pop(_ c: CoordinatorID) -> RefusalReason? {
+        guard let t = stackTarget(c) else { return .unsupported }
+        let count = state.stackCount(at: pos(t))
+        if count < 2 && !(faulty(.popRemovesRoot) && count == 1) { return .atRoot }
+        remove(.stack, of: t, from: count - 1)
+        return nil
+    }
+
+    private mutating func popTo(_ c: CoordinatorID, _ r: Route) -> RefusalReason? {
+        // Under popToPresented, popTo looks at its target's modals itself: no layer to find.
+        if config.dialect.contains(.popToPresented) { return popToPresented(c, r) }
+        guard let t = stackTarget(c) else { return .unsupported }
+        guard let i = lastStackIndex(of: .screen(r), in: t) else { return .notFound }
+        remove(.stack, of: t, from: i + 1)
+        return nil
+    }
+
+    private mutating func replaceRoot(_ c: CoordinatorID, _ r: Route) {
+        if state.stackCount(at: pos(c)) == 0 { setStack(of: c, to: .screen(r)); return }
+        if case .child(let old) = state.stackEntry(at: pos(c), 0) { endIfLive(old) }
+        if let i = state.index(of: c) { state.setStackEntry(i, 0, .screen(r)) }
+    }
+
+    /// Dismisses the top modal, or else pops the top of a navigation stack.
+    private mutating func close(_ c: CoordinatorID) -> RefusalReason? {
+        if state.modalCount(at: pos(c)) > 0 { return dismiss(c) }
+        let count = state.stackCount(at: pos(c))
+        guard kind(c) == .navigation, count >= 2 else { return .nothingToClose }
+        remove(.stack, of: c, from: count - 1)
+        return nil
+    }
+
+    private mutating func restartApp() {
+        let root = state.root
+        restart(root, keepingModals: config.launch != nil && faulty(.launchChildTwice))
+        launch(from: root)
+    }
+
+    /// `action`, retargeted at a parent, acting on the stack it names (not the top layer's).
+    private mutating func onParent(_ action: Action) -> RefusalReason? {
+        ownStack = true
+        defer { ownStack = false }
+        return apply(action)
+    }
+
+    private mutating func tabPopToRoot(_ t: CoordinatorID) -> RefusalReason? {
+        let i = pos(t)
+        guard let pc = state.pageCoordinator(at: i, for: state.currentPage(at: i)), state.isLive(pc) else { return .notFound }
+        return onParent(.popToRoot(pc))
+    }
+
+    private mutating func userSelectTab(_ page: Page) -> RefusalReason? {
+        guard let t = state.descend()?.tabBar, state.hasTab(at: pos(t)) else { return .noTabBar }
+        guard state.hasPage(page, at: pos(t)) else { return .notFound }
+        state.setInfo(pos(t), current: page)
+        return nil
+    }
+
+    private mutating func startShared(_ c: CoordinatorID, _ r: Route) {
+        let d = create(kind: .navigation, parent: c, route: r)
+        if let j = state.index(of: d) { state.setSharesRouter(j) }
+        if let i = state.index(of: c) { state.append(i, stack: .child(d)) }
+    }
+
+    private mutating func startStack(_ c: CoordinatorID, _ style: Style, _ routes: [Route]) {
+        let d = create(kind: .navigation, parent: c, route: routes[0])
+        setStack(of: d, to: routes)
+        if let i = state.index(of: c) {
+            if style == .push { state.append(i, stack: .child(d)) } else { state.append(i, modal: Modal(style, .child(d))) }
+        }
     }
 
     /// Arguments inside the configured alphabets, well-formed lists (the `invalid` check).

@@ -119,118 +119,61 @@ extension Invariant {
         guard !step.outcome.isRefused else { return nil }
         let dialect = configuration.dialect
         let after = step.state
-        func modals(_ s: State, _ i: Int) -> [Modal] { (0..<s.modalCount(at: i)).map { s.modal(at: i, $0) } }
         if pairing.createdWithModals > 0 {
             let j = pairing.firstCreatedWithModals
-            return "\(after.id(at: j)) was created with modals \(modals(after, j))"
+            return "\(after.id(at: j)) was created with modals \(ModalChanges.modals(after, j))"
         }
-        // The first two changes are kept by position (a step changes at most one list); the
-        // full list is rebuilt only to describe a failure.
-        let changes = pairing.modalChanges, first = pairing.firstModal, second = pairing.secondModal
-        func describeChanges() -> String {
-            before.positions.compactMap { i -> String? in
-                guard let j = after.index(of: before.id(at: i)), !after.sameList(.modals, at: j, as: before, at: i) else { return nil }
-                return "\(before.id(at: i)): \(modals(before, i)) -> \(modals(after, j))"
-            }.joined(separator: "; ")
-        }
-        /// Whether the modals at `j` after are the first `keep` at `i` before, then `extra`.
-        func matches(_ j: Int, _ i: Int?, keep: Int, then extra: Modal?) -> Bool {
-            guard after.modalCount(at: j) == keep + (extra == nil ? 0 : 1) else { return false }
-            if keep > 0 { guard let i, after.samePrefix(.modals, keep, at: j, as: before, at: i) else { return false } }
-            if let extra { return after.modal(at: j, keep) == extra }
-            return true
-        }
-        func otherChange(_ id: CoordinatorID) -> String? {
-            // Ids are unique, so when the first change is `id`'s, the second is another's.
-            let other = changes == 0 ? nil : before.id(at: first.before) != id ? first : changes > 1 ? second : nil
-            if let other { return "\(action) changed the modals of \(before.id(at: other.before))" }
-            return nil
-        }
-        /// Only `id`'s modals changed, to its first `keep` modals then `extra`.
-        func only(_ id: CoordinatorID, keep: Int, then extra: Modal? = nil) -> String? {
-            let i = before.index(of: id)
-            if let j = after.index(of: id), !matches(j, i, keep: keep, then: extra) {
-                let expected = (i.map { Array(modals(before, $0).prefix(keep)) } ?? []) + (extra.map { [$0] } ?? [])
-                return "\(id)'s modals should be \(expected), are \(modals(after, j))"
-            }
-            return otherChange(id)
-        }
-        func only(_ id: CoordinatorID, _ expected: [Modal]) -> String? {
-            if let j = after.index(of: id), modals(after, j) != expected { return "\(id)'s modals should be \(expected), are \(modals(after, j))" }
-            return otherChange(id)
-        }
-        func unchanged() -> String? {
-            guard changes > 0 else { return nil }
-            return "\(action) changed the modals of \(before.id(at: first.before)) from \(modals(before, first.before)) to \(modals(after, first.after))"
-        }
-        func appendedOne(_ style: Style) -> String? {
-            let was = changes == 1 ? before.modalCount(at: first.before) : 0
-            guard changes == 1, after.modalCount(at: first.after) == was + 1,
-                  after.samePrefix(.modals, was, at: first.after, as: before, at: first.before),
-                  after.modalStyle(at: first.after, was) == style else {
-                return "\(action) should append exactly one \(style) modal to one list; changed \(describeChanges())"
-            }
-            return nil
-        }
-        func removedTop(of id: CoordinatorID?) -> String? {
-            let now = changes == 1 ? after.modalCount(at: first.after) : 0
-            guard changes == 1, before.modalCount(at: first.before) == now + 1,
-                  after.samePrefix(.modals, now, at: first.after, as: before, at: first.before),
-                  id == nil || before.id(at: first.before) == id else {
-                return "\(action) should remove exactly the top modal of \(id.map(\.description) ?? "one list"); changed \(describeChanges())"
-            }
-            return nil
-        }
+        let changes = ModalChanges(before: before, after: after, action: action, pairing: pairing)
         switch action {
         case .present(let c, let r, let style):
             guard let i = before.index(of: c) else { return nil }
-            return only(c, keep: before.modalCount(at: i), then: Modal(style, .screen(r)))
+            return changes.only(c, keep: before.modalCount(at: i), then: Modal(style, .screen(r)))
         case .dismissAll(let c):
-            return only(c, keep: 0)
+            return changes.only(c, keep: 0)
         case .set(let c, let r):
             guard let i = before.index(of: c) else { return nil }
             let n = before.modalCount(at: i)
-            return n == 0 ? only(c, keep: 0) : only(c, keep: n - 1, then: Modal(before.modalStyle(at: i, n - 1), .screen(r)))
+            return n == 0 ? changes.only(c, keep: 0) : changes.only(c, keep: n - 1, then: Modal(before.modalStyle(at: i, n - 1), .screen(r)))
         case .multiple(let c, _):
             guard let i = before.index(of: c) else { return nil }
-            return only(c, expectedModals(modals(before, i), action, dialect))
+            return changes.only(c, expectedModals(ModalChanges.modals(before, i), action, dialect))
         case .dismiss(let c):
-            if dialect.contains(.dismissNothingApplies), let i = before.index(of: c), before.modalCount(at: i) == 0 { return unchanged() }
-            return removedTop(of: c)
+            if dialect.contains(.dismissNothingApplies), let i = before.index(of: c), before.modalCount(at: i) == 0 { return changes.unchanged() }
+            return changes.removedTop(of: c)
         case .popTo(let c, let r) where dialect.contains(.popToPresented):
             // The modals above the topmost one showing r go; all of them when r is on the stack.
-            guard let i = before.index(of: c) else { return unchanged() }
+            guard let i = before.index(of: c) else { return changes.unchanged() }
             if let k = (0..<before.modalCount(at: i)).last(where: { before.modal(at: i, $0).entry == .screen(r) }) {
-                return only(c, keep: k + 1)
+                return changes.only(c, keep: k + 1)
             }
-            return only(c, keep: 0)
+            return changes.only(c, keep: 0)
         case .close(let c):
             guard let i = before.index(of: c) else { return nil }
-            return before.modalCount(at: i) == 0 ? unchanged() : removedTop(of: c)
+            return before.modalCount(at: i) == 0 ? changes.unchanged() : changes.removedTop(of: c)
         case .userSwipeDismiss:
-            return removedTop(of: nil)
+            return changes.removedTop(of: nil)
         case .start(_, _, let style, _), .forcePresentation(_, let style, _), .redirect(_, _, let style), .startStack(_, let style, _):
-            return style == .push ? unchanged() : appendedOne(style)
+            return style == .push ? changes.unchanged() : changes.appendedOne(style)
         case .redirectTo(let c, let part):
             // Judged as the part on the parent, which is what the action promises.
-            guard let p = before.parent(of: c) else { return unchanged() }
+            guard let p = before.parent(of: c) else { return changes.unchanged() }
             return modalDiscipline(before, part.retargeted { $0 == c ? p : $0 }, step, pairing, configuration)
         case .restart(let c):
-            return only(c, keep: 0)
+            return changes.only(c, keep: 0)
         case .restartApp:
             // With a launch the root presents exactly one modal: a new launch child.
-            guard let launch = configuration.launch else { return only(before.root, keep: 0) }
+            guard let launch = configuration.launch else { return changes.only(before.root, keep: 0) }
             if let j = after.index(of: before.root), after.modalCount(at: j) != 1 || after.modalStyle(at: j, 0) != launch.style
                 || after.modal(at: j, 0).entry.child.map(before.isLive) != false {
-                return "\(before.root)'s modals should be a new launch child (\(launch)) only, are \(modals(after, j))"
+                return "\(before.root)'s modals should be a new launch child (\(launch)) only, are \(ModalChanges.modals(after, j))"
             }
-            return otherChange(before.root)
+            return changes.otherChange(before.root)
         case .finishFlow:
             guard let target = finishFlowTargets(before, action, step)?.last, let p = before.parent(of: target),
-                  case .modal(let k)? = before.hosting(of: target) else { return unchanged() }
-            return only(p, keep: k)
+                  case .modal(let k)? = before.hosting(of: target) else { return changes.unchanged() }
+            return changes.only(p, keep: k)
         default:
-            return unchanged()
+            return changes.unchanged()
         }
     }
 
@@ -369,75 +312,6 @@ extension Invariant {
     }
 }
 
-/// What three transition checks ask of every coordinator, found in one merge pass over the
-/// coordinators before and after a step (both sorted by id): `checkAll` makes it once for
-/// all three, each check called alone makes its own.
-struct Pairing {
-    /// Coordinators before that are live after.
-    var kept = 0
-    /// Coordinators created with modals, and the first (its position after). Counts and
-    /// positions, no optionals: an optional's tag made copying this value stall.
-    var createdWithModals = 0, firstCreatedWithModals = 0
-    /// Coordinators whose modal list changed, and the first two (positions before, after).
-    var modalChanges = 0
-    var firstModal = (before: 0, after: 0), secondModal = (before: 0, after: 0)
-    /// Coordinators whose stack entry 0 changed, and the first two.
-    var rootChanges = 0
-    var firstRoot = (before: 0, after: 0), secondRoot = (before: 0, after: 0)
-
-    /// The pairing of `step` from `before`; none for a refused step without events, where the
-    /// three checks return before they read it.
-    @inline(__always)
-    init(_ before: State, _ step: Step) {
-        if step.outcome.isRefused && step.events.isEmpty { self.init() } else { self.init(before, step.state) }
-    }
-
-    private init() {}
-
-    @inline(__always)
-    private init(_ before: State, _ after: State) {
-        var i = 0
-        for j in after.positions {
-            let id = after.id(at: j)
-            while i < before.count && before.id(at: i) < id { i += 1 }
-            guard i < before.count, before.id(at: i) == id else {
-                if after.modalCount(at: j) > 0 {
-                    if createdWithModals == 0 { firstCreatedWithModals = j }
-                    createdWithModals += 1
-                }
-                continue
-            }
-            kept += 1
-            if !after.sameList(.modals, at: j, as: before, at: i) {
-                if modalChanges == 0 { firstModal = (i, j) } else if modalChanges == 1 { secondModal = (i, j) }
-                modalChanges += 1
-            }
-            if after.rootWord(at: j) != before.rootWord(at: i) {
-                if rootChanges == 0 { firstRoot = (i, j) } else if rootChanges == 1 { secondRoot = (i, j) }
-                rootChanges += 1
-            }
-            i += 1
-        }
-    }
-}
-
-/// The coordinators whose flow a `finishFlow` finishes: its argument and, for a tab page, the tab.
-/// Nil for any other action. A value, not a list: the checks ask on every transition.
-private func finishFlowTargets(_ before: State, _ action: Action, _ step: Step) -> FinishFlowTargets? {
-    guard case .finishFlow(let d) = action, !step.outcome.isRefused else { return nil }
-    if case .page? = before.hosting(of: d), let tab = before.parent(of: d) { return FinishFlowTargets(target: d, tab: tab) }
-    return FinishFlowTargets(target: d, tab: nil)
-}
-
-private struct FinishFlowTargets {
-    var target: CoordinatorID
-    var tab: CoordinatorID?
-    func contains(_ c: CoordinatorID) -> Bool { c == target || c == tab }
-    /// The outermost of them.
-    var last: CoordinatorID { tab ?? target }
-}
-
-/// What a router action does to its target's modal list, written independently of the model.
 /// Under `pop-to-presented` (docs/SEMANTICS.md §9) a `popTo` keeps the modals up to the topmost
 /// one showing its route, and none when no modal shows it.
 private func expectedModals(_ modals: [Modal], _ action: Action, _ dialect: Dialect) -> [Modal] {
@@ -475,3 +349,21 @@ private func rootMayChange(at i: Int, _ before: State, _ action: Action) -> Bool
     }
     return allowed(action)
 }
+
+/// The coordinators whose flow a `finishFlow` finishes: its argument and, for a tab page, the tab.
+/// Nil for any other action. A value, not a list: the checks ask on every transition.
+private func finishFlowTargets(_ before: State, _ action: Action, _ step: Step) -> FinishFlowTargets? {
+    guard case .finishFlow(let d) = action, !step.outcome.isRefused else { return nil }
+    if case .page? = before.hosting(of: d), let tab = before.parent(of: d) { return FinishFlowTargets(target: d, tab: tab) }
+    return FinishFlowTargets(target: d, tab: nil)
+}
+
+private struct FinishFlowTargets {
+    var target: CoordinatorID
+    var tab: CoordinatorID?
+    func contains(_ c: CoordinatorID) -> Bool { c == target || c == tab }
+    /// The outermost of them.
+    var last: CoordinatorID { tab ?? target }
+}
+
+/// What a router action does to its target's modal list, written independently of the model.
