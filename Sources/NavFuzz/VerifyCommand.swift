@@ -75,9 +75,9 @@ enum VerifyCommand {
     /// Verifies the implementation behind `driver` as one activity (`verify`, or
     /// `verify.NAME` for a system of a project file); notes go to the console at once.
     static func verification(driver: Driver, name: String? = nil, options: Verifier.Options, skipped: Int, run: RunOptions,
-                             context: Context) throws(UsageError) -> Activity {
-        Heartbeat.shared.doing(name.map { "verify.\($0)" } ?? "verify")
+                             context: Context) -> Activity {
         let suite = name.map { "verify.\($0)" } ?? "verify"
+        Heartbeat.shared.doing(suite)
         var options = options
         options.found = { check, reason, trace in
             PartialReport.shared.found(suite: suite, check: check.name, reason: reason, trace: trace.map(\.description))
@@ -85,75 +85,22 @@ enum VerifyCommand {
         let report = Verifier.verify(driver: driver, options: options)
         if report.error != nil { context.terminal.outText(report.text) }
         let groups = report.groups
-        let classname = name.map { "verify.\($0)" } ?? "verify"
-        let texts = groups.map { render($0, suite: classname, driver: driver, run: run, context: context) }
-        var cases: [JUnitCase] = []
-        // The checks run together: each case gets an equal share of the time (see Activity).
-        let share = report.seconds / Double(Check.all.count)
-        for check in Check.all {
-            let failures = report.failures(check)
-            if let f = failures.first {
-                // Each failing trace as printed, with the file it was saved as and its replay.
-                let text = run.traceFormat == "json" ? failures.map(\.text).joined(separator: "\n\n")
-                    : groups.indices.filter { g in groups[g].contains { $0.check == check } }.map { texts[$0] }.joined(separator: "\n\n")
-                cases.append(JUnitCase(classname: classname, name: check.name, time: share,
-                                       outcome: .failure(message: "\(check): \(f.reason)", type: Invariant.named(check.name)?.kind.rawValue ?? "conformance", text: text)))
-            } else {
-                cases.append(JUnitCase(classname: classname, name: check.name, time: share, outcome: .passed))
-            }
-        }
-        for name in SometimesProperty.all.map(\.name) where report.unreached.contains(name) {
-            cases.append(.neverReached(suite: classname, property: name))
-        }
-        // What could not run is a skipped case; a run that stopped early fails one of its own.
-        for s in report.skipped { cases.append(JUnitCase(classname: classname, name: s.name, time: 0, outcome: .skipped(message: s.reason))) }
-        if let stopped = report.stoppedEarly {
-            let message = "stopped early, so not everything was tested: \(stopped)"
-            cases.append(JUnitCase(classname: classname, name: "ran-to-the-end", time: 0,
-                                   outcome: .failure(message: message, type: "stopped-early", text: message)))
+        let texts = groups.map { render($0, suite: suite, driver: driver, run: run, context: context) }
+        // Each failing check's traces as printed, with the file each was saved as and its replay.
+        var caseTexts: [Check: String] = [:]
+        for check in Set(report.failures.map(\.check)) {
+            caseTexts[check] = run.traceFormat == "json" ? report.failures(check).map(\.text).joined(separator: "\n\n")
+                : groups.indices.filter { g in groups[g].contains { $0.check == check } }.map { texts[$0] }.joined(separator: "\n\n")
         }
         let corpusNote = options.traces.isEmpty && skipped == 0 ? ""
             : "\(options.traces.count) corpus traces (\(skipped) with a model fault skipped), "
-        let broken = Set(report.failures.map(\.check)).count
-        var summary = "\(classname): " + corpusNote + "\(report.steps) steps checked, \(Figures.seconds(report.seconds)), "
-            + "\(Figures.rate(report.stepsPerSecond)) steps/s — "
-            + (broken == 0 ? "all \(Check.all.count) checks hold" : "\(broken) of \(Check.all.count) checks broken")
-        if report.stoppedEarly != nil { summary += " — STOPPED EARLY" }
-        if !report.skipped.isEmpty { summary += " — skipped: \(report.skipped.map(\.name).joined(separator: ", "))" }
-        summary += Unreached(names: report.unreached).summary
-        if !report.expected.isEmpty { summary += " — \(report.expected.count) expected by the baseline" }
-        if !report.staleBaseline.isEmpty { summary += " — \(report.staleBaseline.count) baseline entries no longer occur" }
-        if let first = report.firstFailureSeconds, broken > 0 { summary += String(format: " (first failure after %.2f s)", first) }
-        let notVerified = report.error.map { "the driver '\(driver.text)' could not be verified: \($0) (see docs/DRIVER-PROTOCOL.md)" }
-        if let notVerified {
-            // What ran before the error keeps its failures; nothing else may read as held.
-            cases = cases.filter(\.outcome.isFailed)
-                + [JUnitCase(classname: classname, name: "verified", time: 0,
-                             outcome: .error(message: notVerified, type: "not-verified", text: report.text))]
-            summary = "\(classname): NOT VERIFIED — \(notVerified)"
-        }
-        var activity = Activity(
-            name: classname, seconds: report.seconds,
-            properties: [JUnitProperty(name: "driver", value: driver.text)] + VerifySetting.properties(of: options)
-                + [JUnitProperty(name: "bounds", value: options.presets.map(\.bounds.description).joined(separator: ";")),
-                   JUnitProperty(name: "depth", value: String(options.depth)),
-                   JUnitProperty(name: "walks", value: String(report.walks)),
-                   JUnitProperty(name: "steps", value: String(report.steps)),
-                   JUnitProperty(name: "replayed-steps", value: String(report.replayedSteps)),
-                   JUnitProperty(name: "position-goals", value: String(report.positionGoals)),
-                   JUnitProperty(name: "positions-taken", value: String(report.positionsTaken)),
-                   JUnitProperty(name: "shard", value: run.shard.description)],
-            cases: cases, summary: summary, failureTexts: texts, systemOut: report.text, systemErr: report.diagnostics,
-            error: notVerified)
-        // Each failing check's first trace, for `merge` to keep the one a single run shows.
-        for check in Check.all {
-            guard let f = report.failures(check).first else { continue }
-            activity.properties.append(JUnitProperty(name: JUnitReader.firstTraceProperty(check.name), value: f.orderKey))
-        }
-        if let (lookedFor, reached) = report.shardSometimes {
-            activity.properties += [JUnitProperty(name: JUnitReader.lookedForProperty, value: lookedFor.joined(separator: ",")),
-                                    JUnitProperty(name: JUnitReader.reachedProperty, value: reached.joined(separator: ","))]
-        }
+        let settings = [JUnitProperty(name: "driver", value: driver.text)] + VerifySetting.properties(of: options)
+            + [JUnitProperty(name: "bounds", value: options.presets.map(\.bounds.description).joined(separator: ";")),
+               JUnitProperty(name: "depth", value: String(options.depth)),
+               JUnitProperty(name: "shard", value: run.shard.description)]
+        let activity = Activity.verification(
+            name: suite, report: report, settings: settings, texts: texts, caseTexts: caseTexts, corpusNote: corpusNote,
+            error: report.error.map { "the driver '\(driver.text)' could not be verified: \($0) (see docs/DRIVER-PROTOCOL.md)" })
         if run.traceFormat != "json" {
             for n in report.notes { context.terminal.err("note: \(n)") }
             for s in report.skipped { context.terminal.err("skipped \(s)") }
