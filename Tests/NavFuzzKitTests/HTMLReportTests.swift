@@ -5,17 +5,10 @@ import XCTest
 final class HTMLReportTests: XCTestCase {
     private func trace(_ lines: [String], configuration: Configuration = Configuration(), implementation: State? = nil,
                        reason: String = "c1 is <orphaned> & lost") throws -> HTMLReport.Trace {
-        let model = Model(configuration: configuration)
-        var state = model.initialState()
-        var steps: [(action: Action, step: Step)] = []
-        for line in lines {
-            let action = try Action(parsing: line)
-            let step = model.step(state, action)
-            steps.append((action, step))
-            state = step.state
-        }
-        return HTMLReport.Trace(check: "no-orphan-children", reason: reason, source: "explore.small",
-                                initial: model.initialState(), steps: steps, implementation: implementation, replay: "NavFuzz replay t.trace")
+        let machine = CoordinatorMachine.fromConfiguration(configuration)
+        let path = TraceRun(machine, initial: machine.model.initialState(), actions: try lines.map { try Action(parsing: $0) }, keeping: .forPrinting)
+        return HTMLReport.Trace(check: "no-orphan-children", reason: reason, source: "explore.small", path: path,
+                                implementation: implementation, replay: "NavFuzz replay t.trace")
     }
 
     /// A page of one failing case drawn by `trace`.

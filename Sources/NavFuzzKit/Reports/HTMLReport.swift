@@ -48,42 +48,22 @@
         /// What the system said while the trace ran last (a driver's standard error).
         @_spi(Engine) public var said: String = ""
 
-        @_spi(Engine) public init(check: String, reason: String, source: String, initial: State, steps: [(action: Action, step: Step)],
-                    implementation: State? = nil, replay: String? = nil) {
-            self.init(check: check, reason: reason, source: source, initial: initial, stepCount: steps.count,
-                      implementation: implementation, replay: replay) { visit in
-                var before = initial
-                for (i, s) in steps.enumerated() {
-                    visit(i, s.action, before, s.step)
-                    before = s.step.state
-                }
-            }
-        }
-
-        /// A trace whose steps `walk` hands over in order (number, action, state before, step).
-        init(check: String, reason: String, source: String, initial: State, stepCount: Int, implementation: State?, replay: String?,
-             walk: ((Int, Action, State, Step) -> Void) -> Void) {
-            self.check = check; self.reason = reason; self.source = source; self.initial = initial
-            self.stepCount = stepCount; self.implementation = implementation; self.replay = replay
-            let shown = HTMLReport.shownSteps(count: stepCount)
-            var drawn: [(number: Int, action: Action, before: State, step: Step)] = []
-            walk { i, action, before, step in if shown.contains(i) { drawn.append((i, action, before, step)) } }
-            self.drawn = drawn
-        }
-
         /// The first `count` steps (all by default) of a path of the model (or of a model with a
         /// fault), as they were taken.
         @_spi(Engine) public init(check: String, reason: String, source: String, path: TraceRun<CoordinatorMachine>, count: Int? = nil,
                                   implementation: State? = nil, replay: String?) {
+            self.check = check; self.reason = reason; self.source = source; self.initial = path.initial
+            self.implementation = implementation; self.replay = replay
             let steps = path.steps.prefix(count ?? path.steps.count)
-            self.init(check: check, reason: reason, source: source, initial: path.initial, stepCount: steps.count,
-                      implementation: implementation, replay: replay) { visit in
-                var before = path.initial
-                for (i, record) in steps.enumerated() {
-                    visit(i, record.action, before, record.step)
-                    before = record.step.state
-                }
+            stepCount = steps.count
+            let shown = HTMLReport.shownSteps(count: stepCount)
+            var drawn: [(number: Int, action: Action, before: State, step: Step)] = []
+            var before = path.initial
+            for (i, record) in steps.enumerated() {
+                if shown.contains(i) { drawn.append((i, record.action, before, record.step)) }
+                before = record.step.state
             }
+            self.drawn = drawn
         }
 
         /// A counterexample of the model (or of a model with a fault), on its path.
