@@ -123,57 +123,60 @@ extension Invariant {
             let j = pairing.firstCreatedWithModals
             return "\(after.id(at: j)) was created with modals \(ModalChanges.modals(after, j))"
         }
-        let changes = ModalChanges(before: before, after: after, action: action, pairing: pairing)
+        let changes = ModalChanges(pairing)
         switch action {
         case .present(let c, let r, let style):
             guard let i = before.index(of: c) else { return nil }
-            return changes.only(c, keep: before.modalCount(at: i), then: Modal(style, .screen(r)))
+            return changes.only(c, keep: before.modalCount(at: i), then: Modal(style, .screen(r)), before, after, action)
         case .dismissAll(let c):
-            return changes.only(c, keep: 0)
+            return changes.only(c, keep: 0, before, after, action)
         case .set(let c, let r):
             guard let i = before.index(of: c) else { return nil }
             let n = before.modalCount(at: i)
-            return n == 0 ? changes.only(c, keep: 0) : changes.only(c, keep: n - 1, then: Modal(before.modalStyle(at: i, n - 1), .screen(r)))
+            if n == 0 { return changes.only(c, keep: 0, before, after, action) }
+            return changes.only(c, keep: n - 1, then: Modal(before.modalStyle(at: i, n - 1), .screen(r)), before, after, action)
         case .multiple(let c, _):
             guard let i = before.index(of: c) else { return nil }
-            return changes.only(c, expectedModals(ModalChanges.modals(before, i), action, dialect))
+            return changes.only(c, expectedModals(ModalChanges.modals(before, i), action, dialect), before, after, action)
         case .dismiss(let c):
-            if dialect.contains(.dismissNothingApplies), let i = before.index(of: c), before.modalCount(at: i) == 0 { return changes.unchanged() }
-            return changes.removedTop(of: c)
+            if dialect.contains(.dismissNothingApplies), let i = before.index(of: c), before.modalCount(at: i) == 0 {
+                return changes.unchanged(before, after, action)
+            }
+            return changes.removedTop(of: c, before, after, action)
         case .popTo(let c, let r) where dialect.contains(.popToPresented):
             // The modals above the topmost one showing r go; all of them when r is on the stack.
-            guard let i = before.index(of: c) else { return changes.unchanged() }
+            guard let i = before.index(of: c) else { return changes.unchanged(before, after, action) }
             if let k = (0..<before.modalCount(at: i)).last(where: { before.modal(at: i, $0).entry == .screen(r) }) {
-                return changes.only(c, keep: k + 1)
+                return changes.only(c, keep: k + 1, before, after, action)
             }
-            return changes.only(c, keep: 0)
+            return changes.only(c, keep: 0, before, after, action)
         case .close(let c):
             guard let i = before.index(of: c) else { return nil }
-            return before.modalCount(at: i) == 0 ? changes.unchanged() : changes.removedTop(of: c)
+            return before.modalCount(at: i) == 0 ? changes.unchanged(before, after, action) : changes.removedTop(of: c, before, after, action)
         case .userSwipeDismiss:
-            return changes.removedTop(of: nil)
+            return changes.removedTop(of: nil, before, after, action)
         case .start(_, _, let style, _), .forcePresentation(_, let style, _), .redirect(_, _, let style), .startStack(_, let style, _):
-            return style == .push ? changes.unchanged() : changes.appendedOne(style)
+            return style == .push ? changes.unchanged(before, after, action) : changes.appendedOne(style, before, after, action)
         case .redirectTo(let c, let part):
             // Judged as the part on the parent, which is what the action promises.
-            guard let p = before.parent(of: c) else { return changes.unchanged() }
+            guard let p = before.parent(of: c) else { return changes.unchanged(before, after, action) }
             return modalDiscipline(before, part.retargeted { $0 == c ? p : $0 }, step, pairing, configuration)
         case .restart(let c):
-            return changes.only(c, keep: 0)
+            return changes.only(c, keep: 0, before, after, action)
         case .restartApp:
             // With a launch the root presents exactly one modal: a new launch child.
-            guard let launch = configuration.launch else { return changes.only(before.root, keep: 0) }
+            guard let launch = configuration.launch else { return changes.only(before.root, keep: 0, before, after, action) }
             if let j = after.index(of: before.root), after.modalCount(at: j) != 1 || after.modalStyle(at: j, 0) != launch.style
                 || after.modal(at: j, 0).entry.child.map(before.isLive) != false {
                 return "\(before.root)'s modals should be a new launch child (\(launch)) only, are \(ModalChanges.modals(after, j))"
             }
-            return changes.otherChange(before.root)
+            return changes.otherChange(before.root, before, action)
         case .finishFlow:
             guard let target = finishFlowTargets(before, action, step)?.last, let p = before.parent(of: target),
-                  case .modal(let k)? = before.hosting(of: target) else { return changes.unchanged() }
-            return changes.only(p, keep: k)
+                  case .modal(let k)? = before.hosting(of: target) else { return changes.unchanged(before, after, action) }
+            return changes.only(p, keep: k, before, after, action)
         default:
-            return changes.unchanged()
+            return changes.unchanged(before, after, action)
         }
     }
 
