@@ -31,6 +31,7 @@ struct ModalChanges {
     }
 
     /// A change to the modals of another coordinator than `id`.
+    @inline(__always)
     func otherChange(_ id: CoordinatorID, _ before: State, _ action: Action) -> String? {
         // Ids are unique, so when the first change is `id`'s, the second is another's.
         let other = count == 0 ? nil : before.id(at: first.before) != id ? first : count > 1 ? second : nil
@@ -56,6 +57,7 @@ struct ModalChanges {
         return otherChange(id, before, action)
     }
 
+    @inline(__always)
     func unchanged(_ before: State, _ after: State, _ action: Action) -> String? {
         guard count > 0 else { return nil }
         return "\(action) changed the modals of \(before.id(at: first.before)) from \(Self.modals(before, first.before)) to \(Self.modals(after, first.after))"

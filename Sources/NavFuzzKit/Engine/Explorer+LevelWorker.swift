@@ -110,6 +110,7 @@ extension Explorer {
         /// Takes every action of `actions` in `state` (frontier position `local`), checking
         /// each transition when `checking`, and appends the successors within bounds as
         /// candidates. Returns whether `abandons` stopped it.
+        @inline(__always)
         private mutating func step(_ state: M.State, _ local: Int, checking: Bool, into out: inout ChunkOutput) -> Bool {
             let number = base + local
             for a in actions.indices {
