@@ -113,6 +113,11 @@ extension Explorer {
         @inline(__always)
         private mutating func step(_ state: M.State, _ local: Int, checking: Bool, into out: inout ChunkOutput) -> Bool {
             let number = base + local
+            // Locals, not fields, through the loop: the step's storage must stay unique to be
+            // reused, and a field read in the loop is read from memory each time.
+            let actions = self.actions
+            var spare = self.spare.take()
+            defer { self.spare = spare }
             for a in actions.indices {
                 if let abandons, abandons() { return true }
                 let action = actions[a]
