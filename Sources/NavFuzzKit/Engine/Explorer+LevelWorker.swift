@@ -140,6 +140,7 @@ extension Explorer {
         }
 
         /// Decodes state `local` and checks it; nil when it does not decode.
+        @inline(__always)
         private func load(_ local: Int, looking: Bool, into out: inout ChunkOutput) -> M.State? {
             guard let state = machine.decode(frontier.encoding(local)) else { return nil }
             let number = base + local
@@ -153,6 +154,7 @@ extension Explorer {
         }
 
         /// Whether this shard handles state `local` (`owns`).
+        @inline(__always)
         private func owned(_ local: Int) -> Bool { owns.map { $0(Fingerprint.of(frontier.encoding(local))) } ?? true }
     }
 }
