@@ -7,7 +7,6 @@ import NavFuzzJUnit
 /// `NavFuzz verify --driver 'COMMAND'`: checks a coordinator implementation, running in another
 /// process and speaking docs/DRIVER-PROTOCOL.md, against the model.
 enum VerifyCommand {
-
     static let help = """
     USAGE: NavFuzz verify --driver 'COMMAND' [options]
            NavFuzz verify --connect PORT [options]
