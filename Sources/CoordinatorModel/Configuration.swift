@@ -68,7 +68,31 @@ public struct Configuration: Hashable, Sendable {
     /// Whether `action`'s arguments are inside the alphabets and its lists well-formed: the
     /// model's first check, which refuses with `invalid` (docs/SEMANTICS.md §4.1). An adapter
     /// asks this before calling its library, which cannot know the alphabets.
-    public func accepts(_ action: Action) -> Bool { Effects.isValid(action, self) }
+    public func accepts(_ action: Action) -> Bool {
+        switch action {
+        case .push(_, let r), .popTo(_, let r), .setRoot(_, let r), .replaceRoot(_, let r),
+             .present(_, let r, _), .set(_, let r), .start(_, _, _, let r),
+             .forcePresentation(_, _, let r), .redirect(_, let r, _):
+            return isValid(r)
+        case .select(_, let p), .setBadge(_, let p, _), .userSelectTab(let p):
+            return isValid(p)
+        case .setPages(_, let pages, let current):
+            if pages.isEmpty || !pages.allSatisfy(isValid) { return false }
+            if let current, !isValid(current) { return false }
+            for i in pages.indices where pages[..<i].contains(pages[i]) { return false }
+            return true
+        case .multiple(let c, let parts):
+            return !parts.isEmpty && parts.allSatisfy { $0.name.isRouterPart && $0.target == c && accepts($0) }
+        case .redirectTo(let c, let part):
+            return (part.name.isRouterPart || part.name == .multiple) && part.target == c && accepts(part)
+        case .switchRoot(_, let r), .startShared(_, let r):
+            return isValid(r)
+        case .setStack(_, let routes), .startStack(_, _, let routes):
+            return !routes.isEmpty && routes.allSatisfy(isValid)
+        default:
+            return true
+        }
+    }
 
     /// A configuration is usable when the initial pages are a non-empty, duplicate-free part of
     /// the universe, the start page is one of them, the root is a navigation or tab coordinator and a launch child is presented

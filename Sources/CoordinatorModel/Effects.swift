@@ -30,12 +30,14 @@ struct Effects {
         statePointer = state; eventsPointer = events; configurationPointer = configuration; self.fault = fault
     }
 
-    /// Runs `body` with the effects of `model` on `state` and `events`, which it changes in place.
-    static func on<R>(_ state: inout State, _ events: inout [Completion], _ model: Model, _ body: (inout Effects) -> R) -> R {
+    /// Runs `body` with the effects of a model of `configuration` (with `fault`) on `state` and
+    /// `events`, which it changes in place.
+    static func on<R>(_ state: inout State, _ events: inout [Completion], _ configuration: Configuration, fault: Fault?,
+                      _ body: (inout Effects) -> R) -> R {
         withUnsafeMutablePointer(to: &state) { s in
             withUnsafeMutablePointer(to: &events) { e in
-                withUnsafePointer(to: model.configuration) { c in
-                    var effects = Effects(s, e, c, fault: model.fault)
+                withUnsafePointer(to: configuration) { c in
+                    var effects = Effects(s, e, c, fault: fault)
                     return body(&effects)
                 }
             }
@@ -57,7 +59,7 @@ struct Effects {
     /// outside the alphabets, no such target, a target of a kind that does not take it.
     /// `Model.step` asks before it copies the state: most refusals of exploration end here.
     static func refusalUpFront(_ action: Action, in state: State, _ configuration: Configuration) -> RefusalReason? {
-        if !isValid(action, configuration) { return .invalid }
+        if !configuration.accepts(action) { return .invalid }
         guard let t = action.target else {
             if case .forcePresentation(_, let style, _) = action, !style.isModal { return .unsupported }
             return nil
@@ -232,33 +234,6 @@ struct Effects {
         setStack(of: d, to: routes)
         if let i = state.index(of: c) {
             if style == .push { state.append(i, stack: .child(d)) } else { state.append(i, modal: Modal(style, .child(d))) }
-        }
-    }
-
-    /// Arguments inside the configured alphabets, well-formed lists (the `invalid` check).
-    static func isValid(_ action: Action, _ config: Configuration) -> Bool {
-        switch action {
-        case .push(_, let r), .popTo(_, let r), .setRoot(_, let r), .replaceRoot(_, let r),
-             .present(_, let r, _), .set(_, let r), .start(_, _, _, let r),
-             .forcePresentation(_, _, let r), .redirect(_, let r, _):
-            return config.isValid(r)
-        case .select(_, let p), .setBadge(_, let p, _), .userSelectTab(let p):
-            return config.isValid(p)
-        case .setPages(_, let pages, let current):
-            if pages.isEmpty || !pages.allSatisfy(config.isValid) { return false }
-            if let current, !config.isValid(current) { return false }
-            for i in pages.indices where pages[..<i].contains(pages[i]) { return false }
-            return true
-        case .multiple(let c, let parts):
-            return !parts.isEmpty && parts.allSatisfy { $0.name.isRouterPart && $0.target == c && isValid($0, config) }
-        case .redirectTo(let c, let part):
-            return (part.name.isRouterPart || part.name == .multiple) && part.target == c && isValid(part, config)
-        case .switchRoot(_, let r), .startShared(_, let r):
-            return config.isValid(r)
-        case .setStack(_, let routes), .startStack(_, _, let routes):
-            return !routes.isEmpty && routes.allSatisfy(config.isValid)
-        default:
-            return true
         }
     }
 

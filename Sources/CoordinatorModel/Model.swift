@@ -13,7 +13,7 @@
     /// a launch, presenting its launch child (the next id), as `start` would.
     @_spi(Engine) public func initialState() -> State {
         var state = State(coordinators: [], root: CoordinatorID(0), nextID: 0), events: [Completion] = []
-        Effects.on(&state, &events, self) { effects in
+        Effects.on(&state, &events, configuration, fault: fault) { effects in
             let root = effects.create(kind: configuration.rootKind, parent: nil, route: Route(0))
             effects.launch(from: root)
         }
@@ -53,7 +53,7 @@
     private func perform(_ state: State, _ action: Action, into step: inout Step) {
         // Written in `step`'s own storage.
         step.state.assign(state)
-        if let reason = Effects.on(&step.state, &step.events, self, { $0.perform(action) }) {
+        if let reason = Effects.on(&step.state, &step.events, configuration, fault: fault, { $0.perform(action) }) {
             step.outcome = .refused(reason)
             step.state.assign(state)
             if !step.events.isEmpty { step.events.removeAll(keepingCapacity: true) }

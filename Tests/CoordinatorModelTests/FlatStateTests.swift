@@ -63,7 +63,7 @@ final class FlatStateTests: XCTestCase {
                             var fast = state
                             XCTAssertTrue(withUnsafePointer(to: configuration) { fast.startChild(at: i, kind: kind, route: R(1), modal: style == .push ? nil : style, $0) })
                             var general = state, events: [Completion] = []
-                            let d = Effects.on(&general, &events, model) { $0.create(kind: kind, parent: state.id(at: i), route: R(1)) }
+                            let d = Effects.on(&general, &events, model.configuration, fault: model.fault) { $0.create(kind: kind, parent: state.id(at: i), route: R(1)) }
                             if style == .push { general.append(i, stack: .child(d)) } else { general.append(i, modal: Modal(style, .child(d))) }
                             XCTAssertEqual(fast, general, "start \(kind) \(style) from \(state.id(at: i)) in\n\(state)")
                             XCTAssertEqual(fast.words, State.pack(fast.coordinators))
