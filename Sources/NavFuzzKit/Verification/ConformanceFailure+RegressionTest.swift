@@ -1,10 +1,5 @@
 @_spi(Engine) import CoordinatorModel
 
-/// The test framework a printed regression test is written for.
-public enum TestFramework: Sendable, Hashable, CaseIterable {
-    case swiftTesting, xcTest
-}
-
 extension ConformanceFailure {
     /// The failing trace as a test to paste into the user's suite: it calls the helper the way
     /// the user's test did (`subject`: its first argument as written, `MyAdapter(window: w)` or
