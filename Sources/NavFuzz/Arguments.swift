@@ -86,11 +86,11 @@ struct Arguments {
         return v
     }
 
-    /// Seconds above 0 (and up to `limit`).
+    /// Seconds above 0 (and up to `limit`, a whole number of seconds).
     mutating func double(_ name: String, upTo limit: Double = .infinity) throws(UsageError) -> Double? {
         guard let text = try option(name) else { return nil }
         guard let v = Double(text), v.isFinite, v > 0, v <= limit else {
-            let bound = limit.isFinite ? " up to \(VerifySetting.seconds(limit))" : ""
+            let bound = limit.isFinite ? " up to \(Int(limit))" : ""
             throw UsageError("\(spelled(name)) takes a positive number of seconds\(bound), not '\(text)'", hint: "for example \(spelled(name)) 30")
         }
         return v

@@ -22,7 +22,7 @@ enum ProjectJob {
             if let t = system.timeout { o.timeout = t }
             if let t = system.startupTimeout { o.startupTimeout = t }
             activities.append(VerifyCommand.verification(driver: system.driver, name: system.name, options: o, skipped: skipped,
-                                                             run: run, context: context))
+                                                         run: run, context: context))
         }
         return try context.finish(activities, run: run, projectFile: project.path)
     }
