@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "NavFuzzKit", targets: ["NavFuzzKit"]),
         .library(name: "NavFuzzTesting", targets: ["NavFuzzTesting"]),
         .library(name: "NavFuzzDriverServer", targets: ["NavFuzzDriverServer"]),
+        .library(name: "NavFuzzRecorder", targets: ["NavFuzzRecorder"]),
         .library(name: "NavFuzzDriver", targets: ["NavFuzzDriver"]),
         .executable(name: "NavFuzz", targets: ["NavFuzz"]),
     ],
@@ -24,6 +25,9 @@ let package = Package(
         // Portable: the Swift standard library and Foundation's value types only.
         .target(name: "CoordinatorModel"),
         .target(name: "CAtomics"),
+        // What an app links in debug and QA builds to record its navigation (docs/VALIDATE.md):
+        // the model's values and nothing else.
+        .target(name: "NavFuzzRecorder", dependencies: ["CoordinatorModel"]),
         .target(name: "NavFuzzKit", dependencies: ["CoordinatorModel", "CAtomics"]),
         // Driver programs: the server a driver runs (portable: an app can serve), the client
         // that starts one or connects to it (processes).
@@ -77,7 +81,7 @@ let package = Package(
         .testTarget(name: "NavFuzzJUnitTests", dependencies: ["NavFuzzJUnit", "NavFuzzKit"]),
         .testTarget(name: "NavFuzzTests", dependencies: ["NavFuzzKit", "NavFuzzJUnit", "CoordinatorModel"]),
         .testTarget(name: "RepositoryTests"),
-        .testTarget(name: "SampleCoordinatorsTests", dependencies: ["SampleCoordinators", "NavFuzzKit", "NavFuzzDriver", "NavFuzzDriverServer", "NavFuzzTesting", "CoordinatorModel"]),
+        .testTarget(name: "SampleCoordinatorsTests", dependencies: ["SampleCoordinators", "NavFuzzRecorder", "NavFuzzKit", "NavFuzzDriver", "NavFuzzDriverServer", "NavFuzzTesting", "CoordinatorModel"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,13 +5,13 @@
 #   no libxml2, no thread pinning, no Synchronization (iOS 18 / macOS 15), no UI framework;
 #   the desktop-only driver client only under `#if canImport(NavFuzzDriver)` (the file's first
 #   line, or the line before the import);
-# - the model and the engine also no OS module at all (Glibc, Darwin, …) and no test framework.
+# - the model, the engine and the recorder also no OS module at all (Glibc, Darwin, …) and no test framework.
 # The driver server may use the OS's sockets, which iOS has.
 # Usage: scripts/check-portable.sh [ROOT]   (ROOT defaults to the repository)
 set -euo pipefail
 root=${1:-"$(dirname "$0")/.."}
-pure=(CoordinatorModel NavFuzzKit)
-linked=(CoordinatorModel NavFuzzKit NavFuzzDriverServer NavFuzzTesting)
+pure=(CoordinatorModel NavFuzzKit NavFuzzRecorder)
+linked=(CoordinatorModel NavFuzzKit NavFuzzDriverServer NavFuzzTesting NavFuzzRecorder)
 everywhere='^[[:space:]]*(@_exported[[:space:]]+)?import[[:space:]]+(CLibXML2|CAffinity|FoundationNetworking|Synchronization|UIKit|AppKit|SwiftUI)\b|\bProcess[[:space:]]*\(|:[[:space:]]*Process\b|\bgetrusage\b|\bposix_spawn|\bfork[[:space:]]*\(|\bexecv[pe]*[[:space:]]*\(|\bsystem[[:space:]]*\(|\bdlopen\b'
 osModules='^[[:space:]]*(@_exported[[:space:]]+)?import[[:space:]]+(Glibc|Darwin|Musl|WinSDK|Android|XCTest|Testing)\b'
 driverClient='^[[:space:]]*(@_exported[[:space:]]+)?import[[:space:]]+NavFuzzDriver([[:space:]]|$)'

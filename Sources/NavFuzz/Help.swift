@@ -13,6 +13,7 @@ COMMANDS:
   replay      replay corpus files or directories
   shrink      shrink a failing corpus file to a minimal trace
   verify      check a coordinator implementation against the model
+  validate    check recordings of an app's navigation against the model
   merge       combine JUnit reports of shards into one
   bench       measure step, exploration and fuzzing speed
 

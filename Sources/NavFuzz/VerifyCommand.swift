@@ -109,14 +109,18 @@ enum VerifyCommand {
         return context.done(activity)
     }
 
+    /// The failure's trace as a model counterexample: what a corpus file and a picture show.
+    static func counterexample(of failure: ConformanceFailure) -> (Counterexample<CoordinatorMachine>, CoordinatorMachine) {
+        let machine = CoordinatorMachine.fromConfiguration(failure.configuration)
+        return (Counterexample<CoordinatorMachine>(property: failure.check.name, kind: .transition, reason: failure.reason, machine: machine,
+                                                   initial: machine.model.initialState(), actions: failure.trace), machine)
+    }
+
     /// One failing trace for people (or tools): saved as a corpus file that `verify --corpus`
     /// replays against the implementation, with the command that does it.
     static func render(_ group: [ConformanceFailure], suite: String, driver: Driver, run: RunOptions, context: Context) -> String {
         guard let first = group.first else { return "" }
-        let machine = CoordinatorMachine.fromConfiguration(first.configuration)
-        let counterexample = Counterexample<CoordinatorMachine>(
-            property: first.check.name, kind: .transition, reason: first.reason, machine: machine, initial: machine.model.initialState(),
-            actions: first.trace)
+        let (counterexample, machine) = counterexample(of: first)
         var notes = [CorpusNote(key: "found-by", value: "verify \(driver.option): \(first.source)")]
         for f in group { notes.append(CorpusNote(key: "broke", value: "\(f.check): \(f.reason)")) }
         var tail: [String] = []

@@ -19,6 +19,7 @@ func main(_ argv: [String]) -> Int32 {
         "verify": (VerifyCommand.help, VerifyCommand.run),
         "fuzz": (FuzzCommand.help, FuzzCommand.run),
         "replay": (ReplayCommand.help, ReplayCommand.run),
+        "validate": (ValidateCommand.help, ValidateCommand.run),
         "shrink": (ShrinkCommand.help, ShrinkCommand.run),
         "init": (ProjectJob.initHelp, ProjectJob.initialize),
     ]

@@ -13,7 +13,7 @@ package enum DriverMessages {
     package static func hello() -> DriverJSON { .object([("navfuzz", .int(version))]) }
 
     package static func reset(_ configuration: Configuration) -> DriverJSON {
-        .object([("cmd", .string("reset")), ("configuration", configurationJSON(configuration))])
+        .object([("cmd", .string("reset")), ("configuration", WireForm.configuration(configuration))])
     }
 
     /// The version of the save and restore requests this NavFuzz speaks (a driver announces
@@ -32,21 +32,6 @@ package enum DriverMessages {
     package static func forget() -> DriverJSON { .object([("cmd", .string("forget"))]) }
 
     package static func snapshotRequest() -> DriverJSON { .object([("cmd", .string("snapshot"))]) }
-
-    package static func configurationJSON(_ c: Configuration) -> DriverJSON {
-        var members: [(String, DriverJSON)] = [
-            ("routes", .int(c.routeCount)), ("pages", .int(c.pageCount)),
-            ("initialPages", .array(c.initialPages.map { .string($0.description) })),
-            ("root", .string(c.rootKind.description)),
-        ]
-        if let p = c.startPage { members.append(("startPage", .string(p.description))) }
-        if c.dialect != .strict { members.append(("dialect", .array(c.dialect.names.map { .string($0) }))) }
-        if let l = c.launch {
-            members.append(("launch", .object([("kind", .string(l.kind.description)), ("style", .string(l.style.description)),
-                                               ("route", .string(l.route.description))])))
-        }
-        return .object(members)
-    }
 
     package static func configuration(from json: DriverJSON, at path: String = "configuration") throws(DriverFieldError) -> Configuration {
         let routes = try int(json, "routes", at: path)

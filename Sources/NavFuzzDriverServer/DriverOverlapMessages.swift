@@ -8,7 +8,7 @@ extension DriverMessages {
     /// `{"cmd":"overlap","configuration":…,"path":[…],"calls":[…],"choices":["start 2",…],"timeout":5}`.
     package static func overlap(configuration: Configuration, path: [Action], _ request: OverlapRequest) -> DriverJSON {
         var members: [(String, DriverJSON)] = [
-            ("cmd", .string("overlap")), ("configuration", configurationJSON(configuration)),
+            ("cmd", .string("overlap")), ("configuration", WireForm.configuration(configuration)),
             ("path", .array(path.map { .string($0.description) })),
             ("calls", .array(request.calls.map { .string($0.description) })),
             ("choices", .array(request.choices.map { .string(choiceText($0)) })),

@@ -190,7 +190,7 @@ package final class DriverSession: @unchecked Sendable {
             current = after
             // A replayed step needs no snapshot, nor one that changed nothing.
             let unchanged = !brief && after.sameCoordinators(as: before)
-            DriverMessages.writeStepReply(outcome: step.outcome, events: step.events, state: brief || unchanged ? nil : after,
+            WireForm.writeStep(outcome: step.outcome, events: step.events, state: brief || unchanged ? nil : after,
                                           leaked: leaked, unchanged: unchanged, notOffered: step.notOffered, top: step.top, selected: step.selected, into: &out)
         } catch {
             DriverMessages.errorReply(error.message).write(into: &out)

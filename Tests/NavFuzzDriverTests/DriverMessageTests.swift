@@ -14,12 +14,12 @@ final class DriverMessageTests: XCTestCase {
             Configuration(rootKind: .tab, startPage: Page(1)),
         ]
         for c in configurations {
-            let text = DriverMessages.configurationJSON(c).text
+            let text = WireForm.configuration(c).text
             XCTAssertEqual(try DriverMessages.configuration(from: try DriverJSON(parsing: text)), c, text)
         }
-        XCTAssertFalse(DriverMessages.configurationJSON(Configuration()).text.contains("dialect"), "strict is left out")
-        XCTAssertFalse(DriverMessages.configurationJSON(Configuration()).text.contains("launch"), "no launch is left out")
-        XCTAssertTrue(DriverMessages.configurationJSON(Configuration(launch: Launch(kind: .navigation, style: .fullScreen, route: Route(1))))
+        XCTAssertFalse(WireForm.configuration(Configuration()).text.contains("dialect"), "strict is left out")
+        XCTAssertFalse(WireForm.configuration(Configuration()).text.contains("launch"), "no launch is left out")
+        XCTAssertTrue(WireForm.configuration(Configuration(launch: Launch(kind: .navigation, style: .fullScreen, route: Route(1))))
             .text.contains(#""launch":{"kind":"navigation","style":"fullScreen","route":"r1"}"#))
     }
 

@@ -59,7 +59,7 @@ final class DriverReplyReaderTests: XCTestCase {
             let events = i % 4 == 0 ? [Completion(CoordinatorID(i % 7), i % 2 == 0 ? .finished : .cancelled)] : []
             let top = i % 6 == 0 ? i % 5 : nil
             let selected = i % 4 == 1 ? i % 3 : nil
-            DriverMessages.writeStepReply(outcome: outcome, events: events, state: state, leaked: i % 5 == 0 ? [3] : [], top: top, selected: selected,
+            WireForm.writeStep(outcome: outcome, events: events, state: state, leaked: i % 5 == 0 ? [3] : [], top: top, selected: selected,
                                           into: &bytes)
             let line = String(decoding: bytes, as: UTF8.self)
             XCTAssertNotNil(DriverReplyReader.step(bytes[...]), line)

@@ -98,7 +98,7 @@ final class DriverProtocolTests: XCTestCase {
     func testFastSnapshotCodingAgreesWithSnapshots() throws {
         for state in states() {
             var bytes: [UInt8] = []
-            DriverMessages.writeSnapshot(state, into: &bytes)
+            WireForm.writeSnapshot(state, into: &bytes)
             let fast = try DriverJSON(parsing: bytes)
             XCTAssertEqual(fast, DriverMessages.snapshotJSON(Snapshot(state)))
             XCTAssertEqual(try DriverMessages.state(from: fast), try Snapshot(state).state())
@@ -110,7 +110,7 @@ final class DriverProtocolTests: XCTestCase {
         let events = [Completion(CoordinatorID(3), .finished), Completion(CoordinatorID(4), .cancelled)]
         for outcome in [Outcome.applied, .refused(.atRoot)] {
             var bytes: [UInt8] = []
-            DriverMessages.writeStepReply(outcome: outcome, events: events, state: state, leaked: [7], into: &bytes)
+            WireForm.writeStep(outcome: outcome, events: events, state: state, leaked: [7], into: &bytes)
             XCTAssertEqual(try DriverJSON(parsing: bytes),
                            DriverMessages.stepReply(outcome: outcome, events: events, snapshot: Snapshot(state), leaked: [7]))
         }

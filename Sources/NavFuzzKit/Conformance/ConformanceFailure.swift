@@ -100,6 +100,9 @@ public struct ConformanceFailure: Sendable {
                     lines.append("  difference (canonical ids; - model, + implementation):")
                     lines += indent(TreeDifference.render(model: m.state, implementation: after), 4)
                 }
+            } else if let outcome = step.implementationOutcome {
+                // A recorded event without a tree (docs/VALIDATE.md).
+                lines.append("  implementation\(sent), its own ids: \(outcome); \(events(step.implementationEvents)) (no tree recorded)")
             } else {
                 lines.append("  implementation\(sent): no answer (\(check))")
             }

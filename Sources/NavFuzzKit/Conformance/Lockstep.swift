@@ -607,35 +607,11 @@ final class Lockstep {
     /// `snapshot-conforms`: nil when outcome, events and state agree; else every disagreement.
     private func conformance(_ modelStep: Step, _ reply: SystemStep, _ implAfter: State,
                              unchanged: Bool, sameIDs: Bool) -> String? {
-        var problems: [String] = []
-        if modelStep.outcome != reply.outcome {
-            problems.append("the model's outcome is \(modelStep.outcome), the implementation's \(reply.outcome)")
-        }
-        let implEvents = reply.events.map { Completion(ids.modelIDOrMarker(ofImplementation: $0.coordinator), $0.result) }
-        if !(implEvents.isEmpty && modelStep.events.isEmpty),
-           Set(implEvents) != Set(modelStep.events) || implEvents.count != modelStep.events.count {
-            func list(_ es: [Completion]) -> String { es.isEmpty ? "none" : es.map(\.description).sorted().joined(separator: ", ") }
-            problems.append("the model's events are \(list(modelStep.events)), the implementation's \(list(implEvents))")
-        }
         // A refusal both sides agree on, with the implementation unchanged, is the same state.
         let trivially = unchanged && modelStep.outcome.isRefused && modelStep.outcome == reply.outcome
-        if !trivially && !sameIDs && !sameState(modelStep.state, implAfter) {
-            problems.append(TreeDifference.firstDifference(model: modelStep.state, implementation: implAfter))
-        }
-        // The library's own answer: the coordinator it says is on top, read against its tree.
-        if let said = reply.top, CoordinatorID(said) != implAfter.top() {
-            let shown = implAfter.top().map { ids.modelName(ofImplementation: $0) } ?? "none"
-            problems.append("the implementation says \(ids.modelName(ofImplementation: CoordinatorID(said))) is on top, its tree shows \(shown) (docs/SEMANTICS.md §3)")
-        }
-        if let said = reply.selected {
-            let tab = implAfter.index(of: implAfter.root).flatMap { implAfter.coordinators[$0].tab }
-            let shown = tab.flatMap { $0.coordinator(for: $0.current) }
-            if CoordinatorID(said) != shown {
-                let name = shown.map { ids.modelName(ofImplementation: $0) } ?? "no tab bar at the root"
-                problems.append("the implementation says \(ids.modelName(ofImplementation: CoordinatorID(said))) shows the root's current page, its tree shows \(name) (docs/SEMANTICS.md §2.1)")
-            }
-        }
-        return problems.isEmpty ? nil : problems.joined(separator: "; ")
+        return ids.disagreements(modelStep, outcome: reply.outcome, events: reply.events, after: implAfter,
+                                 sameState: trivially || sameIDs || sameState(modelStep.state, implAfter),
+                                 top: reply.top, selected: reply.selected)
     }
 
     private func sameState(_ a: State, _ b: State) -> Bool {

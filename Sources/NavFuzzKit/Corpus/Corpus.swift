@@ -122,8 +122,8 @@ import Foundation
     /// NavFuzz can print, so they are named with each byte that is not UTF-8 written out
     /// (`a\x{ff}.trace`), for a run to report rather than stop at. Subdirectories are walked,
     /// links to directories are not (a loop of links cannot hang the walk), names starting
-    /// with `.` are skipped.
-    @_spi(Engine) public static func listing(at path: String) throws(CorpusError) -> (files: [String], misnamed: [String]) {
+    /// with `.` are skipped. `ending`: the files to list (recordings are `.jsonl`).
+    @_spi(Engine) public static func listing(at path: String, ending: String = ".trace") throws(CorpusError) -> (files: [String], misnamed: [String]) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw CorpusError(file: path, line: 0, column: 0, message: "no such file or directory")
@@ -133,7 +133,7 @@ import Foundation
         var misnamed: [[UInt8]] = []
         // A directory or entry the walk cannot enter is an error, never a file skipped: a corpus
         // not replayed must not look like a corpus that passed.
-        if let (place, code) = walk(Array(path.utf8), relative: [], into: &found, misnamed: &misnamed) {
+        if let (place, code) = walk(Array(path.utf8), relative: [], ending: Array(ending.utf8), into: &found, misnamed: &misnamed) {
             let name = place.isEmpty ? path : (path.hasSuffix("/") ? path : path + "/") + writtenOut(place)
             throw CorpusError(file: name, line: 0, column: 0, message: "cannot read it: \(String(cString: strerror(code)))")
         }
@@ -145,7 +145,7 @@ import Foundation
 
     /// Lists `directory` (bytes) below `relative` into `found`; the first place (relative) that
     /// cannot be listed or looked at, with its errno, or nil.
-    private static func walk(_ directory: [UInt8], relative: [UInt8], into found: inout [[UInt8]],
+    private static func walk(_ directory: [UInt8], relative: [UInt8], ending: [UInt8], into found: inout [[UInt8]],
                              misnamed: inout [[UInt8]]) -> (place: [UInt8], code: Int32)? {
         guard let stream = (directory + [0]).withUnsafeBufferPointer({ opendir(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self)) })
         else { return (relative, errno) }
@@ -164,13 +164,13 @@ import Foundation
             }
             if info.st_mode & S_IFMT == S_IFDIR {
                 subdirectories.append(name)
-            } else if name.count >= 6, name.suffix(6).elementsEqual(".trace".utf8) {
+            } else if name.count >= ending.count, name.suffix(ending.count).elementsEqual(ending) {
                 if utf8(path) == nil { misnamed.append(path) } else { found.append(path) }
             }
         }
         for name in subdirectories {
             let path = relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name
-            if let failed = walk(directory + [UInt8(ascii: "/")] + name, relative: path, into: &found, misnamed: &misnamed) { return failed }
+            if let failed = walk(directory + [UInt8(ascii: "/")] + name, relative: path, ending: ending, into: &found, misnamed: &misnamed) { return failed }
         }
         return nil
     }

@@ -1,0 +1,155 @@
+@_spi(Engine) import CoordinatorModel
+
+/// Checks a recording against the model one event at a time (docs/VALIDATE.md), so that a
+/// recording of any length streams through in constant memory. At every event the model must
+/// allow what the app did (the same outcome and completion events), the app's tree must be the
+/// model's, and every invariant must hold on the app's states and steps: the checks a
+/// verification makes (`Check`), with the recording in the implementation's place. The first
+/// divergence ends the recording's check, since the model no longer knows where the app is.
+package struct RecordingValidator {
+    /// How reports name the recording (its path).
+    package let name: String
+    package let configuration: Configuration
+    private let model: Model
+    /// The model's state where the app is now.
+    private var state: State
+    /// The app's tree there, when the last event (or the start) recorded one: the transition
+    /// invariants need the app's state on both sides of a step.
+    private var appBefore: State?
+    /// How the app's ids pair with the model's, as of the last tree recorded.
+    private var ids: IDMap
+    /// Whether the recording used the opt-in transitions, for the shortest trace's search.
+    private var transitions = false
+    /// Events checked so far.
+    package private(set) var events = 0
+
+    /// Starts the check of a recording made under `configuration`; `tree`: what the app
+    /// showed when the recorder started, if it says. A tree other than the initial state is a
+    /// recording switched on mid-app: it starts there if it is a state of the model (every
+    /// state invariant holds on it). Nil with the divergence at the start, if there is one.
+    package init(name: String, configuration: Configuration, tree: State?) {
+        self.name = name
+        self.configuration = configuration
+        model = Model(configuration: configuration)
+        let initial = model.initialState()
+        state = initial
+        appBefore = tree
+        ids = IDMap(model: initial, impl: initial, identical: true)
+        if let tree {
+            if tree.isSameState(as: initial) {
+                ids = IDMap(model: initial, impl: tree)
+            } else {
+                // Mid-app: the model goes on from the app's own tree, in the app's ids.
+                state = tree
+                ids = IDMap(model: tree, impl: tree, identical: true)
+            }
+        }
+    }
+
+    /// A tree a recording starts from that is no state of the model: the invariants it breaks.
+    package var startDivergence: Divergence? {
+        guard let tree = appBefore, !tree.isSameState(as: model.initialState()) else { return nil }
+        var findings: [(Check, String)] = []
+        Invariant.checkAll(tree) { k, why in findings.append((Check.all[k], "the recording starts from a tree that is no state of the model: \(why)")) }
+        guard !findings.isEmpty else { return nil }
+        let step = FailingStep(index: nil, modelAction: nil, implementationAction: nil, modelBefore: model.initialState(),
+                               implementationBefore: nil, modelStep: nil, implementationOutcome: nil, implementationEvents: [],
+                               implementationAfter: tree)
+        return Divergence(line: 1, failures: failures(findings, trace: [], step: step, line: 1), traceFound: false)
+    }
+
+    /// Checks one event; the divergence, if the app left the model there.
+    package mutating func check(_ e: RecordedEvent) -> Divergence? {
+        events += 1
+        if e.action.name.isTransitionExtension { transitions = true }
+        let action = e.action.retargeted(modelID)
+        let modelStep = model.step(state, action)
+        var findings: [(Check, String)] = []
+        if let tree = e.tree {
+            Invariant.checkAll(tree) { k, why in findings.append((Check.all[k], ids.inModelIDs(why))) }
+            if let before = appBefore {
+                Invariant.checkAll(before, e.action, Step(outcome: e.outcome, state: tree, events: e.events), configuration) { k, why in
+                    findings.append((Check.all[k], ids.inModelIDs(why)))
+                }
+            }
+        }
+        let sameState = e.tree.map { modelStep.state.isSameState(as: $0) } ?? true
+        // After an event without a tree the pairing is older than the step: the events are
+        // translated as the action was, and compared in the model's ids.
+        let pairing = appBefore == nil ? IDMap(model: state, impl: state, identical: true) : ids
+        let events = appBefore == nil ? e.events.map { Completion(modelID($0.coordinator), $0.result) } : e.events
+        if let why = pairing.disagreements(modelStep, outcome: e.outcome, events: events, after: e.tree, sameState: sameState,
+                                           top: e.top, selected: e.selected) {
+            findings.append((.snapshotConforms, why))
+        }
+        if !findings.isEmpty { return divergence(at: e, action: action, modelStep: modelStep, findings) }
+        state = modelStep.state
+        appBefore = e.tree
+        if let tree = e.tree { ids = IDMap(model: state, impl: tree) }
+        return nil
+    }
+
+    /// The model's id of an app id: through the pairing of the last tree recorded; a
+    /// coordinator started since is taken to have the model's id (docs/VALIDATE.md, partial
+    /// recordings).
+    private func modelID(_ id: CoordinatorID) -> CoordinatorID {
+        ids.impl.isLive(id) ? ids.modelIDOrMarker(ofImplementation: id) : id
+    }
+
+    /// The failing event as a verification's failure, with the shortest model trace to the
+    /// state it started from.
+    private func divergence(at e: RecordedEvent, action: Action, modelStep: Step, _ findings: [(Check, String)]) -> Divergence {
+        var trace = [action]
+        var found = false
+        if let shortest = ShortestPath.to(state, configuration: configuration, transitions: transitions) {
+            // The search numbers the coordinators its own way: the failing action follows.
+            let pairing = IDMap(model: shortest.end, impl: state)
+            trace = shortest.actions + [action.retargeted { pairing.modelIDOrMarker(ofImplementation: $0) }]
+            found = true
+        }
+        let step = FailingStep(index: trace.count - 1, modelAction: trace.last, implementationAction: e.action, modelBefore: state,
+                               implementationBefore: appBefore, modelStep: modelStep, implementationOutcome: e.outcome,
+                               implementationEvents: e.events, implementationAfter: e.tree)
+        var failures = failures(findings, trace: trace, step: step, line: e.line)
+        for k in failures.indices { failures[k].originalLength = events }
+        return Divergence(line: e.line, failures: failures, traceFound: found)
+    }
+
+    private func failures(_ findings: [(Check, String)], trace: [Action], step: FailingStep, line: Int) -> [ConformanceFailure] {
+        let sorted = findings.sorted { $0.0 < $1.0 }
+        let checks = sorted.map(\.0)
+        return sorted.map { check, reason in
+            ConformanceFailure(check: check, reason: reason, trace: trace, configuration: configuration, presetName: nil,
+                               source: "the recording \(name), line \(line)", originalLength: trace.count, step: step,
+                               alsoBroken: checks.filter { $0 != check }, diagnostics: "")
+        }
+    }
+}
+
+/// Where a recording left the model: the event's line, and the failures found there, one per
+/// broken check, each with the model trace that reaches the event's state and takes its action.
+package struct Divergence: Sendable {
+    package var line: Int
+    package var failures: [ConformanceFailure]
+    /// Whether the trace starts from the initial state: false when the search did not reach
+    /// the state the event started from (a recording switched on mid-app, say). The trace is
+    /// then the event's action alone, and no regression test is given.
+    package var traceFound: Bool
+}
+
+/// What the check of one recording found.
+package struct RecordingResult: Sendable {
+    /// The recording's path, as given.
+    package var path: String
+    /// Events checked.
+    package var events: Int
+    /// Where the app left the model; nil when it never did.
+    package var divergence: Divergence?
+    /// Why the recording could not be read to its end (`FILE:LINE: field: message`); the
+    /// events before were checked.
+    package var unreadable: String?
+
+    package init(path: String, events: Int, divergence: Divergence? = nil, unreadable: String? = nil) {
+        self.path = path; self.events = events; self.divergence = divergence; self.unreadable = unreadable
+    }
+}
