@@ -20,11 +20,16 @@ package enum WireForm {
 
     /// A step reply, written directly: the same JSON as `DriverMessages.stepReply(…)` with
     /// `Snapshot(state)`, or without a snapshot when `state` is nil. With `action`, a
-    /// recording's event line: the call first, then what it did.
-    package static func writeStep(action: Action? = nil, outcome: Outcome, events: [Completion], state: State?, leaked: [Int] = [],
-                                  unchanged: Bool = false, notOffered: Bool = false, top: Int? = nil, selected: Int? = nil,
-                                  into out: inout [UInt8]) {
+    /// recording's event line: its number in the recording (`n`), the call, then what it did.
+    package static func writeStep(event number: Int? = nil, action: Action? = nil, outcome: Outcome, events: [Completion], state: State?,
+                                  leaked: [Int] = [], unchanged: Bool = false, notOffered: Bool = false, top: Int? = nil,
+                                  selected: Int? = nil, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "{"))
+        if let number {
+            out.append(contentsOf: #""n":"#.utf8)
+            JSONValue.writeInt(number, into: &out)
+            out.append(UInt8(ascii: ","))
+        }
         if let action {
             out.append(contentsOf: #""action":"#.utf8)
             JSONValue.writeString(action.description, into: &out)

@@ -22,11 +22,13 @@ struct ProjectFile {
     var path: String
     var systems: [System]
     var corpus: [String]
+    /// Recordings of the app's navigation to validate (docs/VALIDATE.md): files or folders.
+    var recordings: [String]
     var options: Verifier.Options
     var junit: String?
     var failures: String?
 
-    static let topKeys = ["navfuzz", "systems", "corpus"] + VerifySetting.all.map(\.key) + ["junit", "failures"]
+    static let topKeys = ["navfuzz", "systems", "corpus", "recordings"] + VerifySetting.all.map(\.key) + ["junit", "failures"]
     static let systemKeys = ["name", "driver", "connect", "baseline", "timeout", "startupTimeout"]
 
     /// Reads and checks the file at `path`.
@@ -47,8 +49,10 @@ struct ProjectFile {
         let file = KeyReader(json: json, path: path)
         try file.checkKeys(json, Self.topKeys, at: "")
         guard json["navfuzz"]?.int == 1 else { throw file.fail("navfuzz", "expected 1, the version of the project file") }
-        guard let list = json["systems"]?.array, !list.isEmpty else {
-            throw file.fail("systems", "expected a non-empty array of systems to verify, each with a 'driver'")
+        recordings = try file.strings("recordings") ?? []
+        // Recordings alone are a job too: an app that validates what its UI tests did.
+        guard let list = json["systems"]?.array ?? (recordings.isEmpty ? nil : []), !list.isEmpty || !recordings.isEmpty else {
+            throw file.fail("systems", "expected a non-empty array of systems to verify, each with a 'driver' (or 'recordings' to validate)")
         }
         var systems: [System] = []
         for (i, item) in list.enumerated() {

@@ -13,8 +13,10 @@ enum ProjectJob {
         options.shard = (run.shard.index, run.shard.count)
         var skipped = 0
         for path in project.corpus { skipped += try VerifyCommand.given(path, into: &options) }
+        let recordings = try project.recordings.isEmpty ? [] : ValidateCommand.listing(project.recordings)
         try context.starting(run, args)
-        context.terminal.out("NavFuzz: \(project.path): verifying \(project.systems.map(\.name).joined(separator: ", "))")
+        let doing = project.systems.map { "verifying \($0.name)" } + (recordings.isEmpty ? [] : ["validating \(recordings.count) recordings"])
+        context.terminal.out("NavFuzz: \(project.path): \(doing.joined(separator: ", "))")
         var activities: [Activity] = []
         for system in project.systems {
             var o = options
@@ -23,6 +25,10 @@ enum ProjectJob {
             if let t = system.startupTimeout { o.startupTimeout = t }
             activities.append(VerifyCommand.verification(driver: system.driver, name: system.name, options: o, skipped: skipped,
                                                          run: run, context: context))
+        }
+        if !recordings.isEmpty {
+            activities.append(ValidateCommand.validate(recordings.enumerated().filter { run.shard.owns($0.offset) }.map(\.element),
+                                                       name: "validate", run: run, context: context))
         }
         return try context.finish(activities, run: run, projectFile: project.path)
     }

@@ -3,8 +3,8 @@ import Foundation
 @_spi(Engine) import NavFuzzKit
 
 /// A recording read line by line (docs/VALIDATE.md): the first line names the format and the
-/// configuration, each other line is one event, in the driver protocol's words: a step
-/// request's `action` and its reply's `outcome`, `reason`, `events`, `snapshot`, `top` and
+/// configuration, each other line is one event, in the driver protocol's words: its number
+/// `n` (optional), a step request's `action` and its reply's `outcome`, `reason`, `events`, `snapshot`, `top` and
 /// `selected`. Read here, beside the driver protocol, so that the two cannot drift apart; a
 /// line is read when it is needed, so a recording of any length takes constant memory.
 package struct RecordingFile {
@@ -13,6 +13,8 @@ package struct RecordingFile {
     /// The tree the app showed when the recorder started, if the recording says.
     package let start: State?
     private var lines: LineReader
+    /// Events read so far.
+    private var events = 0
 
     /// Opens `path` and reads its first line.
     package init(path: String) throws(RecordingError) {
@@ -44,6 +46,11 @@ package struct RecordingFile {
         guard let (number, bytes) = try lines.next(path) else { return nil }
         do throws(DriverFieldError) {
             let json = try Self.json(bytes, path, number)
+            events += 1
+            // The recorder numbers its events: a line missing or out of place is no recording.
+            if let n = json["n"], !n.isNull, n.int != events {
+                throw DriverFieldError("n", "event \(n.text) where event \(events) belongs: lines are missing or out of order")
+            }
             let text = try DriverMessages.string(json, "action", at: "")
             let action: Action
             do { action = try Action(parsing: text) } catch {

@@ -51,7 +51,9 @@ public final class NavigationRecorder: Sendable {
         queue.async {
             var line: [UInt8] = []
             line.reserveCapacity(512)
-            WireForm.writeStep(action: action, outcome: outcome, events: events, state: tree, top: top, selected: selected, into: &line)
+            writer.events += 1
+            WireForm.writeStep(event: writer.events, action: action, outcome: outcome, events: events, state: tree, top: top,
+                               selected: selected, into: &line)
             writer.write(line)
         }
     }
@@ -73,6 +75,8 @@ public final class NavigationRecorder: Sendable {
         let file: FileHandle
         /// The first write that failed: the recording stops there rather than skip a line.
         var failed: Error?
+        /// Events written, which number them: a line lost or moved is seen when it is read.
+        var events = 0
 
         init(_ file: FileHandle) { self.file = file }
 

@@ -173,6 +173,8 @@ final class RecordingValidationTests: XCTestCase {
             (header + "\n" + #"{"action":"pop c0","outcome":"refused","reason":"atRoot"}"# + "\n" + #"{"action":"pop c0","outc"#,
              ":3: the recording ends in the middle of a line"),
             (header + "\nnot json\n", ":2: not JSON"),
+            (header + "\n" + #"{"n":1,"action":"pop c0","outcome":"refused","reason":"atRoot"}"# + "\n"
+                + #"{"n":3,"action":"pop c0","outcome":"refused","reason":"atRoot"}"#, ":3: n: event 3 where event 2 belongs"),
             (header + "\n" + #"{"action":"pop c0","outcome":"applied","snapshot":{"root":0,"coordinators":[{"id":-4}]}}"#,
              ":2: snapshot.coordinators[0].id"),
             (header + "\n" + #"{"action":"pop c0","outcome":"applied","top":"c1"}"#, ":2: top: expected a coordinator id"),
