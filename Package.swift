@@ -57,14 +57,16 @@ let package = Package(
         // The adapter as a driver, for `NavFuzz verify --driver` in CI (docs/VERIFY.md §2.4).
         .executableTarget(name: "SUIStyleDriver", dependencies: ["SUIStyleAdapter", "SUIStyleCoordinators", "NavFuzzDriverServer"],
                           path: "Examples/SUICoordinatorStyle/Driver"),
-        .testTarget(name: "SUIStyleCoordinatorsTests", dependencies: ["SUIStyleAdapter", "SUIStyleCoordinators", "NavFuzzTesting", "NavFuzzKit", "CoordinatorModel"],
+        .testTarget(name: "SUIStyleCoordinatorsTests", dependencies: ["SUIStyleAdapter", "SUIStyleCoordinators", "NavFuzzTesting", "NavFuzzKit", "CoordinatorModel",
+                                                                "NavFuzzRecorder", "NavFuzzDriverServer"],
                     path: "Examples/SUICoordinatorStyle/Tests"),
         .target(name: "RoutesStyleNavigation", path: "Examples/RoutesStyle/Library"),
         .testTarget(name: "RoutesStyleNavigationTests", dependencies: ["RoutesStyleNavigation", "NavFuzzTesting", "NavFuzzKit", "CoordinatorModel"],
                     path: "Examples/RoutesStyle/Tests"),
         // One example per kind of library (docs/VERIFY.md §8), each with its adapter and tests.
         .target(name: "ALStyleCoordinators", path: "Examples/ALCoordinatorStyle/Library"),
-        .testTarget(name: "ALStyleCoordinatorsTests", dependencies: ["ALStyleCoordinators", "NavFuzzTesting", "NavFuzzKit", "CoordinatorModel"],
+        .testTarget(name: "ALStyleCoordinatorsTests", dependencies: ["ALStyleCoordinators", "NavFuzzTesting", "NavFuzzKit", "CoordinatorModel",
+                                                               "NavFuzzRecorder", "NavFuzzDriverServer"],
                     path: "Examples/ALCoordinatorStyle/Tests"),
         .target(name: "CXStyleCoordinators", path: "Examples/CoordinatorXStyle/Library"),
         .testTarget(name: "CXStyleCoordinatorsTests", dependencies: ["CXStyleCoordinators", "NavFuzzTesting", "NavFuzzKit", "CoordinatorModel"],
