@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "NavFuzzJUnit", dependencies: ["NavFuzzKit", "CoordinatorModel", "CLibXML2"]),
         .executableTarget(name: "NavFuzz", dependencies: ["NavFuzzKit", "NavFuzzDriver", "NavFuzzDriverServer", "NavFuzzJUnit", "CoordinatorModel"]),
         .target(name: "SampleCoordinators", dependencies: ["NavFuzzKit", "CoordinatorModel"]),
-        .executableTarget(name: "SampleDriver", dependencies: ["SampleCoordinators", "NavFuzzDriver", "NavFuzzDriverServer", "NavFuzzKit", "CoordinatorModel"]),
+        .executableTarget(name: "SampleDriver", dependencies: ["SampleCoordinators", "NavFuzzRecorder", "NavFuzzDriver", "NavFuzzDriverServer", "NavFuzzKit", "CoordinatorModel"]),
         // An example library in SUICoordinator's style (main actor, async), with its adapter and
         // the tests docs/VERIFY.md quotes.
         .target(name: "SUIStyleCoordinators", path: "Examples/SUICoordinatorStyle/Library"),

@@ -19,10 +19,14 @@ public final class NavigationRecorder: Sendable {
     /// recorder's end is never on the queue.
     private let writer: Writer
 
-    /// Starts a recording at `url` (replaced if it exists) for an app set up as `configuration`.
-    /// `tree`: what the app shows now, when the recorder is switched on after launch; nil when
-    /// it starts with the app, in the configuration's initial state.
+    /// Starts a recording at `url` for an app set up as `configuration`; a file already there
+    /// is an earlier recording, never written over (`CocoaError.fileWriteFileExists`): name each
+    /// run's recording afresh. `tree`: what the app shows now, when the recorder is switched on
+    /// after launch; nil when it starts with the app, in the configuration's initial state.
     public init(writingTo url: URL, configuration: Configuration, tree: State? = nil) throws {
+        guard !FileManager.default.fileExists(atPath: url.path) else {
+            throw CocoaError(.fileWriteFileExists, userInfo: [NSFilePathErrorKey: url.path])
+        }
         guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
         }

@@ -15,7 +15,8 @@ import SampleCoordinators
 /// same results, more steps). `--in-process` instead verifies the library inside this process,
 /// with the default options of `NavFuzz verify` (`--first-failure`: stop at the first broken
 /// check), and prints the report: the in-process figures of BENCHMARKS.md. `--mutants` checks
-/// every mutant (`MutantTable`).
+/// every mutant (`MutantTable`). `--record` and `--replay-recording` measure recordings
+/// (`RecordingBench`).
 
 func mutantName(_ arguments: [String]) -> String? {
     if let i = arguments.firstIndex(of: "--mutant") {
@@ -27,11 +28,19 @@ func mutantName(_ arguments: [String]) -> String? {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
-    print("usage: SampleDriver [--mutant NAME] [--port N] [--no-save] [--renumbered] [--top-layer-push] [--launch-ignoring] [--log FILE] [--in-process [--first-failure]] | --mutants   (mutants: \(Mutant.allCases.map(\.rawValue).joined(separator: ", ")))")
+    print("usage: SampleDriver [--mutant NAME] [--port N] [--no-save] [--renumbered] [--top-layer-push] [--launch-ignoring] [--log FILE] [--in-process [--first-failure]] | --mutants | --record FILE [--events N] [--seed S] | --replay-recording FILE   (mutants: \(Mutant.allCases.map(\.rawValue).joined(separator: ", ")))")
     exit(0)
 }
 if arguments.contains("--mutants") {
     exit(MutantTable.run(driver: CommandLine.arguments[0]))
+}
+if let i = arguments.firstIndex(of: "--record"), i + 1 < arguments.count {
+    let events = arguments.firstIndex(of: "--events").flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil } ?? 100_000
+    let seed = arguments.firstIndex(of: "--seed").flatMap { $0 + 1 < arguments.count ? UInt64(arguments[$0 + 1]) : nil } ?? 0
+    exit(RecordingBench.record(path: arguments[i + 1], events: events, seed: seed))
+}
+if let i = arguments.firstIndex(of: "--replay-recording"), i + 1 < arguments.count {
+    exit(RecordingBench.replay(path: arguments[i + 1]))
 }
 var mutant: Mutant?
 if let name = mutantName(arguments) {

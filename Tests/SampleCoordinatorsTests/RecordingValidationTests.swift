@@ -23,7 +23,7 @@ final class RecordingValidationTests: XCTestCase {
     /// event with the tree the adapter reads (or without, for a partial recording).
     private func record(_ system: NavigationSystem, _ script: [String], configuration: Configuration = Configuration(),
                         trees: Bool = true, name: String = "run.jsonl") throws -> String {
-        let path = directory + name
+        let path = directory + UUID().uuidString + "-" + name
         try system.reset(configuration: configuration)
         let recorder = try NavigationRecorder(writingTo: URL(fileURLWithPath: path), configuration: configuration,
                                               tree: trees ? try system.observedState() : nil)
@@ -160,6 +160,13 @@ final class RecordingValidationTests: XCTestCase {
         let d = try XCTUnwrap(RecordingFile.validate(path: bad).divergence)
         XCTAssertEqual(d.line, 1)
         XCTAssertFalse(d.traceFound)
+    }
+
+    func testTheRecorderNeverWritesOverARecording() throws {
+        let path = try record(SampleSystem(), ["push c0 r1"])
+        let before = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertThrowsError(try NavigationRecorder(writingTo: URL(fileURLWithPath: path), configuration: Configuration()))
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), before)
     }
 
     func testFilesThatAreNoRecordingsAreNamedWithTheirLineAndField() throws {
