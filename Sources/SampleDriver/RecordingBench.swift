@@ -1,4 +1,5 @@
 import Foundation
+import NavFuzzDriverServer
 @_spi(Engine) import NavFuzzKit
 import NavFuzzRecorder
 import SampleCoordinators
@@ -37,13 +38,16 @@ enum RecordingBench {
         }
     }
 
-    /// The recorded calls replayed through the adapter from reset, checked at every step.
+    /// The recorded calls, read as `validate` reads them, replayed through the adapter from
+    /// reset and checked at every step.
     static func replay(path: String) -> Int32 {
         var actions: [Action] = []
-        for line in ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n") {
-            guard let start = line.range(of: #""action":""#), let end = line[start.upperBound...].firstIndex(of: "\""),
-                  let action = try? Action(parsing: String(line[start.upperBound ..< end])) else { continue }
-            actions.append(action)
+        do {
+            var file = try RecordingFile(path: path)
+            while let event = try file.next() { actions.append(event.action) }
+        } catch {
+            FileHandle.standardError.write(Data("SampleDriver: \(error)\n".utf8))
+            return 2
         }
         let clock = ContinuousClock.now
         let report = verifyConformance(SampleSystem(), options: .replaying(actions: actions, configuration: Preset.small.configuration))
