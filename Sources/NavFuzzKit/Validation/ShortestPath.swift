@@ -8,7 +8,7 @@ enum ShortestPath {
     /// reach (`target`, perhaps with other ids); nil when `budget` states were looked at without
     /// reaching `target` (a recording that started mid-app from a state the model does not
     /// reach, or one too far away).
-    static func to(_ target: State, configuration: Configuration, transitions: Bool, budget: Int = 200_000) -> (actions: [Action], end: State)? {
+    static func to(_ target: State, configuration: Configuration, transitions: Bool, budget: Int = 100_000) -> (actions: [Action], end: State)? {
         let model = Model(configuration: configuration)
         let domain = Domain(routes: (0 ..< configuration.routeCount).map(Route.init), pages: (0 ..< configuration.pageCount).map(Page.init),
                             transitions: transitions)
