@@ -168,6 +168,9 @@ extension RecordingFile {
                 if let divergence = validator.check(event) {
                     return RecordingResult(path: path, events: validator.events, divergence: divergence)
                 }
+                if let (line, why) = validator.undecided {
+                    return RecordingResult(path: path, events: validator.events, undecided: "line \(line): \(why)")
+                }
             }
         } catch {
             return RecordingResult(path: path, events: validator.events, unreadable: error.description)

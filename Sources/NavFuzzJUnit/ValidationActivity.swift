@@ -22,6 +22,11 @@ extension Activity {
                                  outcome: .error(message: why, type: "unreadable-recording",
                                                  text: "\(why)\nthe \(r.events) events before it conform to the model"))
             }
+            if let why = r.undecided {
+                // Not a pass: what could not be judged is a skipped case, with its reason.
+                return JUnitCase(classname: name, name: r.path, time: share,
+                                 outcome: .skipped(message: "the \(r.events) events before conform; not judged from \(why)"))
+            }
             return JUnitCase(classname: name, name: r.path, time: share, outcome: .passed)
         }
         let events = results.reduce(0) { $0 + $1.events }
@@ -30,6 +35,8 @@ extension Activity {
         var summary = "\(name): \(results.count) recording\(results.count == 1 ? "" : "s"), \(events) events checked, "
             + "\(Figures.seconds(seconds)), \(Figures.rate(seconds > 0 ? Double(events) / seconds : 0)) events/s — "
             + (diverged == 0 ? "every recording conforms" : "\(diverged) diverged from the model")
+        let undecided = results.filter { $0.undecided != nil }.count
+        if undecided > 0 { summary += " — \(undecided) not judged to the end" }
         var error: String?
         if let first = unreadable.first {
             summary += " — \(unreadable.count) could not be read"

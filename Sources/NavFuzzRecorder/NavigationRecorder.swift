@@ -1,4 +1,5 @@
-@_spi(Engine) import CoordinatorModel
+// An app imports NavFuzzRecorder alone: the model's actions and states come with it.
+@_exported import CoordinatorModel
 import Dispatch
 import Foundation
 

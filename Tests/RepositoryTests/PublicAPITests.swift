@@ -6,7 +6,7 @@ import XCTest
 /// are `@_spi(Engine) public`: public so that the optimizer inlines across the model, the engine
 /// and the command line as before, and hidden from an adopter's `import`.
 final class PublicAPITests: XCTestCase {
-    static let linked = ["CoordinatorModel", "NavFuzzKit", "NavFuzzTesting", "NavFuzzDriverServer", "NavFuzzDriver"]
+    static let linked = ["CoordinatorModel", "NavFuzzKit", "NavFuzzTesting", "NavFuzzDriverServer", "NavFuzzDriver", "NavFuzzRecorder"]
 
     func testEveryPublicDeclarationOfTheLinkedTargetsIsDocumented() throws {
         var declarations = 0

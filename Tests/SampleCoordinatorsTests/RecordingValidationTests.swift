@@ -133,6 +133,42 @@ final class RecordingValidationTests: XCTestCase {
         XCTAssertNil(RecordingFile.validate(path: try record(SampleSystem(), script, trees: false, name: "good.jsonl")).divergence)
     }
 
+    func testAPartialRecordingOfAnAppWithItsOwnIdsIsJudgedOnlyWhereTheIdsAreKnown() throws {
+        // The starting tree pairs the ids; a child started since is paired when it is the only
+        // one; a tab bar with two pages' flows started in one call is not, and the recording is
+        // not judged from the event that names one of them: a guess would fail a correct app.
+        let path = directory + "renumbered.jsonl"
+        let app = RenumberingSystem(SampleSystem())
+        try app.reset(configuration: Configuration())
+        let recorder = try NavigationRecorder(writingTo: URL(fileURLWithPath: path), configuration: Configuration(),
+                                              tree: try app.observedState())
+        let out = RenumberingSystem.out
+        for action: Action in [.start(out(CoordinatorID(0)), .navigation, .sheet, Route(1)), .push(out(CoordinatorID(1)), Route(0)),
+                               .userSwipeDismiss, .start(out(CoordinatorID(0)), .tab, .sheet, Route(0)), .userSelectTab(Page(1)),
+                               .push(out(CoordinatorID(4)), Route(1))] {
+            let step = try app.apply(action)
+            recorder.record(action, outcome: step.outcome, events: step.events)
+        }
+        try recorder.flush()
+        let result = RecordingFile.validate(path: path)
+        XCTAssertNil(result.divergence.map { ConformanceFailure.text($0.failures) })
+        XCTAssertEqual(result.events, 5)
+        let why = try XCTUnwrap(result.undecided)
+        XCTAssertTrue(why.hasPrefix("line 7: the app names c11, which no recorded tree showed, and 3 coordinators"), why)
+        // The same run of the buggy library is still caught where the ids are known: the
+        // swipe leaves the child, and the library reports no completion.
+        let buggy = directory + "renumbered-buggy.jsonl"
+        let bad = RenumberingSystem(SampleSystem(mutant: .swipeLeavesChild))
+        try bad.reset(configuration: Configuration())
+        let r2 = try NavigationRecorder(writingTo: URL(fileURLWithPath: buggy), configuration: Configuration(), tree: try bad.observedState())
+        for action: Action in [.start(out(CoordinatorID(0)), .navigation, .sheet, Route(1)), .userSwipeDismiss] {
+            let step = try bad.apply(action)
+            r2.record(action, outcome: step.outcome, events: step.events)
+        }
+        try r2.flush()
+        XCTAssertEqual(RecordingFile.validate(path: buggy).divergence?.line, 3)
+    }
+
     func testARecordingSwitchedOnMidAppStartsFromItsTree() throws {
         let system = SampleSystem()
         try system.reset(configuration: Configuration())

@@ -22,6 +22,12 @@ package struct RecordingValidator {
     private var transitions = false
     /// Events checked so far.
     package private(set) var events = 0
+    /// Whether any tree was recorded yet: until one is, the app's ids are taken as the model's.
+    private var sawTree = false
+    /// App ids paired since the last tree, by `pairUnknownIDs`.
+    private var learned: [CoordinatorID: CoordinatorID] = [:]
+    /// Where the recording stopped being judged, and why; nil while it is.
+    package private(set) var undecided: (line: Int, reason: String)?
 
     /// Starts the check of a recording made under `configuration`; `tree`: what the app
     /// showed when the recorder started, if it says. A tree other than the initial state is a
@@ -34,6 +40,7 @@ package struct RecordingValidator {
         let initial = model.initialState()
         state = initial
         appBefore = tree
+        sawTree = tree != nil
         ids = IDMap(model: initial, impl: initial, identical: true)
         if let tree {
             if tree.isSameState(as: initial) {
@@ -55,13 +62,18 @@ package struct RecordingValidator {
         let step = FailingStep(index: nil, modelAction: nil, implementationAction: nil, modelBefore: model.initialState(),
                                implementationBefore: nil, modelStep: nil, implementationOutcome: nil, implementationEvents: [],
                                implementationAfter: tree)
-        return Divergence(line: 1, failures: failures(findings, trace: [], step: step, line: 1), traceFound: false)
+        return Divergence(line: 1, failures: failures(findings, trace: [], step: step, line: 1), traceFound: false, note: nil)
     }
 
     /// Checks one event; the divergence, if the app left the model there.
     package mutating func check(_ e: RecordedEvent) -> Divergence? {
+        guard undecided == nil else { return nil }
         events += 1
         if e.action.name.isTransitionExtension { transitions = true }
+        if sawTree && appBefore == nil && !pairUnknownIDs(of: e) {
+            events -= 1
+            return nil
+        }
         let action = e.action.retargeted(modelID)
         let modelStep = model.step(state, action)
         var findings: [(Check, String)] = []
@@ -90,7 +102,11 @@ package struct RecordingValidator {
         if !findings.isEmpty { return divergence(at: e, action: action, modelStep: modelStep, findings) }
         state = modelStep.state
         appBefore = e.tree
-        if let tree = e.tree { ids = IDMap(model: state, impl: tree) }
+        if let tree = e.tree {
+            ids = IDMap(model: state, impl: tree)
+            learned = [:]
+            sawTree = true
+        }
         return nil
     }
 
@@ -98,7 +114,28 @@ package struct RecordingValidator {
     /// coordinator started since is taken to have the model's id (docs/VALIDATE.md, partial
     /// recordings).
     private func modelID(_ id: CoordinatorID) -> CoordinatorID {
-        ids.impl.isLive(id) ? ids.modelIDOrMarker(ofImplementation: id) : id
+        if ids.impl.isLive(id) { return ids.modelIDOrMarker(ofImplementation: id) }
+        return learned[id] ?? id
+    }
+
+    /// After events without a tree, a coordinator the app started since the last tree has an
+    /// id no tree paired. An event that names one is paired when that leaves no doubt: one
+    /// such id, and one coordinator the model started since then that is not paired yet.
+    /// Otherwise the recording cannot be judged from here (`undecided`): guessing would make
+    /// a correct app fail.
+    private mutating func pairUnknownIDs(of e: RecordedEvent) -> Bool {
+        let named = e.action.coordinators + e.events.map(\.coordinator)
+        let unknown = Set(named.filter { !ids.impl.isLive($0) && learned[$0] == nil })
+        guard !unknown.isEmpty else { return true }
+        let taken = Set(learned.values)
+        let unpaired = state.coordinators.map(\.id).filter { !ids.model.isLive($0) && !taken.contains($0) }
+        if unknown.count == 1, unpaired.count == 1, let app = unknown.first, let model = unpaired.first {
+            learned[app] = model
+            return true
+        }
+        let names = unknown.sorted { $0.index < $1.index }.map(\.description).joined(separator: ", ")
+        undecided = (e.line, "the app names \(names), which no recorded tree showed, and \(unpaired.count) coordinators the model started since the last tree could be \(unknown.count == 1 ? "it" : "them"): record a tree after events that start coordinators (docs/VALIDATE.md §3)")
+        return false
     }
 
     /// The failing event as a verification's failure, with the shortest model trace to the
@@ -117,7 +154,8 @@ package struct RecordingValidator {
                                implementationEvents: e.events, implementationAfter: e.tree)
         var failures = failures(findings, trace: trace, step: step, line: e.line)
         for k in failures.indices { failures[k].originalLength = events }
-        return Divergence(line: e.line, failures: failures, traceFound: found)
+        let note = sawTree ? nil : "no tree was recorded before this event, so the app's coordinator ids were taken as the model's (c0 first, in creation order): record the tree the app starts with at least (docs/VALIDATE.md §3)"
+        return Divergence(line: e.line, failures: failures, traceFound: found, note: note)
     }
 
     private func failures(_ findings: [(Check, String)], trace: [Action], step: FailingStep, line: Int) -> [ConformanceFailure] {
@@ -140,6 +178,8 @@ package struct Divergence: Sendable {
     /// the state the event started from (a recording switched on mid-app, say). The trace is
     /// then the event's action alone, and no regression test is given.
     package var traceFound: Bool
+    /// What a person should know to read it: that the ids were guessed, say.
+    package var note: String?
 }
 
 /// What the check of one recording found.
@@ -153,8 +193,12 @@ package struct RecordingResult: Sendable {
     /// Why the recording could not be read to its end (`FILE:LINE: field: message`); the
     /// events before were checked.
     package var unreadable: String?
+    /// Why the recording could not be judged past a line (`line N: reason`); the events
+    /// before conform.
+    package var undecided: String?
 
-    package init(path: String, events: Int, divergence: Divergence? = nil, unreadable: String? = nil) {
+    package init(path: String, events: Int, divergence: Divergence? = nil, unreadable: String? = nil, undecided: String? = nil) {
         self.path = path; self.events = events; self.divergence = divergence; self.unreadable = unreadable
+        self.undecided = undecided
     }
 }
