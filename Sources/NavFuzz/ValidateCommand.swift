@@ -69,7 +69,7 @@ enum ValidateCommand {
     /// trace to it as a regression test for the user's adapter.
     static func render(_ d: Divergence, suite: String, run: RunOptions, context: Context) -> String {
         guard let first = d.failures.first else { return "" }
-        var tail: [String] = d.note.map { ["note: \($0)"] } ?? []
+        var tail: [String] = []
         let test = d.traceFound ? first.regressionTest(.swiftTesting, subject: "MyAdapter()") : nil
         if let test {
             tail.append("regression test (Swift Testing; your adapter in place of MyAdapter(), docs/VALIDATE.md §4):")
@@ -86,7 +86,6 @@ enum ValidateCommand {
             let object: [String: Any] = [
                 "recording": first.source, "line": d.line, "checks": d.failures.map(\.check.name), "reasons": d.failures.map(\.reason),
                 "trace": d.traceFound ? first.trace.map(\.description) : [], "regressionTest": test ?? "", "picture": picture ?? "",
-                "note": d.note ?? "",
             ]
             guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return "{}" }
             return String(decoding: data, as: UTF8.self)

@@ -22,8 +22,6 @@ package struct RecordingValidator {
     private var transitions = false
     /// Events checked so far.
     package private(set) var events = 0
-    /// Whether any tree was recorded yet: until one is, the app's ids are taken as the model's.
-    private var sawTree = false
     /// App ids paired since the last tree, by `pairUnknownIDs`.
     private var learned: [CoordinatorID: CoordinatorID] = [:]
     /// Where the recording stopped being judged, and why; nil while it is.
@@ -40,8 +38,8 @@ package struct RecordingValidator {
         let initial = model.initialState()
         state = initial
         appBefore = tree
-        sawTree = tree != nil
-        ids = IDMap(model: initial, impl: initial, identical: true)
+        // No tree, no pairing: the app's ids are paired as events name them (`pairUnknownIDs`).
+        ids = IDMap(model: .empty, impl: .empty, identical: true)
         if let tree {
             if tree.isSameState(as: initial) {
                 ids = IDMap(model: initial, impl: tree)
@@ -62,7 +60,7 @@ package struct RecordingValidator {
         let step = FailingStep(index: nil, modelAction: nil, implementationAction: nil, modelBefore: model.initialState(),
                                implementationBefore: nil, modelStep: nil, implementationOutcome: nil, implementationEvents: [],
                                implementationAfter: tree)
-        return Divergence(line: 1, failures: failures(findings, trace: [], step: step, line: 1), traceFound: false, note: nil)
+        return Divergence(line: 1, failures: failures(findings, trace: [], step: step, line: 1), traceFound: false)
     }
 
     /// Checks one event; the divergence, if the app left the model there.
@@ -70,7 +68,7 @@ package struct RecordingValidator {
         guard undecided == nil else { return nil }
         events += 1
         if e.action.name.isTransitionExtension { transitions = true }
-        if sawTree && appBefore == nil && !pairUnknownIDs(of: e) {
+        if appBefore == nil && !pairUnknownIDs(of: e) {
             events -= 1
             return nil
         }
@@ -105,7 +103,6 @@ package struct RecordingValidator {
         if let tree = e.tree {
             ids = IDMap(model: state, impl: tree)
             learned = [:]
-            sawTree = true
         }
         return nil
     }
@@ -118,9 +115,10 @@ package struct RecordingValidator {
         return learned[id] ?? id
     }
 
-    /// After events without a tree, a coordinator the app started since the last tree has an
-    /// id no tree paired. An event that names one is paired when that leaves no doubt: one
-    /// such id, and one coordinator the model started since then that is not paired yet.
+    /// After events without a tree, a coordinator the app started since the last tree (or
+    /// since the start, when the recording has no starting tree) has an id no tree paired. An
+    /// event that names one is paired when that leaves no doubt: one such id, and one
+    /// coordinator of the model's not paired yet.
     /// Otherwise the recording cannot be judged from here (`undecided`): guessing would make
     /// a correct app fail.
     private mutating func pairUnknownIDs(of e: RecordedEvent) -> Bool {
@@ -134,7 +132,7 @@ package struct RecordingValidator {
             return true
         }
         let names = unknown.sorted { $0.index < $1.index }.map(\.description).joined(separator: ", ")
-        undecided = (e.line, "the app names \(names), which no recorded tree showed, and \(unpaired.count) coordinators the model started since the last tree could be \(unknown.count == 1 ? "it" : "them"): record a tree after events that start coordinators (docs/VALIDATE.md §3)")
+        undecided = (e.line, "the app names \(names), which no recorded tree showed, and \(unpaired.count) of the model's coordinators could be \(unknown.count == 1 ? "it" : "them"): record the starting tree, and a tree after events that start coordinators (docs/VALIDATE.md §3)")
         return false
     }
 
@@ -154,8 +152,7 @@ package struct RecordingValidator {
                                implementationEvents: e.events, implementationAfter: e.tree)
         var failures = failures(findings, trace: trace, step: step, line: e.line)
         for k in failures.indices { failures[k].originalLength = events }
-        let note = sawTree ? nil : "no tree was recorded before this event, so the app's coordinator ids were taken as the model's (c0 first, in creation order): record the tree the app starts with at least (docs/VALIDATE.md §3)"
-        return Divergence(line: e.line, failures: failures, traceFound: found, note: note)
+        return Divergence(line: e.line, failures: failures, traceFound: found)
     }
 
     private func failures(_ findings: [(Check, String)], trace: [Action], step: FailingStep, line: Int) -> [ConformanceFailure] {
@@ -178,8 +175,6 @@ package struct Divergence: Sendable {
     /// the state the event started from (a recording switched on mid-app, say). The trace is
     /// then the event's action alone, and no regression test is given.
     package var traceFound: Bool
-    /// What a person should know to read it: that the ids were guessed, say.
-    package var note: String?
 }
 
 /// What the check of one recording found.
