@@ -107,12 +107,13 @@ package struct RecordingValidator {
         return nil
     }
 
-    /// The model's id of an app id: through the pairing of the last tree recorded; a
-    /// coordinator started since is taken to have the model's id (docs/VALIDATE.md, partial
-    /// recordings).
+    /// The model's id of an app id: as paired since the last tree, else through that tree's
+    /// pairing; an id neither knows (a coordinator the app no longer has) becomes one no
+    /// coordinator of the model has either, so that the model refuses what names it.
     private func modelID(_ id: CoordinatorID) -> CoordinatorID {
+        if let known = learned[id] { return known }
         if ids.impl.isLive(id) { return ids.modelIDOrMarker(ofImplementation: id) }
-        return learned[id] ?? id
+        return CoordinatorID(Int(state.nextID) + Int(id.index))
     }
 
     /// After events without a tree, a coordinator the app started since the last tree (or
