@@ -18,14 +18,14 @@ enum RecordingBench {
             var bare: [Double] = [], recorded: [Double] = []
             let scratch = NSTemporaryDirectory() + "navfuzz-bench-\(getpid())"
             for round in 0 ..< 5 {
-                bare.append(try run(script, preset.configuration, recorder: nil))
+                bare.append(run(script, preset.configuration, recorder: nil))
                 let file = scratch + "-\(round).jsonl"
                 defer { try? FileManager.default.removeItem(atPath: file) }
                 let recorder = try NavigationRecorder(writingTo: URL(fileURLWithPath: file), configuration: preset.configuration)
-                recorded.append(try run(script, preset.configuration, recorder: recorder))
+                recorded.append(run(script, preset.configuration, recorder: recorder))
             }
             let recorder = try NavigationRecorder(writingTo: URL(fileURLWithPath: path), configuration: preset.configuration)
-            _ = try run(script, preset.configuration, recorder: recorder)
+            _ = run(script, preset.configuration, recorder: recorder)
             try recorder.flush()
             let b = median(bare), r = median(recorded)
             print(String(format: "%d events: %.0f ns/event without the recorder, %.0f ns/event with it: %.0f ns/event on the calling thread (%.2fx)",
@@ -77,13 +77,13 @@ enum RecordingBench {
 
     /// Seconds to drive the library through `script`, reading the tree after each event as a
     /// recording app does, and recording it when there is a recorder.
-    private static func run(_ script: [Action], _ configuration: Configuration, recorder: NavigationRecorder?) throws -> Double {
+    private static func run(_ script: [Action], _ configuration: Configuration, recorder: NavigationRecorder?) -> Double {
         let app = SampleSystem()
-        try app.reset(configuration: configuration)
+        app.reset(configuration: configuration)
         let clock = ContinuousClock.now
         for action in script {
-            let step = try app.apply(action)
-            let tree = try app.observedState()
+            let step = app.apply(action)
+            let tree = app.observedState()
             recorder?.record(action, outcome: step.outcome, events: step.events, tree: tree)
         }
         return clock.duration(to: .now).inSeconds

@@ -139,14 +139,14 @@ final class RecordingValidationTests: XCTestCase {
         // not judged from the event that names one of them: a guess would fail a correct app.
         let path = directory + "renumbered.jsonl"
         let app = RenumberingSystem(SampleSystem())
-        try app.reset(configuration: Configuration())
+        app.reset(configuration: Configuration())
         let recorder = try NavigationRecorder(writingTo: URL(fileURLWithPath: path), configuration: Configuration(),
-                                              tree: try app.observedState())
+                                              tree: app.observedState())
         let out = RenumberingSystem.out
         for action: Action in [.start(out(CoordinatorID(0)), .navigation, .sheet, Route(1)), .push(out(CoordinatorID(1)), Route(0)),
                                .userSwipeDismiss, .start(out(CoordinatorID(0)), .tab, .sheet, Route(0)), .userSelectTab(Page(1)),
                                .push(out(CoordinatorID(4)), Route(1))] {
-            let step = try app.apply(action)
+            let step = app.apply(action)
             recorder.record(action, outcome: step.outcome, events: step.events)
         }
         try recorder.flush()
@@ -159,10 +159,10 @@ final class RecordingValidationTests: XCTestCase {
         // swipe leaves the child, and the library reports no completion.
         let buggy = directory + "renumbered-buggy.jsonl"
         let bad = RenumberingSystem(SampleSystem(mutant: .swipeLeavesChild))
-        try bad.reset(configuration: Configuration())
-        let r2 = try NavigationRecorder(writingTo: URL(fileURLWithPath: buggy), configuration: Configuration(), tree: try bad.observedState())
+        bad.reset(configuration: Configuration())
+        let r2 = try NavigationRecorder(writingTo: URL(fileURLWithPath: buggy), configuration: Configuration(), tree: bad.observedState())
         for action: Action in [.start(out(CoordinatorID(0)), .navigation, .sheet, Route(1)), .userSwipeDismiss] {
-            let step = try bad.apply(action)
+            let step = bad.apply(action)
             r2.record(action, outcome: step.outcome, events: step.events)
         }
         try r2.flush()
@@ -171,22 +171,22 @@ final class RecordingValidationTests: XCTestCase {
 
     func testARecordingSwitchedOnMidAppStartsFromItsTree() throws {
         let system = SampleSystem()
-        try system.reset(configuration: Configuration())
-        for text in ["start c0 navigation sheet r1", "push c1 r0"] { _ = try system.apply(try Action(parsing: text)) }
+        system.reset(configuration: Configuration())
+        for text in ["start c0 navigation sheet r1", "push c1 r0"] { _ = system.apply(try Action(parsing: text)) }
         let path = directory + "late.jsonl"
         let recorder = try NavigationRecorder(writingTo: URL(fileURLWithPath: path), configuration: Configuration(),
-                                              tree: try system.observedState())
+                                              tree: system.observedState())
         for text in ["pop c1", "userSwipeDismiss"] {
             let action = try Action(parsing: text)
-            let step = try system.apply(action)
-            recorder.record(action, outcome: step.outcome, events: step.events, tree: try system.observedState())
+            let step = system.apply(action)
+            recorder.record(action, outcome: step.outcome, events: step.events, tree: system.observedState())
         }
         try recorder.flush()
         let result = RecordingFile.validate(path: path)
         XCTAssertNil(result.divergence.map { ConformanceFailure.text($0.failures) })
         XCTAssertEqual(result.events, 2)
         // A start no state of the model looks like: a child its parent hosts nowhere.
-        var broken = try system.observedState()
+        var broken = system.observedState()
         var root = try XCTUnwrap(broken.coordinators.first { $0.id == broken.root })
         root.children.append(CoordinatorID(9))
         let orphan = Coordinator(id: CoordinatorID(9), kind: .navigation, parent: broken.root, initialRoute: Route(0), stack: [.screen(Route(0))])

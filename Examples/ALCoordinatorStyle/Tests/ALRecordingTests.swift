@@ -14,10 +14,10 @@ import Testing
 private func recordRun(_ app: ALCoordinatorSystem, _ calls: [Action], configuration: Configuration) throws -> String {
     let path = NSTemporaryDirectory() + "navfuzz-al-\(UUID().uuidString).jsonl"
     try app.reset(configuration: configuration)
-    let recorder = try NavigationRecorder(writingTo: URL(fileURLWithPath: path), configuration: configuration, tree: try app.observedState())
+    let recorder = try NavigationRecorder(writingTo: URL(fileURLWithPath: path), configuration: configuration, tree: app.observedState())
     for call in calls {
         let step = try app.apply(call)
-        recorder.record(call, outcome: step.outcome, events: step.events, tree: try app.observedState(), top: step.top, selected: step.selected)
+        recorder.record(call, outcome: step.outcome, events: step.events, tree: app.observedState(), top: step.top, selected: step.selected)
     }
     try recorder.flush()
     return path

@@ -13,7 +13,7 @@ final class CallLog<Inner: AsyncNavigationSystem>: AsyncNavigationSystem {
     private let file: FileHandle?
     init(_ inner: Inner, path: String) {
         self.inner = inner
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         file = FileHandle(forWritingAtPath: path)
     }
     private func log(_ line: String) { file?.write(Data((line + "\n").utf8)) }

@@ -17,10 +17,10 @@ private func recordRun(_ app: SUICoordinatorSystem, _ calls: [Action]) async thr
     let path = NSTemporaryDirectory() + "navfuzz-sui-\(UUID().uuidString).jsonl"
     await app.reset(configuration: Configuration())
     let recorder = try NavigationRecorder(writingTo: URL(fileURLWithPath: path), configuration: Configuration(),
-                                          tree: try await app.observedState())
+                                          tree: app.observedState())
     for call in calls {
         let step = await app.apply(call)
-        recorder.record(call, outcome: step.outcome, events: step.events, tree: try await app.observedState(), top: step.top)
+        recorder.record(call, outcome: step.outcome, events: step.events, tree: app.observedState(), top: step.top)
     }
     try recorder.flush()
     return path
