@@ -4,9 +4,10 @@ import Foundation
 
 /// A recording read line by line (docs/VALIDATE.md): the first line names the format and the
 /// configuration, each other line is one event, in the driver protocol's words: its number
-/// `n` (optional), a step request's `action` and its reply's `outcome`, `reason`, `events`, `snapshot`, `top` and
-/// `selected`. Read here, beside the driver protocol, so that the two cannot drift apart; a
-/// line is read when it is needed, so a recording of any length takes constant memory.
+/// `n` (optional), a step request's `action` and its reply's `outcome`, `reason`, `events`,
+/// `snapshot`, `top` and `selected`. Read here, beside the driver protocol, so that the two
+/// cannot drift apart; a line is read when it is needed, so a recording of any length takes
+/// constant memory.
 package struct RecordingFile {
     package let path: String
     package let configuration: Configuration
@@ -27,7 +28,7 @@ package struct RecordingFile {
             throw RecordingError(path, line: 1, field: nil, "empty: a recording starts with {\"navfuzz-recording\":1,\"configuration\":{…}}")
         }
         do throws(DriverFieldError) {
-            let json = try Self.json(header, path, number)
+            let json = try Self.object(header)
             guard let version = json["navfuzz-recording"] else {
                 throw DriverFieldError("navfuzz-recording", "missing: a recording starts with {\"navfuzz-recording\":1,\"configuration\":{…}}")
             }
@@ -45,7 +46,7 @@ package struct RecordingFile {
     package mutating func next() throws(RecordingError) -> RecordedEvent? {
         guard let (number, bytes) = try lines.next(path) else { return nil }
         do throws(DriverFieldError) {
-            let json = try Self.json(bytes, path, number)
+            let json = try Self.object(bytes)
             events += 1
             // The recorder numbers its events: a line missing or out of place is no recording.
             if let n = json["n"], !n.isNull, n.int != events {
@@ -65,7 +66,7 @@ package struct RecordingFile {
         }
     }
 
-    private static func json(_ bytes: [UInt8], _ path: String, _ number: Int) throws(DriverFieldError) -> DriverJSON {
+    private static func object(_ bytes: [UInt8]) throws(DriverFieldError) -> DriverJSON {
         let json: DriverJSON
         do { json = try DriverJSON(parsing: bytes) } catch { throw DriverFieldError("", "not JSON: \(error)") }
         guard case .object = json else { throw DriverFieldError("", "expected an object, found \(json.typeName)") }

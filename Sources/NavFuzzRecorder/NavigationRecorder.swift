@@ -22,8 +22,9 @@ public final class NavigationRecorder: Sendable {
 
     /// Starts a recording at `url` for an app set up as `configuration`; a file already there
     /// is an earlier recording, never written over (`CocoaError.fileWriteFileExists`): name each
-    /// run's recording afresh. `tree`: what the app shows now, when the recorder is switched on
-    /// after launch; nil when it starts with the app, in the configuration's initial state.
+    /// run's recording afresh. `tree`: what the app shows now (`observedState()`), at launch or
+    /// later; it pairs the app's ids with the model's, so give it even when events carry no
+    /// tree (docs/VALIDATE.md §3). Nil: the ids are paired as events name them.
     public init(writingTo url: URL, configuration: Configuration, tree: State? = nil) throws {
         guard !FileManager.default.fileExists(atPath: url.path) else {
             throw CocoaError(.fileWriteFileExists, userInfo: [NSFilePathErrorKey: url.path])
