@@ -65,13 +65,9 @@ package struct RecordingValidator {
 
     /// Checks one event; the divergence, if the app left the model there.
     package mutating func check(_ e: RecordedEvent) -> Divergence? {
-        guard undecided == nil else { return nil }
+        guard undecided == nil, appBefore != nil || pairUnknownIDs(of: e) else { return nil }
         events += 1
         if e.action.name.isTransitionExtension { transitions = true }
-        if appBefore == nil && !pairUnknownIDs(of: e) {
-            events -= 1
-            return nil
-        }
         let action = e.action.retargeted(modelID)
         let modelStep = model.step(state, action)
         var findings: [(Check, String)] = []
@@ -164,37 +160,5 @@ package struct RecordingValidator {
                                source: "the recording \(name), line \(line)", originalLength: trace.count, step: step,
                                alsoBroken: checks.filter { $0 != check }, diagnostics: "")
         }
-    }
-}
-
-/// Where a recording left the model: the event's line, and the failures found there, one per
-/// broken check, each with the model trace that reaches the event's state and takes its action.
-package struct Divergence: Sendable {
-    package var line: Int
-    package var failures: [ConformanceFailure]
-    /// Whether the trace starts from the initial state: false when the search did not reach
-    /// the state the event started from (a recording switched on mid-app, say). The trace is
-    /// then the event's action alone, and no regression test is given.
-    package var traceFound: Bool
-}
-
-/// What the check of one recording found.
-package struct RecordingResult: Sendable {
-    /// The recording's path, as given.
-    package var path: String
-    /// Events checked.
-    package var events: Int
-    /// Where the app left the model; nil when it never did.
-    package var divergence: Divergence?
-    /// Why the recording could not be read to its end (`FILE:LINE: field: message`); the
-    /// events before were checked.
-    package var unreadable: String?
-    /// Why the recording could not be judged past a line (`line N: reason`); the events
-    /// before conform.
-    package var undecided: String?
-
-    package init(path: String, events: Int, divergence: Divergence? = nil, unreadable: String? = nil, undecided: String? = nil) {
-        self.path = path; self.events = events; self.divergence = divergence; self.unreadable = unreadable
-        self.undecided = undecided
     }
 }
