@@ -102,12 +102,6 @@
     }
 }
 
-/// A snapshot field that does not describe a model value.
-@_spi(Engine) public struct SnapshotError: Error, Hashable, Sendable, CustomStringConvertible {
-    @_spi(Engine) public var description: String
-    @_spi(Engine) public init(_ description: String) { self.description = description }
-}
-
 private func parseIndex(_ text: String, _ prefix: Character) -> Int? {
     guard text.first == prefix, let n = Int(text.dropFirst()), n >= 0 else { return nil }
     return n

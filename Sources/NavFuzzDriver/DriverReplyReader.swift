@@ -350,7 +350,7 @@ final class DriverReplyReader {
 }
 
 /// A string or key of a reply as its bytes, matched against literals without making a String.
-struct Word {
+private struct Word {
     let bytes: UnsafeBufferPointer<UInt8>.SubSequence
     init(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) { self.bytes = bytes }
 

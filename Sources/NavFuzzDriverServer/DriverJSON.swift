@@ -21,15 +21,8 @@ extension JSONValue {
     }
 }
 
-/// Where a line stops being JSON: the 1-based column and what was expected.
-package struct DriverJSONError: Error, Hashable, Sendable, CustomStringConvertible {
-    package var column: Int
-    package var message: String
-    package var description: String { "column \(column): \(message)" }
-}
-
 /// A recursive-descent parser over UTF-8 bytes.
-struct DriverJSONParser {
+private struct DriverJSONParser {
     let bytes: [UInt8]
     var at = 0
 

@@ -258,31 +258,6 @@ package enum JUnitReader {
     }
 }
 
-/// Collects libxml2 structured errors instead of letting them reach stderr.
-final class JUnitXMLErrorLog {
-    struct Entry {
-        var line: Int
-        var message: String
-    }
-
-    private(set) var entries: [Entry] = []
-
-    /// "line N: message" for each error, for callers that just list them.
-    var messages: [String] {
-        entries.map { $0.line > 0 ? "line \($0.line): \($0.message)" : $0.message }
-    }
-
-    func record(_ error: xmlError) {
-        let text = error.message.map { String(cString: $0) } ?? "unknown libxml2 error"
-        let message = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        entries.append(Entry(line: Int(error.line), message: message))
-    }
-
-    static func from(_ pointer: UnsafeMutableRawPointer?) -> JUnitXMLErrorLog? {
-        pointer.map { Unmanaged<JUnitXMLErrorLog>.fromOpaque($0).takeUnretainedValue() }
-    }
-}
-
 /// Walks a parsed report. Reads text straight from the tree's nodes, so nothing needs xmlFree.
 private struct Tree {
     let path: String

@@ -90,7 +90,7 @@ enum Conformance {
 }
 
 /// A system handed to the engine's thread.
-struct UncheckedSystem: @unchecked Sendable {
+private struct UncheckedSystem: @unchecked Sendable {
     let system: InProcessSystem
     init(_ system: InProcessSystem) { self.system = system }
 }

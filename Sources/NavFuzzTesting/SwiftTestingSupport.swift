@@ -38,7 +38,7 @@ public func expectConformance(driver: Driver, options: Verifier.Options = Verifi
 }
 #endif
 
-enum SwiftTestingRun {
+private enum SwiftTestingRun {
     static func site(_ location: SourceLocation) -> CallSite {
         CallSite(file: location.fileID, line: location.line)
     }

@@ -204,22 +204,10 @@ public class Coordinator {
     }
 }
 
-/// A stack of screens and pushed child flows, plus modals.
-public final class NavigationCoordinator: Coordinator {}
-
-/// One screen that sends routes to its parent (CoordinatorX `.parent(route)`).
-public final class RedirectionCoordinator: Coordinator {
-    /// Shows `screen` on the parent: pushed, or presented in `style`.
-    public func redirect(_ screen: Screen, style: PresentationStyle) throws(NavigationError) {
-        guard let parent else { throw .unsupported }
-        try parent.perform(style == .push ? .push(screen) : .present(screen, style))
-    }
-}
-
 /// The crash of the `dismiss-nothing-crashes` and `ended-coordinator-crashes` mutants in a driver:
 /// a real trap, as an assertion in a library is. NavFuzz starts drivers with Swift's backtracer
 /// off, so the runtime's `file:line: Fatal error: …` is what the report shows.
-enum SampleCrash {
+private enum SampleCrash {
     static func abort(_ message: String) -> Never {
         fatalError(message)
     }

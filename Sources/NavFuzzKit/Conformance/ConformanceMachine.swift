@@ -189,7 +189,7 @@ struct ConformanceMachine: ExplorableMachine, FuzzableMachine, ShrinkableMachine
 }
 
 /// The trails of explored states by fingerprint: the first trail to each state.
-final class TrailTable: @unchecked Sendable {
+private final class TrailTable: @unchecked Sendable {
     private var table: [UInt64: ConformanceState] = [:]
 
     func remember(_ state: ConformanceState, _ fingerprint: UInt64) {

@@ -1,6 +1,6 @@
 @_spi(Engine) import CoordinatorModel
 
-/// A state as an SVG picture: the tree form (StateText.swift) drawn as boxes, one per
+/// A state as an SVG picture: the tree form (State+Text.swift) drawn as boxes, one per
 /// coordinator, indented under the coordinator that hosts it, with what a reader of a failing
 /// trace looks for marked: the coordinators a step changed or created, those that differ from
 /// another state, and the owner of the visible screen. Self-contained: no fonts or scripts.

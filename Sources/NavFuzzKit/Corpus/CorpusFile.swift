@@ -42,7 +42,6 @@
         self.expectationColumn = expectationColumn
     }
 
-
     /// Reads the text of one file; errors name `file:line:column`.
     @_spi(Engine) public init(parsing text: String, file: String) throws(CorpusError) {
         var notes: [CorpusNote] = []
@@ -151,79 +150,4 @@ private func trimmed(_ s: Substring) -> (text: String, column: Int) {
     guard let start = s.firstIndex(where: { !blank($0) }) else { return ("", 1) }
     let end = s.lastIndex(where: { !blank($0) }) ?? start
     return (String(s[start...end]), s.distance(from: s.startIndex, to: start) + 1)
-}
-
-/// What replaying a corpus file must show.
-@_spi(Engine) public enum CorpusExpectation: Sendable, Hashable, CustomStringConvertible {
-    /// No property fails at any step.
-    case holds
-    /// The first step where any property fails violates this one (others may fail with it).
-    case violates(String)
-
-    @_spi(Engine) public var description: String {
-        switch self {
-        case .holds: "holds"
-        case .violates(let p): "violates \(p)"
-        }
-    }
-}
-
-/// A `# key: value` comment: what the trace guards, the bug it comes from, where it came from.
-@_spi(Engine) public struct CorpusNote: Sendable, Hashable {
-    @_spi(Engine) public var key: String
-    @_spi(Engine) public var value: String
-    @_spi(Engine) public init(key: String, value: String) { self.key = key; self.value = value }
-}
-
-/// A `key: value` setting line, with where its value starts (for error messages).
-@_spi(Engine) public struct CorpusSetting: Sendable, Hashable {
-    @_spi(Engine) public var key: String
-    @_spi(Engine) public var value: String
-    @_spi(Engine) public var line: Int
-    /// 1-based columns of the key and of the value.
-    @_spi(Engine) public var keyColumn: Int
-    @_spi(Engine) public var column: Int
-    @_spi(Engine) public init(key: String, value: String, line: Int = 0, keyColumn: Int = 0, column: Int = 0) {
-        self.key = key; self.value = value; self.line = line; self.keyColumn = keyColumn; self.column = column
-    }
-}
-
-/// The machine settings of one corpus file, handed to the caller's factory. Its helpers build
-/// errors that point at the offending value.
-@_spi(Engine) public struct CorpusConfiguration: Sendable {
-    @_spi(Engine) public var file: String
-    @_spi(Engine) public var settings: [CorpusSetting]
-
-    @_spi(Engine) public init(file: String, settings: [CorpusSetting]) { self.file = file; self.settings = settings }
-
-    @_spi(Engine) public subscript(key: String) -> CorpusSetting? { settings.first { $0.key == key } }
-
-    /// An error at `setting`'s value.
-    @_spi(Engine) public func error(_ setting: CorpusSetting, _ message: String) -> CorpusError {
-        CorpusError(file: file, line: setting.line, column: setting.column, message: message)
-    }
-
-    /// An error at the first setting whose key is not in `known`, if any.
-    @_spi(Engine) public func unknownKey(known: [String]) -> CorpusError? {
-        guard let s = settings.first(where: { !known.contains($0.key) }) else { return nil }
-        return CorpusError(file: file, line: s.line, column: s.keyColumn,
-                           message: "expected a setting (\((known + ["initial", "expect"]).joined(separator: ", "))), found '\(s.key):'")
-    }
-}
-
-/// A problem with a corpus file or directory, as one line: `FILE:LINE:COLUMN: message`.
-@_spi(Engine) public struct CorpusError: Error, Sendable, Hashable, CustomStringConvertible {
-    @_spi(Engine) public var file: String
-    /// 1-based; 0 when the problem is the file as a whole.
-    @_spi(Engine) public var line: Int
-    @_spi(Engine) public var column: Int
-    @_spi(Engine) public var message: String
-
-    @_spi(Engine) public init(file: String, line: Int, column: Int, message: String) {
-        self.file = file; self.line = line; self.column = column; self.message = message
-    }
-
-    @_spi(Engine) public var description: String {
-        line > 0 ? "\(file):\(line):\(max(column, 1)): \(message)" : "\(file): \(message)"
-    }
 }

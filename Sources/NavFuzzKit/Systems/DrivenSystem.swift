@@ -93,15 +93,6 @@ package protocol DrivenSystem: AnyObject {
     func overlap(configuration: Configuration, path: [Action], _ request: OverlapRequest) throws(SystemFailure) -> OverlapResult
 }
 
-/// A call announced ahead (`DrivenSystem.announce`).
-package enum AnnouncedCall: Sendable, Hashable {
-    case reset(Configuration)
-    case restore(Int)
-    case save(Int)
-    /// `apply`, or with `snapshot: false` a step of `replay` but its last.
-    case step(Action, snapshot: Bool)
-}
-
 extension DrivenSystem {
     package var capabilities: Capabilities { Capabilities() }
 

@@ -119,9 +119,3 @@ public struct Interleaving: Sendable, Hashable {
         self.init(calls: calls, events: events)
     }
 }
-
-/// Why a replay text of overlapping calls cannot be read.
-package struct ReplayTextError: Error, CustomStringConvertible {
-    package var description: String
-    package init(_ description: String) { self.description = description }
-}

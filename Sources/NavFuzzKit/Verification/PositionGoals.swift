@@ -1,17 +1,6 @@
 @_spi(Engine) import CoordinatorModel
 import Foundation
 
-/// An action kind taken with its target at one position (docs/VERIFY.md §1, Positions).
-/// A flow on its parent's router (`startShared`) is a position of its own: its finish removes
-/// its entry only, where another flow's takes the screens above it too.
-struct PositionGoal: Hashable {
-    let kind: ActionName
-    let position: Position
-    let shared: Bool
-
-    var name: String { "\(kind.rawValue) at \(position.rawValue)" + (shared ? " (shared router)" : "") }
-}
-
 /// The shortest way the model knows to each position goal of a configuration: a breadth-first
 /// search of the model over the calls that build structure (a child pushed or presented, a
 /// screen pushed, a modal presented, another page selected), in bounds wider than the

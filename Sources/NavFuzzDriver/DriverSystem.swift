@@ -657,7 +657,7 @@ package final class DriverSystem: DrivenSystem {
 
 /// One request of the protocol, as NavFuzz sends it: compared by value to take the reply of
 /// one sent ahead, written to bytes only when sent, and described only in an error.
-enum DriverRequest: Hashable {
+private enum DriverRequest: Hashable {
     case hello
     case reset(Configuration)
     case step(Action, snapshot: Bool)

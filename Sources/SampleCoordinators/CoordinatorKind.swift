@@ -1,0 +1,3 @@
+public enum CoordinatorKind: Hashable, Sendable {
+    case navigation, tab, redirection
+}

@@ -1,0 +1,4 @@
+public struct Presentation {
+    public var style: PresentationStyle
+    public var content: RouterEntry
+}
