@@ -34,21 +34,7 @@ struct ModelOptions {
         let presets = Preset.everyNamed + Preset.fuzzPresets
         let name = try args.choice("--preset", presets.map(\.name)) ?? defaultPreset
         guard var preset = presets.first(where: { $0.name == name }) else { throw UsageError("no preset '\(name)'") }
-        if let root = try args.choice("--root", ["navigation", "tab"]) {
-            preset.configuration.rootKind = root == "tab" ? .tab : .navigation
-        }
-        if let text = try args.option("--dialect") {
-            guard let dialect = Dialect(names: text) else {
-                throw UsageError("--dialect takes \(Dialect.syntax); not '\(text)'", hint: "see docs/SEMANTICS.md §9")
-            }
-            preset.configuration.dialect = dialect
-        }
-        if let text = try args.option("--launch") {
-            do { preset.configuration.launch = try Launch(parsing: text) } catch {
-                throw UsageError("--launch takes 'KIND STYLE ROUTE' with a modal style; '\(text)': \(error)",
-                                 hint: "for example --launch 'navigation fullScreen r1'")
-            }
-        }
+        try configure(&preset.configuration, &args)
         if let n = try args.int("--max-coordinators", in: 1...64) { preset.bounds.maxCoordinators = n }
         if let n = try args.int("--max-stack", in: 1...64) { preset.bounds.maxStack = n }
         if let n = try args.int("--max-modals", in: 0...64) { preset.bounds.maxModals = n }
@@ -63,6 +49,46 @@ struct ModelOptions {
                 preset.maxDepth = d
             }
         }
+        try domain(&preset, &args)
+        var fault: Fault?
+        if let f = try args.option("--fault") {
+            guard let parsed = Fault(rawValue: f) else {
+                throw UsageError("no fault '\(f)'", hint: "one of \(Fault.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            fault = parsed
+        }
+        if let problem = preset.configuration.problem { throw UsageError(problem) }
+        return ModelOptions(preset: preset, fault: fault)
+    }
+
+    /// The flags that shape the app under test: `--root`, `--dialect`, `--launch`, `--start-page`.
+    private static func configure(_ configuration: inout Configuration, _ args: inout Arguments) throws(UsageError) {
+        if let root = try args.choice("--root", ["navigation", "tab"]) {
+            configuration.rootKind = root == "tab" ? .tab : .navigation
+        }
+        if let text = try args.option("--dialect") {
+            guard let dialect = Dialect(names: text) else {
+                throw UsageError("--dialect takes \(Dialect.syntax); not '\(text)'", hint: "see docs/SEMANTICS.md §9")
+            }
+            configuration.dialect = dialect
+        }
+        if let text = try args.option("--launch") {
+            do { configuration.launch = try Launch(parsing: text) } catch {
+                throw UsageError("--launch takes 'KIND STYLE ROUTE' with a modal style; '\(text)': \(error)",
+                                 hint: "for example --launch 'navigation fullScreen r1'")
+            }
+        }
+        if let text = try args.option("--start-page") {
+            guard case .select(_, let page)? = try? Action(parsing: "select c0 " + text) else {
+                throw UsageError("--start-page takes a page like p1, not '\(text)'", hint: "for example --start-page p1")
+            }
+            configuration.startPage = page
+        }
+    }
+
+    /// The flags that size the model and choose the calls explored: `--routes`, `--pages`,
+    /// `--styles`, `--kinds`, `--multiple`.
+    private static func domain(_ preset: inout Preset, _ args: inout Arguments) throws(UsageError) {
         if let n = try args.int("--routes", in: 1...250) {
             preset.configuration.routeCount = n
             preset.domain.routes = (0..<n).map(Route.init)
@@ -72,12 +98,6 @@ struct ModelOptions {
             preset.configuration.initialPages = (0..<min(2, n)).map(Page.init)
             preset.domain.pages = (0..<n).map(Page.init)
             preset.domain.pageLists = Domain.defaultPageLists(preset.domain.pages)
-        }
-        if let text = try args.option("--start-page") {
-            guard case .select(_, let page)? = try? Action(parsing: "select c0 " + text) else {
-                throw UsageError("--start-page takes a page like p1, not '\(text)'", hint: "for example --start-page p1")
-            }
-            preset.configuration.startPage = page
         }
         if let list = try args.option("--styles") {
             var styles: [Style] = []
@@ -103,15 +123,6 @@ struct ModelOptions {
             preset.domain.startKinds = kinds
         }
         if args.flag("--multiple") { preset.domain.includeNoneAndMultiple = true }
-        var fault: Fault?
-        if let f = try args.option("--fault") {
-            guard let parsed = Fault(rawValue: f) else {
-                throw UsageError("no fault '\(f)'", hint: "one of \(Fault.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            fault = parsed
-        }
-        if let problem = preset.configuration.problem { throw UsageError(problem) }
-        return ModelOptions(preset: preset, fault: fault)
     }
 
     var machine: CoordinatorMachine { CoordinatorMachine(preset: preset, fault: fault) }

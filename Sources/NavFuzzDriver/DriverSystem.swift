@@ -323,6 +323,16 @@ package final class DriverSystem: DrivenSystem {
             throw protocolError(n, "the driver speaks protocol version \(version.text); this NavFuzz speaks \(DriverMessages.version)")
         }
         guard reply["actions"] != nil else { throw protocolError(n, "expected field 'actions' in the handshake reply") }
+        capabilities = try offered(in: reply, reply: n)
+        name = reply["name"]?.string ?? command
+        // A version of save and restore this NavFuzz does not speak is left unused.
+        canSaveState = reply["restore"]?.int == DriverMessages.restoreVersion
+        saysOverlaps = try flag("overlaps", in: reply, reply: n)
+        runsOverlaps = saysOverlaps == true
+    }
+
+    /// What the handshake reply `n` says the library offers.
+    private func offered(in reply: DriverJSON, reply n: Int) throws(SystemFailure) -> Capabilities {
         /// An optional list of names; nil when absent.
         func names<T>(_ field: String, _ expected: String, _ parse: (String) -> T?) throws(SystemFailure) -> Set<T>? {
             guard let list = reply[field], !list.isNull else { return nil }
@@ -346,39 +356,25 @@ package final class DriverSystem: DrivenSystem {
             offered.rootKinds = kinds
         }
         if let kinds = try names("kinds", "a coordinator kind (navigation, tab, redirection)", kind) { offered.kinds = kinds }
-        if let flag = reply["invalidCalls"], !flag.isNull {
-            guard case .bool(let b) = flag else { throw protocolError(n, "field 'invalidCalls': expected true or false, found \(flag.text)") }
-            offered.receivesInvalidCalls = b
-        }
+        if let b = try flag("invalidCalls", in: reply, reply: n) { offered.receivesInvalidCalls = b }
         if let kinds = try names("onlyOnTopLayer", "an action name (push, pop, …)", ActionName.init(rawValue:)) {
             offered.offeredOnlyOnTopLayer = kinds
         }
-        if let flag = reply["trapsOnRefusals"], !flag.isNull {
-            guard case .bool(let b) = flag else { throw protocolError(n, "field 'trapsOnRefusals': expected true or false, found \(flag.text)") }
-            offered.trapsOnRefusedCalls = b
-        }
-        if let flag = reply["launches"], !flag.isNull {
-            guard case .bool(let b) = flag else { throw protocolError(n, "field 'launches': expected true or false, found \(flag.text)") }
-            offered.launches = b
-        }
-        if let flag = reply["startPage"], !flag.isNull {
-            guard case .bool(let b) = flag else { throw protocolError(n, "field 'startPage': expected true or false, found \(flag.text)") }
-            offered.startPage = b
-        }
+        if let b = try flag("trapsOnRefusals", in: reply, reply: n) { offered.trapsOnRefusedCalls = b }
+        if let b = try flag("launches", in: reply, reply: n) { offered.launches = b }
+        if let b = try flag("startPage", in: reply, reply: n) { offered.startPage = b }
         let option = { (name: String) in Dialect.named.first { $0.name == name }?.option }
         if let options = try names("dialect", "a dialect option (\(Dialect.named.map(\.name).joined(separator: ", ")))", option) {
             offered.dialect = options.reduce(.strict) { $0.union($1) }
         }
-        capabilities = offered
-        name = reply["name"]?.string ?? command
-        // A version of save and restore this NavFuzz does not speak is left unused.
-        canSaveState = reply["restore"]?.int == DriverMessages.restoreVersion
-        saysOverlaps = nil
-        if let flag = reply["overlaps"], !flag.isNull {
-            guard case .bool(let b) = flag else { throw protocolError(n, "field 'overlaps': expected true or false, found \(flag.text)") }
-            saysOverlaps = b
-        }
-        runsOverlaps = saysOverlaps == true
+        return offered
+    }
+
+    /// An optional true or false of reply `n`; nil when absent.
+    private func flag(_ field: String, in reply: DriverJSON, reply n: Int) throws(SystemFailure) -> Bool? {
+        guard let value = reply[field], !value.isNull else { return nil }
+        guard case .bool(let b) = value else { throw protocolError(n, "field '\(field)': expected true or false, found \(value.text)") }
+        return b
     }
 
     /// Closes the driver's input, gives it a moment to exit, then kills its group.

@@ -51,10 +51,41 @@ package enum JUnitReader {
         merged.timestamp = parts.map(\.timestamp).min() ?? merged.timestamp
         merged.time = parts.reduce(0) { $0 + $1.time }
 
-        // Counts are totalled; other properties kept once each, in first-seen order.
+        merged.properties = mergedProperties(parts)
+
+        let (kept, firstTrace) = chosenCases(parts)
+        var chosen = kept
+        // The merged suite names the first trace of the case it kept.
+        merged.properties.removeAll { p in chosen.keys.contains { Self.firstTraceProperty($0.name) == p.name } }
+        for (key, trace) in firstTrace.sorted(by: { $0.key.name < $1.key.name }) {
+            merged.properties.append(JUnitProperty(name: Self.firstTraceProperty(key.name), value: trace))
+        }
+        // Verification decides `sometimes` properties on the union of what the shards reached.
+        if let looked = union(parts, Self.lookedForProperty), let reached = union(parts, Self.reachedProperty) {
+            // A shard skips a property it did not reach: reached by another, it holds.
+            for name in reached {
+                for (key, c) in chosen where key.name == name && c.outcome.isSkipped { chosen[key] = nil }
+            }
+            for name in looked.subtracting(reached) {
+                let never = JUnitCase.neverReached(suite: merged.name, property: name)
+                chosen[CaseKey(classname: never.classname, name: never.name)] = never
+            }
+        }
+        merged.properties.removeAll { $0.name == Self.lookedForProperty || $0.name == Self.reachedProperty }
+        merged.cases = chosen.values.sorted {
+            ($0.classname, $0.name) < ($1.classname, $1.name)
+        }
+
+        merged.systemOut = joinOutput(parts.map(\.systemOut))
+        merged.systemErr = joinOutput(parts.map(\.systemErr))
+        return merged
+    }
+
+    /// The shards' properties: counts totalled, the others kept once each, in first-seen order.
+    private static func mergedProperties(_ parts: [JUnitSuite]) -> [JUnitProperty] {
         var seenProperties = Set<JUnitProperty>()
         var totalled = Set<String>()
-        merged.properties = parts.flatMap(\.properties).compactMap { p -> JUnitProperty? in
+        return parts.flatMap(\.properties).compactMap { p -> JUnitProperty? in
             if p.name == "shard" { return nil }
             if summedProperties.contains(p.name) {
                 let values = parts.flatMap { $0.properties.filter { $0.name == p.name }.map(\.value) }
@@ -65,7 +96,10 @@ package enum JUnitReader {
             }
             return seenProperties.insert(p).inserted ? p : nil
         }
+    }
 
+    /// Each case once, as the shards' verdicts decide it, with the first trace of each case kept.
+    private static func chosenCases(_ parts: [JUnitSuite]) -> ([CaseKey: JUnitCase], [CaseKey: String]) {
         // A case that failed in any shard fails; one that passed in any other shard passes (a
         // `sometimes` property one shard skipped as never reached was reached by another). Its
         // time is the sum of the shards' times, as the suite's is.
@@ -90,31 +124,8 @@ package enum JUnitReader {
                 firstTrace[key] = trace
             }
         }
-        // The merged suite names the first trace of the case it kept.
-        merged.properties.removeAll { p in chosen.keys.contains { Self.firstTraceProperty($0.name) == p.name } }
-        for (key, trace) in firstTrace.sorted(by: { $0.key.name < $1.key.name }) {
-            merged.properties.append(JUnitProperty(name: Self.firstTraceProperty(key.name), value: trace))
-        }
         for key in chosen.keys { chosen[key]?.time = times[key] ?? 0 }
-        // Verification decides `sometimes` properties on the union of what the shards reached.
-        if let looked = union(parts, Self.lookedForProperty), let reached = union(parts, Self.reachedProperty) {
-            // A shard skips a property it did not reach: reached by another, it holds.
-            for name in reached {
-                for (key, c) in chosen where key.name == name && c.outcome.isSkipped { chosen[key] = nil }
-            }
-            for name in looked.subtracting(reached) {
-                let never = JUnitCase.neverReached(suite: merged.name, property: name)
-                chosen[CaseKey(classname: never.classname, name: never.name)] = never
-            }
-        }
-        merged.properties.removeAll { $0.name == Self.lookedForProperty || $0.name == Self.reachedProperty }
-        merged.cases = chosen.values.sorted {
-            ($0.classname, $0.name) < ($1.classname, $1.name)
-        }
-
-        merged.systemOut = joinOutput(parts.map(\.systemOut))
-        merged.systemErr = joinOutput(parts.map(\.systemErr))
-        return merged
+        return (chosen, firstTrace)
     }
 
     /// The property of a verification suite naming the first failing trace of `check`

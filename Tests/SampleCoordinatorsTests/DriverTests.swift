@@ -70,7 +70,7 @@ final class DriverTests: XCTestCase {
         XCTAssertTrue(failure.reason.contains("signal 4"), failure.reason)
         XCTAssertTrue(failure.reason.contains("Coordinator.swift:") && failure.reason.contains("Fatal error: dismiss() on c0"), failure.reason)
         XCTAssertFalse(failure.diagnostics.contains("Backtrace") || failure.diagnostics.contains("Program crashed"), failure.diagnostics)
-        XCTAssertNil(failure.step.implementationAfter)
+        XCTAssertNil(failure.step.implementation.after)
         XCTAssertGreaterThan(report.restarts, 0)
         XCTAssertGreaterThan(report.walks, 0, "verification went on after the crash")
         XCTAssertTrue(report.text.contains("FAIL no-crash"), report.text)

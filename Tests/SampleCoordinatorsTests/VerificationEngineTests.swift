@@ -97,8 +97,8 @@ final class VerificationEngineTests: XCTestCase {
         XCTAssertFalse(report.passed, report.text)
         guard let failure = report.failure(.repeatsItself) else { return XCTFail(report.text) }
         XCTAssertTrue(failure.reason.contains("does not repeat itself"), failure.reason)
-        XCTAssertNotNil(failure.firstRun?.implementationAfter, report.text)
-        XCTAssertNotNil(failure.step.implementationAfter, report.text)
+        XCTAssertNotNil(failure.firstRun?.implementation.after, report.text)
+        XCTAssertNotNil(failure.step.implementation.after, report.text)
         XCTAssertTrue(failure.text.contains("the first run") && failure.text.contains("replayed from reset"), failure.text)
         XCTAssertFalse(report.notes.contains { $0.contains("repeat itself") }, "\(report.notes)")
     }

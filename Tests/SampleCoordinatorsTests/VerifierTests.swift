@@ -19,7 +19,7 @@ final class VerifierTests: XCTestCase {
         let report = Verifier.verify(system, options: Verifier.Options(presets: [.small], depth: 2, walks: 0))
         let failure = report.failure(.invariant("no-orphan-children"))
         XCTAssertEqual(failure?.trace.map(\.description), ["start c0 navigation sheet r0", "userSwipeDismiss"], report.text)
-        XCTAssertEqual(failure?.step.implementationAction?.description, "userSwipeDismiss")
+        XCTAssertEqual(failure?.step.implementation.action?.description, "userSwipeDismiss")
         // The leak check follows the renumbered ids too.
         let leak = Verifier.verify(RenumberingSystem(SampleSystem(mutant: .strongParentLeak)),
                                    options: Verifier.Options(presets: [.small], depth: 2, walks: 0))

@@ -61,56 +61,26 @@ public struct ConformanceFailure: Sendable {
         let c = configuration
         lines.append("  configuration: \(presetName.map { "preset \($0), " } ?? "")root \(c.rootKind), routes \(c.routeCount), pages \(c.pageCount), initial pages [\(c.initialPages.map(\.description).joined(separator: ","))]\(c.startPage.map { ", start page \($0)" } ?? "")\(c.dialect == .strict ? "" : ", dialect \(c.dialect)")\(c.launch.map { ", launch \($0)" } ?? "")")
         if let interleaving {
-            let before = trace.isEmpty ? "the initial state" : trace.map(\.description).joined(separator: "; ")
-            lines.append("  overlapping calls after \(before):")
-            lines += interleaving.lines.map { "    " + $0 }
-            lines.append("  to replay: overlap: \(interleaving.replayText)")
-            lines.append("  before them (both sides agree):")
-            lines += indent(step.modelBefore.description, 4)
-            if let m = step.modelStep {
-                lines.append("  model, the calls in the order they started: \(events(m.events))")
-                lines += indent(m.state.description, 4)
-            }
-            if let after = step.implementationAfter {
-                lines.append("  implementation, its own ids: \(events(step.implementationEvents))")
-                lines += indent(after.description, 4)
-            }
-        } else if trace.isEmpty {
-            lines.append("  trace: (none: the initial state already fails)")
+            lines += overlapping(interleaving)
         } else {
-            lines.append("  trace (model ids, \(trace.count) step\(trace.count == 1 ? "" : "s")):")
-            for (i, a) in trace.enumerated() {
-                lines.append("    \(a)\(i == trace.count - 1 ? "   <- fails here" : "")")
-            }
-        }
-        if let firstRun, interleaving == nil {
-            lines += sideBySide(firstRun)
-        } else if interleaving == nil, let action = step.modelAction {
-            lines.append("  before '\(action)' (both sides agree):")
-            lines += indent(step.modelBefore.description, 4)
-            if let m = step.modelStep {
-                lines.append("  model: \(m.outcome); \(events(m.events))")
-                lines += indent(m.state.description, 4)
-            }
-            let sent = step.implementationAction.map { $0 == action ? "" : " (sent as '\($0)')" } ?? ""
-            if let after = step.implementationAfter, let outcome = step.implementationOutcome {
-                lines.append("  implementation\(sent), its own ids: \(outcome); \(events(step.implementationEvents))")
-                lines += indent(after.description, 4)
-                if let m = step.modelStep, !m.state.isSameState(as: after) {
-                    lines.append("  difference (canonical ids; - model, + implementation):")
-                    lines += indent(TreeDifference.render(model: m.state, implementation: after), 4)
-                }
-            } else if let outcome = step.implementationOutcome {
-                // A recorded event without a tree (docs/VALIDATE.md).
-                lines.append("  implementation\(sent), its own ids: \(outcome); \(events(step.implementationEvents)) (no tree recorded)")
+            if trace.isEmpty {
+                lines.append("  trace: (none: the initial state already fails)")
             } else {
-                lines.append("  implementation\(sent): no answer (\(check))")
+                lines.append("  trace (model ids, \(trace.count) step\(trace.count == 1 ? "" : "s")):")
+                for (i, a) in trace.enumerated() {
+                    lines.append("    \(a)\(i == trace.count - 1 ? "   <- fails here" : "")")
+                }
             }
-        } else if interleaving == nil, let after = step.implementationAfter {
-            lines.append("  model initial state:")
-            lines += indent(step.modelBefore.description, 4)
-            lines.append("  implementation initial state, its own ids:")
-            lines += indent(after.description, 4)
+            if let firstRun {
+                lines += sideBySide(firstRun)
+            } else if let action = step.modelAction {
+                lines += bothSides(of: action)
+            } else if let after = step.implementation.after {
+                lines.append("  model initial state:")
+                lines += indent(step.modelBefore.description, 4)
+                lines.append("  implementation initial state, its own ids:")
+                lines += indent(after.description, 4)
+            }
         }
         let others = alsoBroken.filter { c in !group.contains { $0.check == c } }
         if !others.isEmpty { lines.append("  also broken at this step: \(others.map(\.name).joined(separator: ", "))") }
@@ -120,6 +90,51 @@ public struct ConformanceFailure: Sendable {
         }
         // A reason or a driver's standard error may hold anything: each line stays one line.
         return lines.map { TextSanitizer.escaped($0) }.joined(separator: "\n")
+    }
+
+    /// Overlapping calls: the trace before them, the interleaving, and both sides after them.
+    private func overlapping(_ interleaving: Interleaving) -> [String] {
+        let before = trace.isEmpty ? "the initial state" : trace.map(\.description).joined(separator: "; ")
+        var lines = ["  overlapping calls after \(before):"]
+        lines += interleaving.lines.map { "    " + $0 }
+        lines.append("  to replay: overlap: \(interleaving.replayText)")
+        lines.append("  before them (both sides agree):")
+        lines += indent(step.modelBefore.description, 4)
+        if let m = step.modelStep {
+            lines.append("  model, the calls in the order they started: \(events(m.events))")
+            lines += indent(m.state.description, 4)
+        }
+        if let after = step.implementation.after {
+            lines.append("  implementation, its own ids: \(events(step.implementation.events))")
+            lines += indent(after.description, 4)
+        }
+        return lines
+    }
+
+    /// The failing step: the state before it, what the model and the implementation did, and
+    /// their difference.
+    private func bothSides(of action: Action) -> [String] {
+        var lines = ["  before '\(action)' (both sides agree):"]
+        lines += indent(step.modelBefore.description, 4)
+        if let m = step.modelStep {
+            lines.append("  model: \(m.outcome); \(events(m.events))")
+            lines += indent(m.state.description, 4)
+        }
+        let sent = step.implementation.action.map { $0 == action ? "" : " (sent as '\($0)')" } ?? ""
+        if let after = step.implementation.after, let outcome = step.implementation.outcome {
+            lines.append("  implementation\(sent), its own ids: \(outcome); \(events(step.implementation.events))")
+            lines += indent(after.description, 4)
+            if let m = step.modelStep, !m.state.isSameState(as: after) {
+                lines.append("  difference (canonical ids; - model, + implementation):")
+                lines += indent(TreeDifference.render(model: m.state, implementation: after), 4)
+            }
+        } else if let outcome = step.implementation.outcome {
+            // A recorded event without a tree (docs/VALIDATE.md).
+            lines.append("  implementation\(sent), its own ids: \(outcome); \(events(step.implementation.events)) (no tree recorded)")
+        } else {
+            lines.append("  implementation\(sent): no answer (\(check))")
+        }
+        return lines
     }
 
     /// Both runs of a trace that did not repeat itself: the model, then the implementation the
@@ -132,8 +147,8 @@ public struct ConformanceFailure: Sendable {
             lines += indent(m.state.description, 4)
         }
         func side(_ title: String, _ s: FailingStep) {
-            if let after = s.implementationAfter {
-                let outcome = s.implementationOutcome.map { "\($0); \(events(s.implementationEvents))" } ?? "state"
+            if let after = s.implementation.after {
+                let outcome = s.implementation.outcome.map { "\($0); \(events(s.implementation.events))" } ?? "state"
                 lines.append("  implementation, \(title), its own ids: \(outcome)")
                 lines += indent(after.description, 4)
             } else {
@@ -142,7 +157,7 @@ public struct ConformanceFailure: Sendable {
         }
         side("the first run", firstRun)
         side("replayed from reset", step)
-        if let a = firstRun.implementationAfter, let b = step.implementationAfter, !a.isSameState(as: b) {
+        if let a = firstRun.implementation.after, let b = step.implementation.after, !a.isSameState(as: b) {
             lines.append("  difference (canonical ids; - the first run, + replayed from reset):")
             lines += indent(TreeDifference.render(model: a, implementation: b), 4)
         }

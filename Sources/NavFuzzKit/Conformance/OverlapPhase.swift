@@ -576,11 +576,10 @@ struct OverlapPhase {
             failures.append(ConformanceFailure(
                 check: check, reason: reason, trace: f.node.modelPath, configuration: preset.configuration, presetName: preset.name,
                 source: source, originalLength: originalLength ?? f.node.modelPath.count,
-                step: FailingStep(index: f.node.modelPath.count, modelAction: f.calls[0], implementationAction: f.implCalls[0],
-                                  modelBefore: f.node.model, implementationBefore: f.node.impl, modelStep: f.modelStep,
-                                  implementationOutcome: steps[0]?.outcome,
-                                  implementationEvents: steps.flatMap { $0?.events ?? [] },
-                                  implementationAfter: f.result.state),
+                step: FailingStep(index: f.node.modelPath.count, modelAction: f.calls[0], modelBefore: f.node.model,
+                                  modelStep: f.modelStep,
+                                  implementation: ImplementationSide(action: f.implCalls[0], before: f.node.impl, outcome: steps[0]?.outcome,
+                                                                     events: steps.flatMap { $0?.events ?? [] }, after: f.result.state)),
                 alsoBroken: f.broken.map(\.check).filter { $0 != check }, diagnostics: "", interleaving: interleaving))
         }
     }

@@ -59,13 +59,8 @@ struct ConformanceStep: Sendable {
     /// Nil for a reset.
     var action: Action?
     var modelStep: Step?
-    /// The action as sent, with the implementation's ids.
-    var implAction: Action?
-    var implBefore: State?
-    /// Nil when the implementation crashed or hung, or was not asked.
-    var implOutcome: Outcome?
-    var implEvents: [Completion]
-    var implAfter: State?
+    /// The implementation's side, in its own ids.
+    var impl: ImplementationSide
     /// In check order.
     var findings: [Finding]
     /// Where the implementation is after the step, when the step passed.

@@ -75,9 +75,9 @@
         /// implementation showed at the failing step.
         @_spi(Engine) public init(_ f: ConformanceFailure, on c: Counterexample<CoordinatorMachine>, machine: CoordinatorMachine, replay: String?) {
             self.init(check: f.check.name, reason: f.reason, source: f.source, path: c.path(on: machine),
-                      implementation: f.step.implementationAfter, replay: replay)
-            let events = f.step.implementationEvents.map(\.description).joined(separator: ", ")
-            switch (f.step.implementationOutcome, f.check) {
+                      implementation: f.step.implementation.after, replay: replay)
+            let events = f.step.implementation.events.map(\.description).joined(separator: ", ")
+            switch (f.step.implementation.outcome, f.check) {
             case (let outcome?, _): implementationDid = "\(outcome)" + (events.isEmpty ? "; no events" : "; " + events)
             case (nil, .noHang): implementationDid = "did not answer: it hung, and was ended"
             case (nil, _): implementationDid = "crashed: no state to draw"

@@ -57,9 +57,8 @@ package struct RecordingValidator {
         var findings: [(Check, String)] = []
         Invariant.checkAll(tree) { k, why in findings.append((Check.all[k], "the recording starts from a tree that is no state of the model: \(why)")) }
         guard !findings.isEmpty else { return nil }
-        let step = FailingStep(index: nil, modelAction: nil, implementationAction: nil, modelBefore: model.initialState(),
-                               implementationBefore: nil, modelStep: nil, implementationOutcome: nil, implementationEvents: [],
-                               implementationAfter: tree)
+        let step = FailingStep(index: nil, modelAction: nil, modelBefore: model.initialState(), modelStep: nil,
+                               implementation: ImplementationSide(after: tree))
         return Divergence(line: 1, failures: failures(findings, trace: [], step: step, line: 1), traceFound: false)
     }
 
@@ -144,9 +143,9 @@ package struct RecordingValidator {
             trace = shortest.actions + [action.retargeted { pairing.modelIDOrMarker(ofImplementation: $0) }]
             found = true
         }
-        let step = FailingStep(index: trace.count - 1, modelAction: trace.last, implementationAction: e.action, modelBefore: state,
-                               implementationBefore: appBefore, modelStep: modelStep, implementationOutcome: e.outcome,
-                               implementationEvents: e.events, implementationAfter: e.tree)
+        let step = FailingStep(index: trace.count - 1, modelAction: trace.last, modelBefore: state, modelStep: modelStep,
+                               implementation: ImplementationSide(action: e.action, before: appBefore, outcome: e.outcome,
+                                                                  events: e.events, after: e.tree))
         var failures = failures(findings, trace: trace, step: step, line: e.line)
         for k in failures.indices { failures[k].originalLength = events }
         return Divergence(line: e.line, failures: failures, traceFound: found)

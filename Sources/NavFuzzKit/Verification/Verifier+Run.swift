@@ -427,8 +427,9 @@ extension Verifier {
 
         /// Keeps the shortest candidate of each check and signature, up to `distinct` per check,
         /// shrinks it, replays it from reset and reports it.
-        private mutating func confirmAll() {
-            lockstep.endPhases()
+        /// The candidates worth confirming: the shortest of each check and signature, per check
+        /// the shortest of each kind of reason first, at most `options.distinct` per check.
+        private func candidatesToConfirm() -> [Candidate] {
             var best: [String: Candidate] = [:]
             var order: [String] = []
             for c in candidates {
@@ -456,6 +457,12 @@ extension Verifier {
                 perCheck[c.check, default: 0] += 1
                 kept.append(c)
             }
+            return kept
+        }
+
+        private mutating func confirmAll() {
+            lockstep.endPhases()
+            let kept = candidatesToConfirm()
             var shown: Set<String> = []
             for c in kept where lockstep.fatal == nil {
                 guard let preset = presetFor(c) else { continue }
@@ -527,10 +534,7 @@ extension Verifier {
             return ConformanceFailure(
                 check: check, reason: reason, trace: trace, configuration: c.configuration, presetName: c.presetName,
                 source: c.source, originalLength: c.originalLength,
-                step: FailingStep(index: step.action == nil ? -1 : index, modelAction: step.action, implementationAction: step.implAction,
-                                  modelBefore: step.modelBefore, implementationBefore: step.implBefore, modelStep: step.modelStep,
-                                  implementationOutcome: step.implOutcome, implementationEvents: step.implEvents,
-                                  implementationAfter: step.implAfter),
+                step: FailingStep(step, index: index),
                 alsoBroken: step.findings.map(\.check).filter { $0 != check }, diagnostics: said)
         }
 
@@ -571,14 +575,10 @@ extension Verifier {
         /// A step as a report shows it; with only the model's side when the implementation's is not known.
         static func failingStep(_ step: ConformanceStep?, index: Int, modelBefore: State, action: Action?, model: Model) -> FailingStep {
             guard let step else {
-                return FailingStep(index: index, modelAction: action, implementationAction: nil, modelBefore: modelBefore,
-                                   implementationBefore: nil, modelStep: action.map { model.step(modelBefore, $0) },
-                                   implementationOutcome: nil, implementationEvents: [], implementationAfter: nil)
+                return FailingStep(index: index, modelAction: action, modelBefore: modelBefore,
+                                   modelStep: action.map { model.step(modelBefore, $0) })
             }
-            return FailingStep(index: step.action == nil ? -1 : index, modelAction: step.action, implementationAction: step.implAction,
-                               modelBefore: step.modelBefore, implementationBefore: step.implBefore, modelStep: step.modelStep,
-                               implementationOutcome: step.implOutcome, implementationEvents: step.implEvents,
-                               implementationAfter: step.implAfter)
+            return FailingStep(step, index: index)
         }
 
         /// Replays from reset that reached another state than the first time break `repeats-itself`.
@@ -589,9 +589,8 @@ extension Verifier {
                 let last = u.path.last
                 let modelStep = last.map { model.step(before, $0) }
                 func side(_ after: State) -> FailingStep {
-                    FailingStep(index: u.path.count - 1, modelAction: last, implementationAction: nil, modelBefore: before,
-                                implementationBefore: nil, modelStep: modelStep, implementationOutcome: nil, implementationEvents: [],
-                                implementationAfter: after)
+                    FailingStep(index: u.path.count - 1, modelAction: last, modelBefore: before, modelStep: modelStep,
+                                implementation: ImplementationSide(after: after))
                 }
                 report.failures.append(ConformanceFailure(
                     check: .repeatsItself,
@@ -616,17 +615,13 @@ extension Verifier {
                 reason: c.reason + "; it did not happen again when this trace was replayed from reset, so it depends on more "
                     + "than these steps (a task that outlives a step, a timer, what the process did before)",
                 trace: c.trace, configuration: c.configuration, presetName: c.presetName, source: c.source, originalLength: c.originalLength,
-                step: FailingStep(index: last == nil ? -1 : c.trace.count - 1, modelAction: last, implementationAction: nil,
-                                  modelBefore: before, implementationBefore: nil, modelStep: last.map { model.step(before, $0) },
-                                  implementationOutcome: nil, implementationEvents: [], implementationAfter: nil),
+                step: FailingStep(index: last == nil ? -1 : c.trace.count - 1, modelAction: last, modelBefore: before,
+                                  modelStep: last.map { model.step(before, $0) }),
                 alsoBroken: [], diagnostics: diagnostics)
         }
 
-        private mutating func finish() {
-            if let fatal = lockstep.fatal {
-                report.error = fatal.message
-                if !fatal.diagnostics.isEmpty { report.diagnostics = fatal.diagnostics }
-            }
+        /// What the lock-step did, counted, and the calls it did not make, as notes.
+        private mutating func countSteps() {
             let done = lockstep.counts
             report.steps = done.steps
             report.resets = done.resets
@@ -655,6 +650,14 @@ extension Verifier {
                 report.notes.append("not made after \(KnownCrashes.limit) crashes on calls of their kind the model refuses "
                                     + "(answered as the model does): \(counts.joined(separator: ", "))")
             }
+        }
+
+        private mutating func finish() {
+            if let fatal = lockstep.fatal {
+                report.error = fatal.message
+                if !fatal.diagnostics.isEmpty { report.diagnostics = fatal.diagnostics }
+            }
+            countSteps()
             // Only a whole run must reach every `sometimes` property: a shard, or a run stopped at
             // its first failure, did not look everywhere.
             let unreached = SometimesProperty.all.map(\.name).filter { lookedFor.contains($0) && !reached.contains($0) }
