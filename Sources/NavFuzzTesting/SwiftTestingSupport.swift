@@ -1,6 +1,9 @@
 #if canImport(Testing)
 import Foundation
 import Testing
+#if canImport(XCTest)
+import XCTest
+#endif
 
 /// Verifies a main-actor adapter against the model and records each distinct failure as an
 /// issue at the caller's line: the shrunk trace, both trees, their difference, and the trace
@@ -51,8 +54,20 @@ private enum SwiftTestingRun {
         let subject = CallSource.firstArgument(of: "expectConformance", file: location.filePath, line: location.line)
             ?? type.map { "\($0)()" } ?? "driver: \(report.system)"
         Conformance.printNotes(report, at: "\(location.fileName):\(location.line)")
-        for message in Conformance.messages(report, framework: .swiftTesting, options: options, subject: subject) {
+        guard Test.current == nil else {
+            for message in Conformance.messages(report, framework: .swiftTesting, options: options, subject: subject) {
+                Issue.record(Comment(rawValue: message), sourceLocation: location)
+            }
+            return report
+        }
+        // Outside a Swift Testing test (in an XCTest test, say) an issue recorded is dropped, and
+        // a failing run would pass: XCTest records each failure instead, naming the caller's line.
+        for message in Conformance.messages(report, framework: .xcTest, options: options, subject: subject) {
+            #if canImport(XCTest)
+            XCTFail("\(location.fileID):\(location.line): \(message)")
+            #else
             Issue.record(Comment(rawValue: message), sourceLocation: location)
+            #endif
         }
         return report
     }

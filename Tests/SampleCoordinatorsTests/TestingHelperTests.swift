@@ -25,10 +25,11 @@ import XCTest
 
 final class SynchronousAdapterXCTestHelperTests: XCTestCase {
     private var caught: [Int]?
+    private var messages: [String] = []
 
     #if os(Linux)
     override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
-        if caught != nil, description.contains("no-orphan-children") { caught!.append(lineNumber) } else {
+        if caught != nil, description.contains("no-orphan-children") { caught!.append(lineNumber); messages.append(description) } else {
             super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
         }
     }
@@ -36,6 +37,7 @@ final class SynchronousAdapterXCTestHelperTests: XCTestCase {
     override func record(_ issue: XCTIssue) {
         if caught != nil, issue.compactDescription.contains("no-orphan-children") {
             caught!.append(issue.sourceCodeContext.location?.lineNumber ?? 0)
+            messages.append(issue.compactDescription)
         } else {
             super.record(issue)
         }
@@ -50,6 +52,20 @@ final class SynchronousAdapterXCTestHelperTests: XCTestCase {
         caught = nil
         XCTAssertFalse(lines.isEmpty)
         XCTAssertEqual(Set(lines), [line])
+    }
+
+    /// `expectConformance` in an XCTest test: Swift Testing would drop its issues there, so
+    /// XCTest records them, each naming the caller's line.
+    func testExpectConformanceInAnXCTestTestFailsIt() async {
+        caught = []
+        messages = []
+        let line = #line + 1
+        await expectConformance(SampleSystem(mutant: .swipeLeavesChild), options: Verifier.Options(depth: 2, walks: 20))
+        let found = messages
+        caught = nil
+        XCTAssertFalse(found.isEmpty, "the failure was recorded")
+        XCTAssertTrue(found.allSatisfy { $0.contains("TestingHelperTests.swift:\(line): ") }, "\(found)")
+        XCTAssertTrue(found.allSatisfy { $0.contains("assertConformance") }, "the regression test printed for XCTest")
     }
 }
 
