@@ -144,7 +144,8 @@ final class Lockstep {
                                     "initial state: \(TreeDifference.firstDifference(model: initial, implementation: observed))"))
         }
         if !findings.isEmpty {
-            return (nil, ConformanceStep(modelBefore: initial, action: nil, modelStep: nil, impl: ImplementationSide(after: observed),
+            return (nil, ConformanceStep(modelBefore: initial, action: nil, modelStep: nil, implAction: nil, implBefore: nil,
+                                         implOutcome: nil, implEvents: [], implAfter: observed,
                                          findings: screened(findings, after: nil, nil, model.configuration), next: nil))
         }
         let root = Trail(configuration: model.configuration, implState: observed)
@@ -162,13 +163,15 @@ final class Lockstep {
         if !modelStep.outcome.isRefused && !identical(modelStep.state, state.model) {
             next = Trail(parent: state.trail, action: action, implAction: nil, implState: nil)
         }
-        return ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep, impl: .notAsked, findings: [], next: next)
+        return ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep, implAction: nil, implBefore: nil,
+                               implOutcome: nil, implEvents: [], implAfter: nil, findings: [], next: next)
     }
 
     /// A step from a state the implementation, replayed to it, did not reach: nothing checked
     /// and nowhere to go, as after a failing step.
     private func unreached(_ state: ConformanceState, _ action: Action, _ modelStep: Step) -> ConformanceStep {
-        ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep, impl: .notAsked, findings: [], next: nil)
+        ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep, implAction: nil, implBefore: nil,
+                        implOutcome: nil, implEvents: [], implAfter: nil, findings: [], next: nil)
     }
 
     /// Brings the implementation to `state` and takes `action` on both sides.
@@ -176,12 +179,13 @@ final class Lockstep {
         if let known = state.trail.memo[action], memoizing || known.crashedOrHung { return known }
         let modelStep = model.step(state.model, action)
         guard fatal == nil else {
-            return ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep, impl: .notAsked, findings: [], next: nil)
+            return ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep, implAction: nil, implBefore: nil,
+                                   implOutcome: nil, implEvents: [], implAfter: nil, findings: [], next: nil)
         }
         if let answer = runnerAnswer(modelStep.outcome, action, in: state.model) {
             if case .knownCrash(let known) = answer { knownCrashes.answered(known) }
-            return ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep,
-                                   impl: ImplementationSide(outcome: modelStep.outcome), findings: [], next: state.trail)
+            return ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep, implAction: nil, implBefore: nil,
+                                   implOutcome: modelStep.outcome, implEvents: [], implAfter: nil, findings: [], next: state.trail)
         }
         let modelChanges = !modelStep.outcome.isRefused && !identical(modelStep.state, state.model)
         // The state's steps, announced now that they are taken: before anything is queued for
@@ -225,8 +229,8 @@ final class Lockstep {
                     current = nil
                     counts.trappedRefusals += 1
                     if case .refused(let reason) = modelStep.outcome { knownCrashes.trapped(action, refused: reason) }
-                    return ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep,
-                                           impl: ImplementationSide(action: implAction, before: implBefore, outcome: modelStep.outcome),
+                    return ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep, implAction: implAction,
+                                           implBefore: implBefore, implOutcome: modelStep.outcome, implEvents: [], implAfter: nil,
                                            findings: [], next: state.trail)
                 }
                 if error.kind == .crash, case .refused(let reason) = modelStep.outcome {
@@ -359,8 +363,8 @@ final class Lockstep {
         if reply.notOffered {
             if let why = capabilities.notOfferedClaimFails(action, in: state.model) {
                 current = nil
-                return ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep,
-                                       impl: ImplementationSide(action: implAction, before: implBefore),
+                return ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep, implAction: implAction,
+                                       implBefore: implBefore, implOutcome: nil, implEvents: [], implAfter: nil,
                                        findings: screened([Finding(.snapshotConforms, why)], after: state.trail, action,
                                                           model.configuration), next: nil)
             }
@@ -368,7 +372,8 @@ final class Lockstep {
             counts.notOffered[action.name, default: 0] += 1
             return ConformanceStep(modelBefore: state.model, action: action,
                                    modelStep: Step(outcome: .refused(.unsupported), state: state.model, events: []),
-                                   impl: ImplementationSide(action: implAction, before: implBefore, after: implBefore), findings: [], next: state.trail)
+                                   implAction: implAction, implBefore: implBefore, implOutcome: nil, implEvents: [],
+                                   implAfter: implBefore, findings: [], next: state.trail)
         }
         let implAfter: State
         if let state = reply.state { implAfter = state } else if reply.unchanged { implAfter = implBefore } else {
@@ -419,10 +424,9 @@ final class Lockstep {
             arrive(at: trail, model: modelStep.state, impl: implAfter, jumped: false, identical: sameIDs)
             next = trail
         }
-        let step = ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep,
-                                   impl: ImplementationSide(action: implAction, before: implBefore, outcome: reply.outcome,
-                                                            events: reply.events, after: implAfter),
-                                   findings: kept, next: next)
+        let step = ConformanceStep(modelBefore: state.model, action: action, modelStep: modelStep, implAction: implAction,
+                                   implBefore: implBefore, implOutcome: reply.outcome, implEvents: reply.events,
+                                   implAfter: implAfter, findings: kept, next: next)
         if !kept.isEmpty && firstRuns.count < 4096 {
             firstRuns[StepKey(configuration: model.configuration, model: state.model, action: action)] = step
         }
@@ -465,7 +469,7 @@ final class Lockstep {
         // A failure the baseline expects is no reason to give up: the run goes on looking.
         if !kept.isEmpty { giveUp.failed(action, hang: error.kind == .hang) }
         return ConformanceStep(modelBefore: modelBefore, action: action, modelStep: modelStep ?? action.map { model.step(modelBefore, $0) },
-                               impl: ImplementationSide(action: implAction, before: implBefore),
+                               implAction: implAction, implBefore: implBefore, implOutcome: nil, implEvents: [], implAfter: nil,
                                findings: kept, next: nil)
     }
 
