@@ -196,7 +196,7 @@ final class FlatStateTests: XCTestCase {
         }
     }
 
-    /// The encoder writes into memory sized by `CanonicalWriter.bound`: the largest values a
+    /// The encoder writes into memory sized by `State.canonicalBound`: the largest values a
     /// state can hold (extreme ids, dangling ids, extreme badge values, long lists) stay inside.
     func testTheEncodingStaysWithinItsBound() {
         let big = Int(Int32.max), small = Int(Int32.min)
@@ -211,7 +211,7 @@ final class FlatStateTests: XCTestCase {
                   root: C(0)),
         ]
         for state in states {
-            XCTAssertLessThanOrEqual(state.canonicalEncoding().count, CanonicalWriter.bound(state), "\(state)")
+            XCTAssertLessThanOrEqual(state.canonicalEncoding().count, State.canonicalBound(state), "\(state)")
         }
     }
 }
