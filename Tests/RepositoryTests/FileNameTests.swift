@@ -4,11 +4,7 @@ import XCTest
 /// File names say what they hold (docs/ARCHITECTURE.md): one principal type per file.
 final class FileNameTests: XCTestCase {
     func testEveryFileIsNamedForWhatItHolds() throws {
-        let sources = Repository.root.appendingPathComponent("Sources")
-        var files: [String: String] = [:]
-        for path in try FileManager.default.subpathsOfDirectory(atPath: sources.path) where path.hasSuffix(".swift") {
-            files[path] = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
-        }
+        let files = try Repository.swiftFiles(under: "Sources")
         XCTAssertGreaterThan(files.count, 100, "the scan found the sources")
         XCTAssertEqual(FileNames.misnamed(files), [])
     }

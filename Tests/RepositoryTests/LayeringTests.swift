@@ -8,11 +8,7 @@ final class LayeringTests: XCTestCase {
     static let layers = ["Support", "Engine", "Coordinator", "Systems", "Corpus", "Conformance", "Verification", "Validation", "Reports"]
 
     func testNoFolderOfNavFuzzKitNamesATypeOfAHigherOne() throws {
-        let dir = Repository.root.appendingPathComponent("Sources/NavFuzzKit")
-        var files: [String: String] = [:]
-        for path in try FileManager.default.subpathsOfDirectory(atPath: dir.path) where path.hasSuffix(".swift") {
-            files[path] = try String(contentsOf: dir.appendingPathComponent(path), encoding: .utf8)
-        }
+        let files = try Repository.swiftFiles(under: "Sources/NavFuzzKit")
         let folders = Set(files.keys.map { Layering.folder(of: $0) })
         XCTAssertEqual(folders.subtracting(Self.layers), [], "folders without a place in LayeringTests.layers")
         XCTAssertGreaterThan(files.count, 30, "the scan found the sources")
@@ -42,11 +38,7 @@ final class LayeringTests: XCTestCase {
     ]
 
     func testNoCircleInsideAFolder() throws {
-        let sources = Repository.root.appendingPathComponent("Sources")
-        var files: [String: String] = [:]
-        for path in try FileManager.default.subpathsOfDirectory(atPath: sources.path) where path.hasSuffix(".swift") {
-            files[path] = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
-        }
+        let files = try Repository.swiftFiles(under: "Sources")
         XCTAssertGreaterThan(files.count, 100, "the scan found the sources")
         XCTAssertEqual(Set(Layering.circles(files)), Self.knownCircles)
     }
