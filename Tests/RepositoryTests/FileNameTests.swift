@@ -40,15 +40,20 @@ enum FileNames {
     /// extends; sorted. A type and the file's own type that name each other may share the file:
     /// apart they would be a circle (`LayeringTests`).
     static func misnamed(_ files: [String: String]) -> [String] {
-        let type = try! Regex(#"(?m)^(?:@\w+(?:\(\w+\))?\s+)*(?:(?:public|package|internal|final|indirect|open)\s+)*(?:struct|enum|class|protocol|actor)\s+(\w+)"#)
-        let alias = try! Regex(#"(?m)^(?:@\w+(?:\(\w+\))?\s+)*(?:(?:public|package|internal)\s+)?typealias\s+(\w+)"#)
         let extensionLine = try! Regex(#"(?m)^(?:@\w+(?:\(\w+\))?\s+)*(?:(?:public|package|internal)\s+)?extension\s+(\w+)"#)
         var out: [String] = []
         for (path, text) in files {
             let name = String(path.split(separator: "/").last!.dropLast(".swift".count))
             let code = Layering.code(text)
             let blocks = topLevelBlocks(code)
-            let declared = code.matches(of: type).map { (String(text: $0.output[1].substring), $0.range) }
+            // `Layering.declaration`'s matches: types and aliases, the private ones left out.
+            var declared: [(String, Range<String.Index>)] = [], aliases: [String] = []
+            for match in code.matches(of: Layering.declaration) {
+                let words = code[match.range].split(whereSeparator: \.isWhitespace)
+                if words.contains("private") || words.contains("fileprivate") { continue }
+                let type = String(text: match.output[1].substring)
+                if words.contains("typealias") { aliases.append(type) } else { declared.append((type, match.range)) }
+            }
             for (declaredType, range) in declared where declaredType != name {
                 let own = blocks.first { $0.contains(range.lowerBound) } ?? range
                 let rest = String(code[..<own.lowerBound] + code[own.upperBound...])
@@ -56,7 +61,6 @@ enum FileNames {
                     && names(code[own], name) && names(Substring(rest), declaredType)
                 if !mutual { out.append("\(path) declares \(declaredType): move it to \(declaredType).swift") }
             }
-            let aliases = code.matches(of: alias).map { String(text: $0.output[1].substring) }
             if declared.isEmpty, !aliases.contains(name), let first = code.firstMatch(of: extensionLine)?.output[1].substring, !name.hasPrefix("\(first)+") {
                 out.append("\(path) declares no type and extends \(first): name it \(first)+Concern.swift")
             }
@@ -91,8 +95,4 @@ enum FileNames {
         }
         return blocks
     }
-}
-
-private extension String {
-    init(text: Substring?) { self = text.map(String.init) ?? "" }
 }

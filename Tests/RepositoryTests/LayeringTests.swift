@@ -184,6 +184,7 @@ enum Layering {
     }
 }
 
-private extension String {
+extension String {
+    /// A regex capture's text; empty when the group did not take part.
     init(text: Substring?) { self = text.map(String.init) ?? "" }
 }

@@ -25,7 +25,7 @@ extension ConformanceMachine {
     /// `bounds`, keeping at most `maxStates` states; nil when there is none. The overlap phase
     /// shortens the steps before a failure's calls with it too.
     static func shortestPath(model: Model, bounds: Bounds, within steps: Int, maxStates: Int = 20_000,
-                             actions: (CoordinatorModel.State, inout [Action]) -> Void, to goal: (Action, Step) -> Bool) -> [Action]? {
+                             actions: (CoordinatorModel.State, inout [Action]) -> Void, to goal: (Action, CoordinatorModel.Step) -> Bool) -> [Action]? {
         var level: [(state: CoordinatorModel.State, path: [Action])] = [(model.initialState(), [])]
         var seen: Set<CoordinatorModel.State> = [model.initialState()]
         var offered: [Action] = []

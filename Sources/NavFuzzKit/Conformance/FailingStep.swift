@@ -13,7 +13,7 @@ public struct FailingStep: Sendable {
     /// What the implementation was sent and did, in its own ids.
     public var implementation: ImplementationSide
 
-    package init(index: Int?, modelAction: Action?, modelBefore: State, modelStep: Step?, implementation: ImplementationSide = .notAsked) {
+    package init(index: Int?, modelAction: Action?, modelBefore: State, modelStep: Step?, implementation: ImplementationSide = ImplementationSide()) {
         self.index = index; self.modelAction = modelAction; self.modelBefore = modelBefore; self.modelStep = modelStep
         self.implementation = implementation
     }

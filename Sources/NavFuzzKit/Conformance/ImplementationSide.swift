@@ -18,7 +18,4 @@ public struct ImplementationSide: Sendable {
     package init(action: Action? = nil, before: State? = nil, outcome: Outcome? = nil, events: [Completion] = [], after: State? = nil) {
         self.action = action; self.before = before; self.outcome = outcome; self.events = events; self.after = after
     }
-
-    /// The side of a step the implementation was not asked to take.
-    package static let notAsked = ImplementationSide()
 }

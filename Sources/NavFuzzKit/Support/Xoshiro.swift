@@ -1,7 +1,7 @@
 /// The engine's own pseudo-random numbers. Swift's `SystemRandomNumberGenerator` and the
 /// stdlib's `random(in:using:)` algorithms are not promised to stay the same across releases,
 /// and a fuzz run must be replayable from its seed on any toolchain, so every random choice the
-/// fuzzer makes goes through these two small, fixed algorithms.
+/// fuzzer makes goes through two small, fixed algorithms: this one, seeded by `SplitMix64`.
 ///
 /// xoshiro256** (Blackman, Vigna 2018): the generator of every walk. Small (32 bytes), fast,
 /// and good enough for testing; its state is seeded through SplitMix64 so that it never starts
