@@ -18,6 +18,10 @@ open class Coordinator {
     /// early return for "nothing to pop"), so a caller waiting for it waits forever. The
     /// coordinators it shows take it.
     public var popToRootSkipsCompletionAtRoot = false
+    /// Another: `navigate(to:transitionStyle:)` shows a route as the route's own `transition`
+    /// says, whatever style the caller passes, so a screen declared modal cannot be pushed.
+    /// The coordinators it shows take it.
+    public var transitionOverrideIgnored = false
 
     init(presentationStyle: NavigationTransitionStyle, hasNavigation: Bool) {
         self.presentationStyle = presentationStyle
@@ -104,9 +108,10 @@ open class NavigationCoordinator<Route: NavigationRoute>: Coordinator {
         return router.startFlow(route: route, animated: animated)
     }
 
-    /// Shows `route` as its transition says.
+    /// Shows `route` as its transition says, or as `transitionStyle`.
     @discardableResult
-    public func navigate(to route: Route, transitionStyle: NavigationTransitionStyle? = nil, animated: Bool = true) -> Bool {
-        router.navigate(to: route, transitionStyle: transitionStyle, animated: animated)
+    public func navigate(to route: Route, transitionStyle: NavigationTransitionStyle? = nil, animated: Bool = true,
+                         completion: (() -> Void)? = nil) -> Bool {
+        router.navigate(to: route, transitionStyle: transitionStyle, animated: animated, completion: completion)
     }
 }

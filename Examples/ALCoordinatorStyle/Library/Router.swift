@@ -29,11 +29,16 @@ public final class Router {
         self.hasNavigation = hasNavigation
     }
 
-    /// Shows `route` as its transition says, or as `transitionStyle`. False for a push on a
-    /// router without a stack.
+    /// Shows `route` as its transition says, or as `transitionStyle` when one is passed (the
+    /// README's "automatic" is `nil`), then calls `completion`. False for a push on a router
+    /// without a stack.
     @discardableResult
-    public func navigate(to route: any NavigationRoute, transitionStyle: NavigationTransitionStyle? = nil, animated: Bool = true) -> Bool {
-        show(.view(route), as: transitionStyle ?? route.transition)
+    public func navigate(to route: any NavigationRoute, transitionStyle: NavigationTransitionStyle? = nil, animated: Bool = true,
+                         completion: (() -> Void)? = nil) -> Bool {
+        let style = owner.transitionOverrideIgnored ? route.transition : transitionStyle ?? route.transition
+        guard show(.view(route), as: style) else { return false }
+        completion?()
+        return true
     }
 
     /// Makes `coordinator` a child, starts it and shows it in its presentation style. False
@@ -44,6 +49,7 @@ public final class Router {
         guard show(.coordinator(coordinator), as: coordinator.presentationStyle) else { return false }
         coordinator.parent = owner
         coordinator.popToRootSkipsCompletionAtRoot = owner.popToRootSkipsCompletionAtRoot
+        coordinator.transitionOverrideIgnored = owner.transitionOverrideIgnored
         owner.children.append(coordinator)
         coordinator.start(animated: animated)
         return true

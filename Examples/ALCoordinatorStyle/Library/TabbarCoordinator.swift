@@ -61,6 +61,7 @@ open class TabbarCoordinator<Page: TabbarPage>: Coordinator, AnyTabbarCoordinato
             let c = p.coordinator()
             c.parent = self
             c.popToRootSkipsCompletionAtRoot = popToRootSkipsCompletionAtRoot
+            c.transitionOverrideIgnored = transitionOverrideIgnored
             children.append(c)
             pageCoordinators[p] = c
             c.start(animated: false)

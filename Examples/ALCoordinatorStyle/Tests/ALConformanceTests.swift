@@ -52,6 +52,17 @@ import Testing
     #expect(failure?.reason.contains("shows the root's current page, its tree shows") == true, "\(result.failureMessage)")
 }
 
+/// A `navigate(to:transitionStyle:)` that shows a screen as its route declares, whatever the
+/// call passes: the adapter presents a screen its route type declares as a sheet full screen
+/// with the README's override, and the default run finds the sheet shown instead at the first
+/// such call.
+@Test func aTransitionOverrideIgnoredIsCaught() {
+    let result = verifyConformance(ALCoordinatorSystem(transitionOverrideIgnored: true), options: .init(stopAtFirstFailure: true))
+    let failure = result.failure(.invariant("modal-discipline"))
+    #expect(failure?.trace.map(\.description) == ["present c0 r1 fullScreen"], "\(result.failureMessage)")
+    #expect(failure?.reason.contains("should be [fullScreen:r1], are [sheet:r1]") == true, "\(result.failureMessage)")
+}
+
 /// The README's `MainCoordinator`, whose `start()` presents an onboarding flow full screen as
 /// the app launches: with that launch, the app conforms from its first state on, and
 /// `restartApp` presents the flow again.
@@ -107,6 +118,7 @@ func alEverySeed() {
         ("startsOnFirstPage", { ALCoordinatorSystem(startsOnFirstPage: true) }, .snapshotConforms),
         ("popToRootSkipsCompletionAtRoot", { ALCoordinatorSystem(popToRootSkipsCompletionAtRoot: true) }, .noHang),
         ("selectedByTabIndex", { ALCoordinatorSystem(selectedByTabIndex: true) }, .snapshotConforms),
+        ("transitionOverrideIgnored", { ALCoordinatorSystem(transitionOverrideIgnored: true) }, .invariant("modal-discipline")),
     ]
     for (name, make, check) in bugs {
         let found = (UInt64(0) ... 9).filter { seed in

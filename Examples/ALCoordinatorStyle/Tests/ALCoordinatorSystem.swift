@@ -4,10 +4,46 @@ import NavFuzzKit
 
 // MARK: - The app the adapter builds
 
-/// The model's route `r<n>`, shown the way the call asked for.
-struct Screen: NavigationRoute {
-    var number: Int
-    var transition: NavigationTransitionStyle
+/// The app's screens, whatever their route type: the model's route `r<n>` is the screen
+/// numbered `n`.
+protocol AppRoute: NavigationRoute {
+    var number: Int { get }
+}
+
+/// The main coordinator's screens, as the README's `MainRoute`: the splash screen is `r0`;
+/// an even route is a news screen, pushed, an odd one an alert, shown modally.
+enum MainRoute: AppRoute {
+    case splash
+    case news(Int)
+    case alert(Int)
+
+    init(_ n: Int) { self = n == 0 ? .splash : n.isMultiple(of: 2) ? .news(n) : .alert(n) }
+    var number: Int {
+        switch self {
+        case .splash: 0
+        case .news(let n), .alert(let n): n
+        }
+    }
+    var transition: NavigationTransitionStyle {
+        if case .alert = self { .modal } else { .push }
+    }
+}
+
+/// A flow's screens, as the README's `OnboardingRoute`: an even route is a step, pushed, an
+/// odd one a sheet, shown modally.
+enum FlowRoute: AppRoute {
+    case step(Int)
+    case sheet(Int)
+
+    init(_ n: Int) { self = n.isMultiple(of: 2) ? .step(n) : .sheet(n) }
+    var number: Int {
+        switch self {
+        case .step(let n), .sheet(let n): n
+        }
+    }
+    var transition: NavigationTransitionStyle {
+        if case .sheet = self { .modal } else { .push }
+    }
 }
 
 /// The model's page `p<n>`: a navigation flow that starts at `r0`.
@@ -18,14 +54,14 @@ struct AppPage: TabbarPage {
 }
 
 /// `navigation`: a stack whose first screen is the route it was started with.
-final class FlowCoordinator: NavigationCoordinator<Screen> {
+final class FlowCoordinator: NavigationCoordinator<FlowRoute> {
     let first: Int
     init(first: Int, presentationStyle: NavigationTransitionStyle) {
         self.first = first
         super.init(presentationStyle: presentationStyle)
     }
     override func start(animated: Bool = true) {
-        router.startFlow(route: Screen(number: first, transition: .push), animated: animated)
+        router.startFlow(route: FlowRoute(first), animated: animated)
     }
 }
 
@@ -42,14 +78,14 @@ final class HomeTabCoordinator: TabbarCoordinator<AppPage> {
 /// The app's main coordinator, as ALCoordinator's README writes it: its first screen, then,
 /// when the app has one, the flow it shows at launch (an onboarding flow, full screen).
 /// `restartApp` runs this `start()` again.
-final class MainCoordinator: NavigationCoordinator<Screen> {
+final class MainCoordinator: NavigationCoordinator<MainRoute> {
     let launchFlow: (() -> ALStyleCoordinators.Coordinator)?
     init(launchFlow: (() -> ALStyleCoordinators.Coordinator)?) {
         self.launchFlow = launchFlow
         super.init(presentationStyle: .push)
     }
     override func start(animated: Bool = true) {
-        router.startFlow(route: Screen(number: 0, transition: .push), animated: animated)
+        router.startFlow(route: MainRoute.splash, animated: animated)
         if let launchFlow { router.navigate(to: launchFlow(), animated: animated) }
     }
 }
@@ -68,6 +104,7 @@ final class ALCoordinatorSystem: NavigationSystem {
     private let startsOnFirstPage: Bool
     private let popToRootSkipsCompletionAtRoot: Bool
     private let selectedByTabIndex: Bool
+    private let transitionOverrideIgnored: Bool
     private var configuration = Configuration()
     private var main: ALStyleCoordinators.Coordinator?
     private var ids = CoordinatorIDs()
@@ -76,9 +113,12 @@ final class ALCoordinatorSystem: NavigationSystem {
     /// `restartCleansStackOnly` (a `restartApp` that keeps what the main coordinator presented),
     /// `startsOnFirstPage` (a tab bar that drops the `currentPage:` it was made with),
     /// `popToRootSkipsCompletionAtRoot` (a `popToRoot` with nothing to pop that never calls back),
-    /// `selectedByTabIndex` (a `getCoordinatorSelected()` wrong once `setPages` reorders).
+    /// `selectedByTabIndex` (a `getCoordinatorSelected()` wrong once `setPages` reorders),
+    /// `transitionOverrideIgnored` (a `navigate(to:transitionStyle:)` that shows a screen as
+    /// its route declares, whatever the call passes).
     init(tapKeepsCurrentPage: Bool = false, restartCleansStackOnly: Bool = false, startsOnFirstPage: Bool = false,
-         popToRootSkipsCompletionAtRoot: Bool = false, selectedByTabIndex: Bool = false) {
+         popToRootSkipsCompletionAtRoot: Bool = false, selectedByTabIndex: Bool = false, transitionOverrideIgnored: Bool = false) {
+        self.transitionOverrideIgnored = transitionOverrideIgnored
         self.selectedByTabIndex = selectedByTabIndex
         self.tapKeepsCurrentPage = tapKeepsCurrentPage
         self.restartCleansStackOnly = restartCleansStackOnly
@@ -115,6 +155,7 @@ final class ALCoordinatorSystem: NavigationSystem {
         }
         main.restartCleansStackOnly = restartCleansStackOnly
         main.popToRootSkipsCompletionAtRoot = popToRootSkipsCompletionAtRoot
+        main.transitionOverrideIgnored = transitionOverrideIgnored
         self.main = main
         main.start(animated: false)
     }
@@ -162,7 +203,10 @@ final class ALCoordinatorSystem: NavigationSystem {
         guard let target = found else { return .refused(.noSuchCoordinator) }
         switch action {
         case .push(_, let r):
-            return target.router.navigate(to: Screen(number: Int(r.index), transition: .push)) ? .applied : .refused(.unsupported)
+            // A screen declared modal is pushed with the README's `transitionStyle:` override.
+            let route = route(r, on: target)
+            let style: NavigationTransitionStyle? = route.transition == .push ? nil : .push
+            return target.router.navigate(to: route, transitionStyle: style) ? .applied : .refused(.unsupported)
         case .pop:
             let router = target.router
             return router.pop() ? .applied : .refused(router.hasNavigation ? .atRoot : .unsupported)
@@ -170,14 +214,20 @@ final class ALCoordinatorSystem: NavigationSystem {
             return target.router.popToRoot(completion: completion) ? .applied : .refused(.unsupported)
         case .popTo(_, let r):
             let router = target.router
-            return router.popToView(where: { ($0 as? Screen)?.number == Int(r.index) }) ? .applied
+            return router.popToView(where: { ($0 as? any AppRoute)?.number == Int(r.index) }) ? .applied
                 : .refused(router.hasNavigation ? .notFound : .unsupported)
         case .setRoot(_, let r):
-            return target.router.startFlow(route: Screen(number: Int(r.index), transition: .push)) ? .applied : .refused(.unsupported)
+            return target.router.startFlow(route: route(r, on: target)) ? .applied : .refused(.unsupported)
         case .present(_, let r, let style):
-            // The router's `present`; `push` is another call (`push`).
+            // The three ways the README presents a screen: `navigate(to:)` a screen declared in
+            // that style, `present` as a page sheet, `navigate(to:transitionStyle:)` otherwise.
+            // (`push` is not presenting: the router refuses it here.)
             guard let s = libraryStyle(style) else { return .refused(.unsupported) }
-            return target.router.present(Screen(number: Int(r.index), transition: s), style: s, completion: completion) ? .applied : .refused(.unsupported)
+            let route = route(r, on: target)
+            let done = route.transition == s ? target.router.navigate(to: route, completion: completion)
+                : s == .modal ? target.router.present(route, style: s, completion: completion)
+                : target.router.navigate(to: route, transitionStyle: s, completion: completion)
+            return done ? .applied : .refused(.unsupported)
         case .dismiss:
             return target.router.dismiss() ? .applied : .refused(.nothingPresented)
         case .start(_, let kind, let style, let r):
@@ -195,8 +245,7 @@ final class ALCoordinatorSystem: NavigationSystem {
             guard let main, let s = libraryStyle(style) else { return .refused(.unsupported) }
             // A flow's deep link names its screen (`forcePresentation(route:)`); a tab bar's its page.
             let done = kind == .navigation
-                ? FlowCoordinator(first: Int(r.index), presentationStyle: s).forcePresentation(route: Screen(number: Int(r.index), transition: .push),
-                                                                                   mainCoordinator: main)
+                ? FlowCoordinator(first: Int(r.index), presentationStyle: s).forcePresentation(route: FlowRoute(Int(r.index)), mainCoordinator: main)
                 : make(kind, route: Int(r.index), style: s).forcePresentation(mainCoordinator: main)
             return done ? .applied : .refused(.unsupported)
         case .restartApp:
@@ -233,6 +282,12 @@ final class ALCoordinatorSystem: NavigationSystem {
     }
 
     // MARK: The tree
+
+    /// `r` as a screen of `c`'s own route type: a flow's, or the main coordinator's (which a
+    /// tab bar, having no stack of its own, presents too).
+    private func route(_ r: Route, on c: ALStyleCoordinators.Coordinator) -> any AppRoute {
+        c is FlowCoordinator ? FlowRoute(Int(r.index)) : MainRoute(Int(r.index))
+    }
 
     private func make(_ kind: Kind, route: Int, style: NavigationTransitionStyle) -> ALStyleCoordinators.Coordinator {
         kind == .tab ? makeTab(style) : FlowCoordinator(first: route, presentationStyle: style)
@@ -281,7 +336,7 @@ final class ALCoordinatorSystem: NavigationSystem {
 
     private func entry(_ p: Presentable) -> Entry {
         switch p {
-        case .view(let route): .screen(Route((route as! Screen).number))
+        case .view(let route): .screen(Route((route as! any AppRoute).number))
         case .coordinator(let c): .child(ids.coordinatorID(of: c))
         }
     }
