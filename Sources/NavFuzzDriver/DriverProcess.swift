@@ -28,12 +28,31 @@ package final class DriverProcess {
         var fds: [Int32] = []
         func pipeFDs() throws(SystemFailure) -> (read: Int32, write: Int32) {
             var p: [Int32] = [0, 0]
-            guard pipe(&p) == 0 else { throw SystemFailure(.protocolError, "cannot start the driver '\(command)': \(String(cString: strerror(errno)))") }
+            guard pipe(&p) == 0 else {
+                let why = String(cString: strerror(errno))
+                for fd in fds { close(fd) }   // the pipes made before this one
+                throw SystemFailure(.protocolError, "cannot start the driver '\(command)': \(why)")
+            }
             for fd in p { _ = fcntl(fd, F_SETFD, FD_CLOEXEC); fds.append(fd) }
             return (p[0], p[1])
         }
         let stdin = try pipeFDs(), stdout = try pipeFDs(), stderr = try pipeFDs()
 
+        let (code, child) = Self.spawn(command, stdin: stdin.read, stdout: stdout.write, stderr: stderr.write)
+        close(stdin.read); close(stdout.write); close(stderr.write)
+        guard code == 0 else {
+            close(stdin.write); close(stdout.read); close(stderr.read)
+            throw SystemFailure(.protocolError, "cannot start the driver '\(command)': \(String(cString: strerror(code)))")
+        }
+        pid = child
+        input = stdin.write; output = stdout.read; errors = stderr.read
+        for fd in [input, output, errors] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+    }
+
+    /// Starts `/bin/sh -c command` with the three ends as its standard streams: in its own
+    /// process group, the signals NavFuzz handles back to their defaults, listed in `live`.
+    /// The result is `posix_spawn`'s (0 on success) and the child's pid.
+    private static func spawn(_ command: String, stdin: Int32, stdout: Int32, stderr: Int32) -> (code: Int32, pid: pid_t) {
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t?
         var attributes: posix_spawnattr_t?
@@ -43,9 +62,9 @@ package final class DriverProcess {
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdin.read, 0)
-        posix_spawn_file_actions_adddup2(&actions, stdout.write, 1)
-        posix_spawn_file_actions_adddup2(&actions, stderr.write, 2)
+        posix_spawn_file_actions_adddup2(&actions, stdin, 0)
+        posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+        posix_spawn_file_actions_adddup2(&actions, stderr, 2)
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         // Its own group; the signals NavFuzz ignores or handles back to their defaults; no
@@ -81,14 +100,7 @@ package final class DriverProcess {
         let code = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, envp)
         if code == 0 { Self.live.insert(child) }
         Self.lock.unlock()
-        close(stdin.read); close(stdout.write); close(stderr.write)
-        guard code == 0 else {
-            close(stdin.write); close(stdout.read); close(stderr.read)
-            throw SystemFailure(.protocolError, "cannot start the driver '\(command)': \(String(cString: strerror(code)))")
-        }
-        pid = child
-        input = stdin.write; output = stdout.read; errors = stderr.read
-        for fd in [input, output, errors] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        return (code, child)
     }
 
     /// A connection to a driver already listening on 127.0.0.1:`port` (`Driver.loopback`),

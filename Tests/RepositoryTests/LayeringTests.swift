@@ -27,8 +27,8 @@ final class LayeringTests: XCTestCase {
     }
 
     /// Within a folder too, data flows one way: no two files name each other's types, through
-    /// any number of files between (docs/ARCHITECTURE.md). The circles left are listed, each to
-    /// be taken apart; one taken apart must leave the list, and no new one may come.
+    /// any number of files between (docs/ARCHITECTURE.md). The one circle accepted is listed, and
+    /// why; the set must match exactly, so no new one may come and a file may not join it.
     static let knownCircles: Set<[String]> = [
         // The sample library's object graph: coordinators own routers whose entries and
         // presentations hold coordinators.

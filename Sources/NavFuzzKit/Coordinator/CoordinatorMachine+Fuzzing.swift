@@ -57,6 +57,17 @@ extension CoordinatorMachine {
     /// styles (sheet, push, fullScreen, detents, overlay, custom); a page list with a page
     /// fewer or without its `current`. Every variant is strictly lower in one component.
     @_spi(Engine) public func simplifications(of action: Action) -> [Action] {
+        var out = simplerActions(than: action)
+        if let c = action.target, c.index > 0 {
+            for lower in 0..<Int(c.index) { out.append(action.retargeted { _ in CoordinatorID(lower) }) }
+        }
+        out += smallerArguments(of: action)
+        return out
+    }
+
+    /// Other actions that do less than `action`: a part of `multiple` (or one part fewer or
+    /// simpler), `start` for a deep link, one `dismiss` or `pop` for more.
+    private func simplerActions(than action: Action) -> [Action] {
         var out: [Action] = []
         switch action {
         case .multiple(let c, let parts):
@@ -76,9 +87,12 @@ extension CoordinatorMachine {
         case .popToRoot(let c): out.append(.pop(c))
         default: break
         }
-        if let c = action.target, c.index > 0 {
-            for lower in 0..<Int(c.index) { out.append(action.retargeted { _ in CoordinatorID(lower) }) }
-        }
+        return out
+    }
+
+    /// `action` with a smaller argument: an earlier route, page, kind or style, a shorter list.
+    private func smallerArguments(of action: Action) -> [Action] {
+        var out: [Action] = []
         switch action {
         case .push(let c, let r): out += lower(r).map { .push(c, $0) }
         case .popTo(let c, let r): out += lower(r).map { .popTo(c, $0) }
@@ -105,21 +119,27 @@ extension CoordinatorMachine {
         case .userSelectTab(let p): out += lower(p).map { .userSelectTab($0) }
         case .setBadge(let c, let p, let v):
             out += simpler(v).map { .setBadge(c, p, $0) } + lower(p).map { .setBadge(c, $0, v) }
-        case .setPages(let c, let pages, let current):
-            if current != nil { out.append(.setPages(c, pages, current: nil)) }
-            if pages.count > 1 {
-                for i in pages.indices {
-                    let fewer = pages.enumerated().filter { $0.offset != i }.map(\.element)
-                    out.append(.setPages(c, fewer, current: current.flatMap { fewer.contains($0) ? $0 : nil }))
-                }
-            }
-            for i in pages.indices {
-                for p in lower(pages[i]) where !pages.contains(p) {
-                    var list = pages; list[i] = p
-                    out.append(.setPages(c, list, current: current == pages[i] ? p : current))
-                }
-            }
+        case .setPages(let c, let pages, let current): out += fewerPages(c, pages, current: current)
         default: break
+        }
+        return out
+    }
+
+    /// `setPages` without its current page, with a page fewer, or with an earlier page.
+    private func fewerPages(_ c: CoordinatorID, _ pages: [Page], current: Page?) -> [Action] {
+        var out: [Action] = []
+        if current != nil { out.append(.setPages(c, pages, current: nil)) }
+        if pages.count > 1 {
+            for i in pages.indices {
+                let fewer = pages.enumerated().filter { $0.offset != i }.map(\.element)
+                out.append(.setPages(c, fewer, current: current.flatMap { fewer.contains($0) ? $0 : nil }))
+            }
+        }
+        for i in pages.indices {
+            for p in lower(pages[i]) where !pages.contains(p) {
+                var list = pages; list[i] = p
+                out.append(.setPages(c, list, current: current == pages[i] ? p : current))
+            }
         }
         return out
     }

@@ -10,48 +10,23 @@ extension CoordinatorMachine {
     /// Builds the machine a corpus file's settings describe.
     @_spi(Engine) public static func fromCorpus(_ c: CorpusConfiguration) throws(CorpusError) -> CoordinatorMachine {
         if let error = c.unknownKey(known: corpusKeys) { throw error }
-        var root = Kind.navigation
-        if let s = c["root"] {
-            guard let k = Kind.allCases.first(where: { $0.description == s.value }), k != .redirection else {
-                throw c.error(s, "expected a root kind (navigation, tab), found '\(s.value)'")
-            }
-            root = k
-        }
+        let root = try c.value("root", expected: "a root kind (navigation, tab)") { s in
+            Kind.allCases.first { $0.description == s && $0 != .redirection }
+        } ?? .navigation
         func count(_ key: String, default value: Int) throws(CorpusError) -> Int {
-            guard let s = c[key] else { return value }
-            guard let n = printedNumber(s.value[...]), (1...250).contains(n) else {
-                throw c.error(s, "expected a number of \(key) from 1 to 250, found '\(s.value)'")
-            }
-            return n
+            try c.value(key, expected: "a number of \(key) from 1 to 250") { s in printedNumber(s[...]).flatMap { (1...250).contains($0) ? $0 : nil } }
+                ?? value
         }
         let routes = try count("routes", default: 2)
         let pages = try count("pages", default: 2)
-        var initialPages: [Page]?
-        if let s = c["initialPages"] {
-            guard case .setPages(_, let list, nil)? = try? Action(parsing: "setPages c0 " + s.value) else {
-                throw c.error(s, "expected a page list like [p0,p1], found '\(s.value)'")
-            }
-            initialPages = list
+        let initialPages = try c.value("initialPages", expected: "a page list like [p0,p1]") { s in
+            if case .setPages(_, let list, nil)? = try? Action(parsing: "setPages c0 " + s) { list } else { nil }
         }
-        var startPage: Page?
-        if let s = c["startPage"] {
-            guard case .select(_, let p)? = try? Action(parsing: "select c0 " + s.value) else {
-                throw c.error(s, "expected a page like p1, found '\(s.value)'")
-            }
-            startPage = p
+        let startPage = try c.value("startPage", expected: "a page like p1") { s in
+            if case .select(_, let p)? = try? Action(parsing: "select c0 " + s) { p } else { nil }
         }
-        var fault: Fault?
-        if let s = c["fault"] {
-            guard let f = Fault(rawValue: s.value) else {
-                throw c.error(s, "expected a fault (\(Fault.allCases.map(\.rawValue).joined(separator: ", "))), found '\(s.value)'")
-            }
-            fault = f
-        }
-        var dialect = Dialect.strict
-        if let s = c["dialect"] {
-            guard let d = Dialect(names: s.value) else { throw c.error(s, "expected a dialect (\(Dialect.syntax)), found '\(s.value)'") }
-            dialect = d
-        }
+        let fault = try c.value("fault", expected: "a fault (\(Fault.allCases.map(\.rawValue).joined(separator: ", ")))", Fault.init(rawValue:))
+        let dialect = try c.value("dialect", expected: "a dialect (\(Dialect.syntax))", Dialect.init(names:)) ?? .strict
         var launch: Launch?
         if let s = c["launch"] {
             // The column of the word at fault, counted in the value.
@@ -103,5 +78,15 @@ extension Corpus where M == CoordinatorMachine {
     /// The corpus of the coordinator model.
     @_spi(Engine) public static var coordinators: Corpus<CoordinatorMachine> {
         Corpus { (c: CorpusConfiguration) throws(CorpusError) -> CoordinatorMachine in try CoordinatorMachine.fromCorpus(c) }
+    }
+}
+
+private extension CorpusConfiguration {
+    /// The value of the `key:` line read by `parse`, nil without such a line; a value `parse`
+    /// cannot read is an error naming what was expected there.
+    func value<T>(_ key: String, expected: String, _ parse: (String) -> T?) throws(CorpusError) -> T? {
+        guard let s = self[key] else { return nil }
+        guard let read = parse(s.value) else { throw error(s, "expected \(expected), found '\(s.value)'") }
+        return read
     }
 }

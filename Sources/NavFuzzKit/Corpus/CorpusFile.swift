@@ -54,13 +54,7 @@
         func fail(_ line: Int, _ column: Int, _ message: String) -> CorpusError {
             CorpusError(file: file, line: line, column: column, message: message)
         }
-        guard let first = lines.first, trimmed(first).text == Self.header else {
-            let found = lines.first.map { trimmed($0).text } ?? ""
-            if found.hasPrefix("# navfuzz-corpus ") {
-                throw fail(1, 1, "expected '\(Self.header)': this NavFuzz reads corpus version \(Self.version), found '\(found)'")
-            }
-            throw fail(1, 1, "expected '\(Self.header)' as the first line")
-        }
+        if let wrong = Self.headerError(lines.first.map { trimmed($0).text } ?? "") { throw fail(1, 1, wrong) }
         for (i, raw) in lines.enumerated().dropFirst() {
             let number = i + 1
             let (body, column) = trimmed(raw.hasSuffix("\r") ? raw.dropLast() : raw)
@@ -79,14 +73,10 @@
             switch key {
             case "expect":
                 if let (_, previous, _) = expectation { throw fail(number, column, "expected one 'expect:' line, found a second (the first is on line \(previous))") }
-                let words = value.split(separator: " ", omittingEmptySubsequences: true)
-                if words == ["holds"] {
-                    expectation = (.holds, number, valueColumn)
-                } else if words.count == 2 && words[0] == "violates" {
-                    expectation = (.violates(String(words[1])), number, valueColumn)
-                } else {
+                guard let read = Self.expectation(value) else {
                     throw fail(number, valueColumn, "expected 'holds' or 'violates PROPERTY', found '\(value)'")
                 }
+                expectation = (read, number, valueColumn)
             case "overlap":
                 if let overlap { throw fail(number, column, "expected one 'overlap:' line, found a second (the first is on line \(overlap.line))") }
                 if value.isEmpty { throw fail(number, valueColumn, "expected two calls and their steps after 'overlap:'") }
@@ -108,6 +98,23 @@
         self.init(notes: notes, settings: settings, actions: actions, expectation: exp,
                   expectationLine: line, expectationColumn: column)
         self.overlap = overlap
+    }
+
+    /// What is wrong with `first`, the file's first line, when it is not the header.
+    private static func headerError(_ first: String) -> String? {
+        if first == header { return nil }
+        if first.hasPrefix("# navfuzz-corpus ") {
+            return "expected '\(header)': this NavFuzz reads corpus version \(version), found '\(first)'"
+        }
+        return "expected '\(header)' as the first line"
+    }
+
+    /// An `expect:` line's value: `holds` or `violates PROPERTY`.
+    private static func expectation(_ value: String) -> CorpusExpectation? {
+        let words = value.split(separator: " ", omittingEmptySubsequences: true)
+        if words == ["holds"] { return .holds }
+        if words.count == 2 && words[0] == "violates" { return .violates(String(words[1])) }
+        return nil
     }
 
     /// The file's text: header, notes, settings, actions, expectation, one per line.

@@ -361,18 +361,24 @@ import Foundation
             path.append(a)
             state = next
         }
-        var again = false
-        if let a = found.action {
-            actions.removeAll(keepingCapacity: true)
-            _ = machine.explorationActions(in: state, into: &actions)
-            guard a < actions.count else {
-                return result(initial, path, broken: "the failing state has fewer actions than when explored: the machine did not repeat itself")
-            }
-            path.append(actions[a])
-            if case .transition(let check) = property.check { again = check(state, actions[a], machine.step(state, actions[a])) != nil }
-        } else if case .state(let check) = property.check {
-            again = check(state) != nil
+        guard let last = breaksAgain(property, in: state, actionIndex: found.action) else {
+            return result(initial, path, broken: "the failing state has fewer actions than when explored: the machine did not repeat itself")
         }
-        return result(initial, path, broken: again ? nil : "\(property.name) held when the path was followed again: the machine did not repeat itself")
+        if let a = last.action { path.append(a) }
+        return result(initial, path, broken: last.again ? nil : "\(property.name) held when the path was followed again: the machine did not repeat itself")
+    }
+
+    /// Whether `property` breaks again in `state` (a state property) or at its action numbered
+    /// `actionIndex` (a transition property), and that action; nil when there is no such action.
+    private func breaksAgain(_ property: Property<M>, in state: M.State, actionIndex: Int?) -> (action: M.Action?, again: Bool)? {
+        guard let a = actionIndex else {
+            if case .state(let check) = property.check { return (nil, check(state) != nil) }
+            return (nil, false)
+        }
+        var actions: [M.Action] = []
+        _ = machine.explorationActions(in: state, into: &actions)
+        guard a < actions.count else { return nil }
+        if case .transition(let check) = property.check { return (actions[a], check(state, actions[a], machine.step(state, actions[a])) != nil) }
+        return (actions[a], false)
     }
 }
