@@ -23,6 +23,11 @@ public struct Dialect: OptionSet, Hashable, Sendable, CustomStringConvertible {
     /// child in the stack (XCoordinator, ModernCoordinator: UIKit does not push a navigation
     /// controller; `startShared` is how such a library shows a child flow in its parent's stack).
     public static let noPushedNavigation = Dialect(rawValue: 8)
+    /// A deep link can push: `forcePresentation kind push r` is `start top() kind push r` when
+    /// the visible screen is on `top()`'s stack, and refused `unsupported` when it is a modal
+    /// screen (the pushed flow would land beneath it), where the strict model refuses every
+    /// pushed deep link (SUICoordinator's `forcePresentation(presentationStyle: .push)`).
+    public static let pushedDeepLink = Dialect(rawValue: 16)
 
     /// No options: the strict model.
     public static let strict: Dialect = []
@@ -33,6 +38,7 @@ public struct Dialect: OptionSet, Hashable, Sendable, CustomStringConvertible {
         ("pop-to-presented", .popToPresented),
         ("dismiss-nothing-applies", .dismissNothingApplies),
         ("no-pushed-navigation", .noPushedNavigation),
+        ("pushed-deep-link", .pushedDeepLink),
     ]
 
     /// The options' names, in documentation order.

@@ -108,6 +108,15 @@
 }
 
 extension Domain {
+    /// The domain as `dialect` enumerates it: in `pushed-deep-link`, deep links push too
+    /// (docs/SEMANTICS.md §9).
+    @_spi(Engine) public func spoken(in dialect: Dialect) -> Domain {
+        guard dialect.contains(.pushedDeepLink), !forceStyles.contains(.push) else { return self }
+        var domain = self
+        domain.forceStyles.append(.push)
+        return domain
+    }
+
     /// `actions(in:into:)` without the actions `model` refuses up front (`Model.step` answers
     /// them with the state it was given and no events, so no invariant can fail on them), in
     /// the same order; returns how many it left out. Exploration steps only these and counts
@@ -149,7 +158,8 @@ extension Domain {
             for p in self.pages { for v in badgeValues { add(pages, .setBadge(id, p, v)) } }
             add(pages, .tabPopToRoot(id))
         }
-        forEachKindRoute { k, r in for s in forceStyles { add(s.isModal, .forcePresentation(k, s, r)) } }
+        let pushedDeepLinks = model.configuration.dialect.contains(.pushedDeepLink)
+        forEachKindRoute { k, r in for s in forceStyles { add(s.isModal || (pushedDeepLinks && k != .tab), .forcePresentation(k, s, r)) } }
         out.append(.restartApp); out.append(.userBack); out.append(.userSwipeDismiss)
         for p in pages { out.append(.userSelectTab(p)) }
         return left

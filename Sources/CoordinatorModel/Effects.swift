@@ -61,7 +61,8 @@ struct Effects {
     static func refusalUpFront(_ action: Action, in state: State, _ configuration: Configuration) -> RefusalReason? {
         if !configuration.accepts(action) { return .invalid }
         guard let t = action.target else {
-            if case .forcePresentation(_, let style, _) = action, !style.isModal { return .unsupported }
+            if case .forcePresentation(let k, let style, _) = action, !style.isModal,
+               !configuration.dialect.contains(.pushedDeepLink) || k == .tab { return .unsupported }
             return nil
         }
         guard let i = state.index(of: t) else { return .noSuchCoordinator }
@@ -125,8 +126,11 @@ struct Effects {
         case .finishFlow(let d):
             return finishFlow(d)
         case .forcePresentation(let k, let style, let r):
-            guard let top = state.descend(lastPageOfTab: faulty(.tabRootTopLastPage))?.owner else { return .noSuchCoordinator }
-            return start(top, k, style, r)
+            guard let seen = state.descend(lastPageOfTab: faulty(.tabRootTopLastPage)) else { return .noSuchCoordinator }
+            // `pushed-deep-link` (§9): onto the stack of the screen the user sees, as `start` pushes.
+            if style == .push, seen.stackIndex == nil || state.kind(at: pos(seen.owner)) != .navigation
+                || (k == .navigation && config.dialect.contains(.noPushedNavigation)) { return .unsupported }
+            return start(seen.owner, k, style, r)
         case .restartApp:
             restartApp()
         case .redirect(let c, let r, let style):

@@ -73,6 +73,37 @@ final class DialectTests: XCTestCase {
         XCTAssertTrue(redirect.state.description.hasPrefix("c0 navigation stack [r0, c1, r1] modals [sheet r1]"), redirect.state.description)
     }
 
+    func testADeepLinkPushesOntoTheStackOfTheVisibleScreen() throws {
+        let d = dialect(.pushedDeepLink)
+        XCTAssertEqual(try run(["forcePresentation navigation push r1"], Configuration()).outcome, .refused(.unsupported))
+        let pushed = try run(["forcePresentation navigation push r1"], d)
+        XCTAssertEqual(pushed.outcome, .applied)
+        XCTAssertEqual(pushed.state.description, """
+            c0 navigation stack [r0, c1]
+              c1 navigation (push) initial r1 stack [r1]   <- visible
+            """)
+        // Through a presented flow, onto its stack.
+        let presented = try run(["start c0 navigation sheet r0", "forcePresentation redirection push r1"], d)
+        XCTAssertEqual(presented.state.description, """
+            c0 navigation stack [r0] modals [sheet c1]
+              c1 navigation (sheet) stack [r0, c2]
+                c2 redirection (push) initial r1 stack [r1]   <- visible
+            """)
+        // On a tab root, onto its current page's stack.
+        let tab = try run(["forcePresentation navigation push r1"], dialect(.pushedDeepLink, root: .tab))
+        XCTAssertTrue(tab.state.description.contains("c1 navigation (page p0) stack [r0, c3]"), tab.state.description)
+        // Beneath a presented screen the user would not see it; a tab is never pushed; a
+        // navigation flow is not, with no-pushed-navigation too.
+        XCTAssertEqual(try run(["present c0 r0 sheet", "forcePresentation navigation push r1"], d).outcome, .refused(.unsupported))
+        XCTAssertEqual(try run(["forcePresentation tab push r0"], d).outcome, .refused(.unsupported))
+        XCTAssertEqual(try run(["forcePresentation navigation push r1"], dialect([.pushedDeepLink, .noPushedNavigation])).outcome,
+                       .refused(.unsupported))
+        XCTAssertEqual(try run(["forcePresentation redirection push r1"], dialect([.pushedDeepLink, .noPushedNavigation])).outcome, .applied)
+        // The modal deep links are the strict model's.
+        XCTAssertEqual(try run(["present c0 r0 sheet", "forcePresentation navigation sheet r1"], d),
+                       try run(["present c0 r0 sheet", "forcePresentation navigation sheet r1"], Configuration()))
+    }
+
     /// Over every state of `small` and `small-tab` within two steps, each dialect's step
     /// differs from the strict model's only in its documented case, and does differ there.
     func testEachDialectChangesExactlyItsDocumentedCase() {
@@ -81,6 +112,7 @@ final class DialectTests: XCTestCase {
         let cases: [Case] = [
             (.dismissNothingApplies, { s, a in if case .dismiss(let c) = a { return s.isLive(c) && !hasModals(s, c) }; return false }),
             (.popToPresented, { s, a in if case .popTo(let c, _) = a { return hasModals(s, c) }; return false }),
+            (.pushedDeepLink, { _, a in if case .forcePresentation(_, .push, _) = a { return true }; return false }),
             (.stackOnTopLayer, { s, a in
                 switch a {
                 case .push(let c, _), .pop(let c), .popToRoot(let c), .popTo(let c, _): return hasModals(s, c)
@@ -98,7 +130,7 @@ final class DialectTests: XCTestCase {
                 for s in level {
                     actions.removeAll(keepingCapacity: true)
                     preset.domain.actions(in: s, into: &actions)
-                    actions += [.dismiss(CoordinatorID(1)), .popTo(CoordinatorID(0), Route(1))]
+                    actions += [.dismiss(CoordinatorID(1)), .popTo(CoordinatorID(0), Route(1)), .forcePresentation(.navigation, .push, Route(1))]
                     for a in actions {
                         let plain = strict.step(s, a)
                         for (k, (option, documented)) in cases.enumerated() {

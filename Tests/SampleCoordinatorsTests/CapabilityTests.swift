@@ -114,7 +114,7 @@ final class CapabilityTests: XCTestCase {
             (#""rootKinds": ["redirection"]"#, "field 'rootKinds': a root is navigation or tab, not redirection"),
             (#""kinds": "tab""#, "field 'kinds': expected an array of names, found a string"),
             (#""invalidCalls": 1"#, "field 'invalidCalls': expected true or false, found 1"),
-            (#""dialect": ["pop-to"]"#, "field 'dialect[0]': expected a dialect option (stack-on-top-layer, pop-to-presented, dismiss-nothing-applies, no-pushed-navigation), found \"pop-to\""),
+            (#""dialect": ["pop-to"]"#, "field 'dialect[0]': expected a dialect option (stack-on-top-layer, pop-to-presented, dismiss-nothing-applies, no-pushed-navigation, pushed-deep-link), found \"pop-to\""),
         ]
         let script = try Self.documentedTinyDriver()
         for (field, message) in cases {

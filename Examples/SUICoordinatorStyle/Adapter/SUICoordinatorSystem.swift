@@ -31,6 +31,7 @@ final class FlowCoordinator: AppCoordinator {
 final class RedirectCoordinator: AppCoordinator {
     let first: Int
     init(first: Int) { self.first = first; super.init() }
+    override var takesPushes: Bool { false }
     override func start() async { await startFlow(route: FuzzRoute(number: first, presentationStyle: .push)) }
     func redirect(_ route: FuzzRoute) async {
         await (parent as? AppCoordinator)?.navigate(toRoute: route, presentationStyle: route.presentationStyle)
@@ -81,7 +82,7 @@ public final class SUICoordinatorSystem: AsyncNavigationSystem {
         actions: [.push, .pop, .popToRoot, .setRoot, .present, .dismiss, .close, .none, .restart, .start, .finishFlow,
                   .forcePresentation, .restartApp, .redirect, .select, .setPages, .setBadge, .tabPopToRoot,
                   .userBack, .userSwipeDismiss, .userSelectTab],
-        styles: [.sheet, .detents, .fullScreen, .custom], startPage: true)
+        styles: [.sheet, .detents, .fullScreen, .custom], dialect: .pushedDeepLink, startPage: true)
 
     public func reset(configuration: Configuration) async {
         self.configuration = configuration
@@ -175,9 +176,9 @@ public final class SUICoordinatorSystem: AsyncNavigationSystem {
         switch action {
         // On a tab bar too: the library ignores a push there, and a tab's path stays empty.
         case .push(let c, let r):
-            guard let co = find(c), !(co is RedirectCoordinator) else { return .refused(.unsupported) }   // one screen, app code
+            guard let co = find(c) else { return .refused(.noSuchCoordinator) }
             await co.navigate(toRoute: FuzzRoute(number: Int(r.index), presentationStyle: .push), presentationStyle: .push)
-            if ignoredOnTabBar(co) { return .refused(.unsupported) }
+            if ignoredOnTabBar(co) || !co.takesPushes { return .refused(.unsupported) }
         case .pop(let c):
             guard let co = find(c), !(co is RedirectCoordinator) else { return .refused(.unsupported) }
             return unless(await co.router.pop(), co is PagesCoordinator ? .unsupported : .atRoot)
@@ -204,11 +205,10 @@ public final class SUICoordinatorSystem: AsyncNavigationSystem {
             await co.restart()
         case .start(let c, let kind, let style, let r):
             guard let parent = find(c), let s = suiStyle(style) else { return .refused(.unsupported) }
-            // The app's redirection coordinator shows one screen: it pushes nothing.
-            if s == .push && parent is RedirectCoordinator { return .refused(.unsupported) }
             let child = make(kind, route: Int(r.index))
             await parent.navigate(to: child, presentationStyle: s)
-            // The library ignores a push onto a tab bar, or of one: the child never got a parent.
+            // The library ignores a push onto a tab bar or the app's one-screen coordinator, or
+            // of a tab bar: the child never got a parent.
             if child.parent == nil { return .refused(.unsupported) }
         case .finishFlow(let c):
             guard let co = find(c) else { return .refused(.noSuchCoordinator) }
@@ -219,16 +219,21 @@ public final class SUICoordinatorSystem: AsyncNavigationSystem {
             walked = nil
             return find(c) == nil ? .applied : .refused(.isRoot)
         case .forcePresentation(let kind, let style, let r):
-            guard let s = suiStyle(style), s != .push else { return .refused(.unsupported) }
+            guard let s = suiStyle(style) else { return .refused(.unsupported) }
             guard let root else { return .refused(.noSuchCoordinator) }
             let child = make(kind, route: Int(r.index))
             do {
                 // The README's deep link names no style for a sheet: the library's default.
                 if s == .sheet { try await child.forcePresentation(rootCoordinator: root) }
                 else { try await child.forcePresentation(presentationStyle: s, rootCoordinator: root) }
+            } catch NavigationError.coveredByScreen {
+                return .refused(.unsupported)
             } catch {
                 return .refused(.noSuchCoordinator)
             }
+            // A push the library ignored (onto a one-screen coordinator, of a tab bar): never
+            // attached. (One an overlapping call ended has finished, and may have lost its parent.)
+            if s == .push && child.parent == nil && !child.isFinished { return .refused(.unsupported) }
         case .restartApp:
             guard let root else { return .refused(.noSuchCoordinator) }
             await root.restart()

@@ -37,11 +37,18 @@
     /// The coordinator shown above this one's own screens, if any.
     func shownOnTop() -> CoordinatorBase? { nil }
 
+    /// Whether its top sheet shows a screen (not a coordinator).
+    var presentsScreen: Bool { false }
+
     /// Whether `child` is the flow of one of this coordinator's tab pages.
     func hostsPage(_ child: CoordinatorBase) -> Bool { false }
 
     /// Whether this coordinator shows a tab bar.
     var showsTabBar: Bool { false }
+
+    /// Whether this coordinator's screens can be pushed onto: false for an app's one-screen
+    /// coordinator, onto which the library ignores a push, as onto a tab bar.
+    open var takesPushes: Bool { true }
 
     /// Shows `child` from this coordinator, whatever either's route type (a deep link's top
     /// may be a flow of any type).
@@ -127,6 +134,7 @@
     /// no NavigationStack.
     public func navigate(toRoute route: Route, presentationStyle: TransitionPresentationStyle? = nil) async {
         if showsTabBar && (presentationStyle ?? route.presentationStyle) == .push && !faults.contains(.pushesOntoTab) { return }
+        if !takesPushes && (presentationStyle ?? route.presentationStyle) == .push { return }
         await router.navigate(toRoute: route, presentationStyle: presentationStyle)
     }
 
@@ -142,6 +150,7 @@
     public func navigate(to coordinator: CoordinatorBase, presentationStyle: TransitionPresentationStyle) async {
         await Task.yield()
         if presentationStyle == .push && (showsTabBar || coordinator.showsTabBar) && !faults.contains(.pushesOntoTab) { return }
+        if presentationStyle == .push && !takesPushes { return }
         await router.takeTurn()
         defer { router.endTurn() }
         let registersLater = presentationStyle == .push && faults.contains(.registersChildAfterPush)
@@ -167,9 +176,14 @@
     }
 
     /// A deep link: shows this coordinator above whatever `rootCoordinator`'s app shows now, as
-    /// a sheet unless another style is given.
+    /// a sheet unless another style is given. Pushed, it goes onto the path of the coordinator
+    /// that shows the screen the user sees; it throws `coveredByScreen` when that screen is a
+    /// presented one, above the path the push would change.
     public func forcePresentation(presentationStyle: TransitionPresentationStyle = .sheet, rootCoordinator: CoordinatorBase) async throws {
         let top = rootCoordinator.topCoordinator()
+        if presentationStyle == .push && top.presentsScreen && !top.faults.contains(.deepLinkPushedUnderSheet) {
+            throw NavigationError.coveredByScreen
+        }
         guard faults.contains(.castsToOwnRouteType) else { return await top.show(self, presentationStyle: presentationStyle) }
         guard let typed = top as? Coordinator<Route> else { throw NavigationError.noTop }
         await typed.navigate(to: self, presentationStyle: presentationStyle)
@@ -201,10 +215,14 @@
         if let top = router.sheets.last { return top.content.coordinator as? CoordinatorBase }
         return router.items.last?.coordinator as? CoordinatorBase
     }
+
+    override var presentsScreen: Bool { router.sheets.last.map { $0.content.coordinator == nil } ?? false }
 }
 
 public enum NavigationError: Error {
     case noTop
+    /// A pushed deep link's top coordinator presents a screen: the push would be beneath it.
+    case coveredByScreen
     case noSelectedCoordinator
 }
 

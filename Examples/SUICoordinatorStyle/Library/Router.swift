@@ -113,6 +113,10 @@ public enum LibraryFault: String, Sendable, Hashable, CaseIterable {
     /// the caller's own route type: over a flow of another route type the deep link throws
     /// `noTop`, and the tab's pop does nothing.
     case castsToOwnRouteType
+    /// A deep link pushed (`forcePresentation(presentationStyle: .push)`) goes onto the top
+    /// coordinator's path even when a sheet showing a screen covers it: the flow lands where
+    /// nobody sees it.
+    case deepLinkPushedUnderSheet
 }
 
 /// A coordinator's navigation: the main view, the path above it, and the sheets.

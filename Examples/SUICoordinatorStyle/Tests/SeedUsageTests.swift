@@ -30,6 +30,19 @@ import Testing
         #expect(failure?.reason.contains("tab") == true, "\(result.failureMessage)")
     }
 
+    /// `forcePresentation(presentationStyle: .push)`: the adapter declares the
+    /// `pushed-deep-link` dialect and makes the call, so a library that pushes the flow beneath
+    /// a presented screen, where nobody sees it, is caught where the model refuses the push.
+    @Test func aDeepLinkPushedBeneathASheet() async {
+        let result = await verifyConformance(SUICoordinatorSystem(faults: [.deepLinkPushedUnderSheet]), options: .init(stopAtFirstFailure: true))
+        let failure = result.failures.first
+        #expect(failure?.check == .invariant("force-presentation-on-top"), "\(result.failureMessage)")
+        #expect(failure?.alsoBroken == [.snapshotConforms], "\(result.failureMessage)")
+        #expect(failure?.trace.last?.description.hasPrefix("forcePresentation") == true, "\(result.failureMessage)")
+        #expect(failure?.trace.last?.description.contains(" push ") == true, "\(result.failureMessage)")
+        #expect(failure?.reason.contains("after forcePresentation the top is") == true, "\(result.failureMessage)")
+    }
+
     /// `getCoordinatorPresented()`, which the README's deep link branches on: the adapter
     /// returns its answer with every step (`SystemStep.top`), and one that stops at a tab bar
     /// disagrees with the library's own tree at the first state under a tab.
@@ -81,6 +94,7 @@ func seedUsageEverySeed() async {
         ("presentedStopsAtTab", { SUICoordinatorSystem(faults: [.presentedStopsAtTab]) }, .snapshotConforms),
         ("selectedMissesTap", { SUICoordinatorSystem(faults: [.selectedMissesTap]) }, .snapshotConforms),
         ("castsToOwnRouteType", { MixedRoutesAdapter(faults: [.castsToOwnRouteType]) }, .snapshotConforms),
+        ("deepLinkPushedUnderSheet", { SUICoordinatorSystem(faults: [.deepLinkPushedUnderSheet]) }, .invariant("force-presentation-on-top")),
     ]
     for (name, make, check) in bugs {
         var found = 0

@@ -37,12 +37,12 @@ struct ConformanceMachine: ExplorableMachine, FuzzableMachine, ShrinkableMachine
         }
     }
 
-    /// `domain` without the styles and kinds the system does not offer.
+    /// `domain` in the system's dialect, without the styles and kinds it does not offer.
     static func domain(_ domain: Domain, offeredBy capabilities: Capabilities) -> Domain {
-        var domain = domain
+        var domain = domain.spoken(in: capabilities.dialect)
         let styles = capabilities.styles
         domain.startStyles = domain.startStyles.filter { $0 == .push || styles.contains($0) }
-        domain.forceStyles = domain.forceStyles.filter(styles.contains)
+        domain.forceStyles = domain.forceStyles.filter { $0 == .push || styles.contains($0) }
         domain.presentStyles = domain.presentStyles.filter(styles.contains)
         domain.startKinds = domain.startKinds.filter(capabilities.kinds.contains)
         return domain

@@ -6,8 +6,9 @@
     @_spi(Engine) public let bounds: Bounds
     @_spi(Engine) public let domain: Domain
 
+    /// `domain` as the model's dialect enumerates it.
     @_spi(Engine) public init(model: Model, bounds: Bounds, domain: Domain) {
-        self.model = model; self.bounds = bounds; self.domain = domain
+        self.model = model; self.bounds = bounds; self.domain = domain.spoken(in: model.configuration.dialect)
     }
 
     @_spi(Engine) public init(preset: Preset, fault: Fault? = nil) {

@@ -14,6 +14,9 @@ extension ConformanceFailure {
             arguments += "]"
         }
         if let interleaving { arguments += ", overlapping: \(Self.swiftString(interleaving.replayText))" }
+        // The dialect is the system's to declare: the replay speaks it again.
+        var configuration = configuration
+        configuration.dialect = .strict
         if configuration != Configuration() { arguments += ", configuration: \(Self.swiftExpression(configuration))" }
         // A crash is contained in a child process, where there are processes.
         if location == .childProcess || check == .noCrash, !subject.hasPrefix("driver:") { arguments += ", runIn: .childProcess" }
