@@ -449,7 +449,8 @@ struct Effects {
     }
 
     /// Starts `k` from `c`; `refusalUpFront` has checked that a push start is a navigation
-    /// coordinator's, and not of a tab (forcePresentation presents modally).
+    /// coordinator's, and not of a tab (a pushed deep link's `top()` is checked where
+    /// `forcePresentation` is performed).
     mutating func start(_ c: CoordinatorID, _ k: Kind, _ style: Style, _ r: Route) -> RefusalReason? {
         if state.startChild(at: pos(c), kind: k, route: r, modal: style == .push ? nil : style, configurationPointer) { return nil }
         let d = create(kind: k, parent: c, route: r)

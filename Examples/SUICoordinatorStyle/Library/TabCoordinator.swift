@@ -110,6 +110,8 @@ public protocol TabPage: Hashable, Sendable {
         return pageCoordinators[currentPage]
     }
 
+    override var presentsScreen: Bool { router.sheets.last.map { $0.content.coordinator == nil } ?? false }
+
     private func makeCoordinator(for page: Page) async {
         let c = page.coordinator()
         attach(c)
