@@ -127,9 +127,11 @@ struct Effects {
             return finishFlow(d)
         case .forcePresentation(let k, let style, let r):
             guard let seen = state.descend(lastPageOfTab: faulty(.tabRootTopLastPage)) else { return .noSuchCoordinator }
-            // `pushed-deep-link` (§9): onto the stack of the screen the user sees, as `start` pushes.
-            if style == .push, seen.stackIndex == nil || state.kind(at: pos(seen.owner)) != .navigation
-                || (k == .navigation && config.dialect.contains(.noPushedNavigation)) { return .unsupported }
+            // `pushed-deep-link` (§9): onto the stack of the screen the user sees, by `start`'s rules.
+            if style == .push {
+                if seen.stackIndex == nil { return .unsupported }
+                if let refused = Self.refusalUpFront(.start(seen.owner, k, style, r), in: state, config) { return refused }
+            }
             return start(seen.owner, k, style, r)
         case .restartApp:
             restartApp()
