@@ -95,7 +95,7 @@ public struct Configuration: Hashable, Sendable {
     }
 
     /// A configuration is usable when the initial pages are a non-empty, duplicate-free part of
-    /// the universe, the start page is one of them, the root is a navigation or tab coordinator and a launch child is presented
+    /// the universe, the start page is one of them and a launch child is presented
     /// modally with a route of the alphabet.
     public var problem: String? {
         if routeCount < 1 || routeCount > 250 { return "routes must be between 1 and 250" }
@@ -104,7 +104,6 @@ public struct Configuration: Hashable, Sendable {
         if Set(initialPages).count != initialPages.count { return "initial pages repeat a page" }
         if let p = initialPages.first(where: { !isValid($0) }) { return "initial page \(p) is outside the page universe" }
         if let startPage, !initialPages.contains(startPage) { return "start page \(startPage) is not one of the initial pages" }
-        if rootKind == .redirection { return "the root must be navigation or tab" }
         if let launch {
             if !launch.style.isModal { return "the launch child must be presented in a modal style, not \(launch.style)" }
             if !isValid(launch.route) { return "launch route \(launch.route) is outside the route alphabet" }

@@ -62,13 +62,18 @@ public struct Preset: Hashable, Sendable {
         return p
     }()
 
+    /// `small`'s bounds and domain, explored completely, under a view root: a `redirection`
+    /// coordinator showing one screen, which modals and presented children cover
+    /// (CoordinatorX's `ViewCoordinator` as the app's coordinator, docs/SEMANTICS.md §2.2).
+    public static let viewRoot = common("view-root", root: .redirection, bounds: Bounds(maxCoordinators: 3, maxStack: 2, maxModals: 1), depth: nil)
+
     /// Every preset, in the order `NavFuzz explore` lists them.
     public static let all: [Preset] = [small, smallTab, ci, ciTab, deep]
     /// The presets of the opt-in transitions: named by `--preset`, not run by default.
     public static let transitionPresets: [Preset] = [transitions, transitionsCI]
-    /// The presets whose app starts otherwise (a launch child, a start page): named by
-    /// `--preset`, not run by default.
-    public static let startingPresets: [Preset] = [launch, startPage]
+    /// The presets whose app starts otherwise (a launch child, a start page, a view root):
+    /// named by `--preset`, not run by default.
+    public static let startingPresets: [Preset] = [launch, startPage, viewRoot]
     /// Every preset a name picks: `all`, then the opt-in ones.
     public static var everyNamed: [Preset] { all + transitionPresets + startingPresets }
     /// The preset called `name`.

@@ -10,7 +10,7 @@ struct ModelOptions {
     static let help = """
       --preset NAME            \(Preset.everyNamed.map(\.name).joined(separator: ", ")),
                                \(Preset.fuzzPresets.map(\.name).joined(separator: " or "))
-      --root KIND              navigation or tab
+      --root KIND              navigation, tab or redirection (a view root: one screen)
       --max-coordinators N     live coordinators, tab pages included
       --max-stack N            entries of one stack
       --max-modals N           entries of one modal list
@@ -63,8 +63,8 @@ struct ModelOptions {
 
     /// The flags that shape the app under test: `--root`, `--dialect`, `--launch`, `--start-page`.
     private static func configure(_ configuration: inout Configuration, _ args: inout Arguments) throws(UsageError) {
-        if let root = try args.choice("--root", ["navigation", "tab"]) {
-            configuration.rootKind = root == "tab" ? .tab : .navigation
+        if let root = try args.choice("--root", Kind.allCases.map(\.description)) {
+            configuration.rootKind = Kind.allCases.first { $0.description == root } ?? .navigation
         }
         if let text = try args.option("--dialect") {
             guard let dialect = Dialect(names: text) else {

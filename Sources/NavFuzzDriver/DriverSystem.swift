@@ -351,8 +351,7 @@ package final class DriverSystem: DrivenSystem {
         let style = { (name: String) in Style.allCases.first { $0.description == name } }
         let kind = { (name: String) in Kind.allCases.first { $0.description == name } }
         if let styles = try names("styles", "a style (sheet, detents, fullScreen, overlay, custom)", style) { offered.styles = styles }
-        if let kinds = try names("rootKinds", "a root kind (navigation, tab)", kind) {
-            if kinds.contains(.redirection) { throw protocolError(n, "field 'rootKinds': a root is navigation or tab, not redirection") }
+        if let kinds = try names("rootKinds", "a root kind (navigation, tab, redirection)", kind) {
             offered.rootKinds = kinds
         }
         if let kinds = try names("kinds", "a coordinator kind (navigation, tab, redirection)", kind) { offered.kinds = kinds }

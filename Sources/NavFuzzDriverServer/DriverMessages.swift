@@ -50,7 +50,7 @@ package enum DriverMessages {
         }
         let rootName = try string(json, "root", at: path)
         guard let root = Kind.allCases.first(where: { $0.description == rootName }) else {
-            throw DriverFieldError("\(path).root", "expected navigation or tab, found '\(rootName)'")
+            throw DriverFieldError("\(path).root", "expected navigation, tab or redirection, found '\(rootName)'")
         }
         var dialect = Dialect.strict
         if let list = json["dialect"], !list.isNull {

@@ -88,7 +88,7 @@ final class CorpusTests: XCTestCase {
         XCTAssertEqual(parseError(head + "push c0 r0\n  pop x0\nexpect: holds\n"),
                        "t.trace:3:7: expected a coordinator like c0, found 'x0'")
         XCTAssertEqual(parseError(head + "root: tabs\nexpect: holds\n"),
-                       "t.trace:2:7: expected a root kind (navigation, tab), found 'tabs'")
+                       "t.trace:2:7: expected a root kind (navigation, tab, redirection), found 'tabs'")
         XCTAssertEqual(parseError(head + "colour: blue\nexpect: holds\n"),
                        "t.trace:2:1: expected a setting (root, routes, pages, initialPages, startPage, dialect, launch, fault, initial, expect), found 'colour:'")
         XCTAssertEqual(parseError(head + "fault: nope\nexpect: holds\n")?.hasPrefix("t.trace:2:8: expected a fault (swipe-leaves-child"), true)

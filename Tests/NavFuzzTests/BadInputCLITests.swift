@@ -55,7 +55,7 @@ final class BadInputCLITests: XCTestCase {
         try assertBadInput(["explore", "--depth", "x"], mentions: "--depth takes a whole number from 0 to 1000 or 'none', not 'x'")
         try assertBadInput(["--explore", "huge"], in: try CLI.temporaryDirectory(), mentions: "--explore takes preset names")
         try assertBadInput(["verify", "--driver", "x", "--preset", "huge"], mentions: "--preset takes preset names (small, small-tab, ci, "
-                           + "ci-tab, deep, transitions, transitions-ci, launch, start-page), not 'huge'")
+                           + "ci-tab, deep, transitions, transitions-ci, launch, start-page, view-root), not 'huge'")
         let dir = try CLI.temporaryDirectory()
         var commands: [String] = []
         for depth in ["--depth", "--max-depth"] {

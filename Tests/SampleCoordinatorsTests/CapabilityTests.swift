@@ -110,8 +110,7 @@ final class CapabilityTests: XCTestCase {
     /// A handshake capability NavFuzz cannot read stops verification, naming the field.
     func testAnUnreadableCapabilityNamesTheField() throws {
         let cases: [(String, String)] = [
-            (#""rootKinds": ["navigation", "grid"]"#, "field 'rootKinds[1]': expected a root kind (navigation, tab), found \"grid\""),
-            (#""rootKinds": ["redirection"]"#, "field 'rootKinds': a root is navigation or tab, not redirection"),
+            (#""rootKinds": ["navigation", "grid"]"#, "field 'rootKinds[1]': expected a root kind (navigation, tab, redirection), found \"grid\""),
             (#""kinds": "tab""#, "field 'kinds': expected an array of names, found a string"),
             (#""invalidCalls": 1"#, "field 'invalidCalls': expected true or false, found 1"),
             (#""dialect": ["pop-to"]"#, "field 'dialect[0]': expected a dialect option (stack-on-top-layer, pop-to-presented, dismiss-nothing-applies, no-pushed-navigation, pushed-deep-link), found \"pop-to\""),

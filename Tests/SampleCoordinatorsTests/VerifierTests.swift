@@ -75,6 +75,8 @@ final class VerifierTests: XCTestCase {
         // A system that does not declare them gets no start-page exploration either.
         let plain = Verifier.verify(SampleSystem(), options: Verifier.Options(presets: [.smallTab], depth: 1, walks: 0))
         XCTAssertFalse(plain.sources.contains { $0.contains("start-page") }, plain.text)
+        // Nor a view root, which it does not declare (Capabilities.rootKinds).
+        XCTAssertFalse(plain.sources.contains { $0.contains("view-root") }, plain.text)
     }
 
     func testGivenTracesStopBeforeWhatTheSystemDoesNotOffer() throws {

@@ -1,8 +1,12 @@
-/// A step of a flow, named by the app.
+/// A step of a flow, named by the app. Each flow has a route type of its own.
 public protocol Route: Hashable {}
 
-/// How a coordinator shows a route: what `prepareTransition(for:)` returns.
-public indirect enum Transition<R: Route>: Hashable {
+/// A flow with no parent to redirect to: `ViewCoordinator<R, Never>`, `NavigationCoordinator`.
+extension Never: Route {}
+
+/// How a coordinator shows a route: what `prepareTransition(for:)` returns. `ParentRoute` is
+/// the route type of the flow `.parent` acts on (`Never` for a flow that has none).
+public indirect enum Transition<R: Route, ParentRoute: Route>: Hashable {
     /// Dismisses the top `sheet`, `fullScreen` or `overlay`.
     case dismiss
     /// Covers what is shown with the route, each in a context of its own.
@@ -16,16 +20,17 @@ public indirect enum Transition<R: Route>: Hashable {
     /// Navigation only.
     case push, pop, popToRoot
     /// Redirection only: the parent flow shows `route`.
-    case parent(R)
+    case parent(ParentRoute)
     /// Each transition in turn, all or none.
-    case multiple([Transition<R>])
+    case multiple([Transition<R, ParentRoute>])
     /// Another route of the flow, shown as its own transition says (for `multiple`).
     case route(R)
 }
 
 /// Why a transition did not happen. A refused transition changes nothing.
 public enum TransitionError: Error, Equatable {
-    /// `push`, `pop` or `popToRoot` on a coordinator without navigation, `parent` without a parent.
+    /// `push`, `pop` or `popToRoot` on a coordinator without navigation, `parent` without a
+    /// parent (or inside `multiple`).
     case notAvailable
     /// `pop` with only the root view.
     case atRoot
@@ -33,12 +38,24 @@ public enum TransitionError: Error, Equatable {
     case nothingPresented
 }
 
-/// What a coordinator shows at one place: a route's view, or a child flow.
-public enum Shown<R: Route> {
-    case view(R)
-    case flow(ViewCoordinator<R>)
+/// A route's view: the route it shows and the router it was handed, held weakly as a view
+/// model holds its coordinator.
+public struct RouteView<R: Route> {
+    public let route: R
+    public private(set) weak var router: (any Router<R>)?
 
-    public var flow: ViewCoordinator<R>? { if case .flow(let c) = self { c } else { nil } }
+    public init(route: R, router: any Router<R>) {
+        self.route = route
+        self.router = router
+    }
+}
+
+/// What a coordinator shows at one place: a route's view, or a child flow of any route type.
+public enum Shown<R: Route> {
+    case view(RouteView<R>)
+    case flow(AnyCoordinator)
+
+    public var flow: AnyCoordinator? { if case .flow(let c) = self { c } else { nil } }
 }
 
 /// A presentation context: a `sheet`, `fullScreen` or `overlay` and what it shows.

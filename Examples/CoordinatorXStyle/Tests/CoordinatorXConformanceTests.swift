@@ -16,3 +16,14 @@ import Testing
     #expect(result.failure(.invariant("modal-discipline"))?.trace.map(\.description) == ["present c0 r0 sheet", "present c0 r0 sheet", "dismiss c0"],
             "\(result.failureMessage)")
 }
+
+/// The library built so that a new root view of the app's coordinator closes the contexts hung
+/// on the old one: the default run finds it under the view root (`small+view-root`), the app's
+/// coordinator a plain `ViewCoordinator` as in CoordinatorX's README.
+@Test func aNewRootViewThatClosesItsContextsIsCaught() {
+    let result = verifyConformance(CoordinatorXSystem(rootViewHostsContexts: true), options: .init(stopAtFirstFailure: true))
+    let failure = result.failure(.invariant("modal-discipline"))
+    #expect(failure?.trace.map(\.description) == ["present c0 r0 sheet", "replaceRoot c0 r0"], "\(result.failureMessage)")
+    #expect(failure?.configuration.rootKind == .redirection, "\(result.failureMessage)")
+}
+

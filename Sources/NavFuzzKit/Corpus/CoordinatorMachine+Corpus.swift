@@ -10,8 +10,8 @@ extension CoordinatorMachine {
     /// Builds the machine a corpus file's settings describe.
     @_spi(Engine) public static func fromCorpus(_ c: CorpusConfiguration) throws(CorpusError) -> CoordinatorMachine {
         if let error = c.unknownKey(known: corpusKeys) { throw error }
-        let root = try c.value("root", expected: "a root kind (navigation, tab)") { s in
-            Kind.allCases.first { $0.description == s && $0 != .redirection }
+        let root = try c.value("root", expected: "a root kind (navigation, tab, redirection)") { s in
+            Kind.allCases.first { $0.description == s }
         } ?? .navigation
         func count(_ key: String, default value: Int) throws(CorpusError) -> Int {
             try c.value(key, expected: "a number of \(key) from 1 to 250") { s in printedNumber(s[...]).flatMap { (1...250).contains($0) ? $0 : nil } }

@@ -145,8 +145,9 @@ extension Verifier {
         /// The starts the system declares beyond the presets' own, so that the default run
         /// exercises them (docs/VERIFY.md §1): with `Capabilities.launches` and no launch in the
         /// options, `small` with the `launch` preset's launch child; with `Capabilities.startPage`,
-        /// the first tab preset started on its last initial page. Only the set-up differs in the
-        /// latter, and two steps (a select, a restart) reach every set-up: it is `shallow`,
+        /// the first tab preset started on its last initial page; with a `redirection` root kind,
+        /// the first navigation preset under a view root. Only the set-up differs in the start
+        /// page, and two steps (a select, a restart) reach every set-up: it is `shallow`,
         /// explored to depth 2 first, without walks or positions of its own.
         private func declaredStarts(_ presets: [Preset]) -> [(preset: Preset, shallow: Bool)] {
             guard options.depth > 0 else { return [] }
@@ -163,6 +164,13 @@ extension Verifier {
                 preset.name += "+start-page"
                 preset.configuration.startPage = preset.configuration.initialPage(preset.configuration.initialPageCount - 1)
                 starts.append((preset, true))
+            }
+            let navigation = { (p: Preset) in p.configuration.rootKind == .navigation && p.configuration.launch == options.launch }
+            if lockstep.capabilities.rootKinds.contains(.redirection),
+               var preset = presets.first(where: navigation) ?? options.presets.map(spoken).first(where: navigation) {
+                preset.name += "+view-root"
+                preset.configuration.rootKind = .redirection
+                starts.append((preset, false))
             }
             return starts
         }
