@@ -35,6 +35,10 @@ open class AnyCoordinator: Presentable, NavigationControllerDelegate, Presentati
     /// What `push` does with a coordinator that has a navigation controller of its own, which
     /// UIKit does not push onto another.
     public var navigationPush = NavigationPush.wrap
+    /// The bug the library can be built with, for NavFuzz's example: a plain view controller's
+    /// `dismiss` is UIKit's `dismiss(animated:)` on it, which, when it presents nothing,
+    /// dismisses the view controller itself: the coordinator's own screen goes.
+    public var dismissesItself = false
 
     public init(viewController: ViewController) {
         self.viewController = viewController
@@ -114,6 +118,14 @@ open class NavigationCoordinator<RouteType: Route>: BaseCoordinator<RouteType, N
     /// The same with the initial routes as a list.
     public override init(rootViewController: NavigationController = NavigationController(), initialRoutes: [RouteType]) {
         super.init(rootViewController: rootViewController, initialRoutes: initialRoutes)
+    }
+}
+
+/// A coordinator over a plain view controller: one screen, which it can cover with
+/// presentations and take them away (`present`, `dismiss`), and no stack to push on.
+open class ViewCoordinator<RouteType: Route>: BaseCoordinator<RouteType, ViewTransition> {
+    public init(rootViewController: ViewController, initialRoute: RouteType...) {
+        super.init(rootViewController: rootViewController, initialRoutes: initialRoute)
     }
 }
 

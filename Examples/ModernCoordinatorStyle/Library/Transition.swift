@@ -22,6 +22,8 @@ public struct Transition<RootViewController: ViewController>: TransitionProtocol
 }
 
 public typealias NavigationTransition = Transition<NavigationController>
+/// A plain view controller's: `present`, `dismiss`, `remove`.
+public typealias ViewTransition = Transition<ViewController>
 
 extension Transition where RootViewController == NavigationController {
     public func push(_ presentable: Presentable) {
@@ -71,7 +73,11 @@ extension Transition {
 
     /// Dismisses what the root presented last; nothing when it presents nothing.
     public func dismiss() {
-        rootViewController.dismissPresented()
+        if coordinator?.dismissesItself == true && !(rootViewController is NavigationController) {
+            rootViewController.dismissAsUIKit()
+        } else {
+            rootViewController.dismissPresented()
+        }
     }
 
     /// Takes `presentable` off screen with everything shown after it: the presentations after

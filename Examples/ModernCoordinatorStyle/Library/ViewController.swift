@@ -18,6 +18,8 @@ open class ViewController: Presentable {
     /// What this controller presented, bottom first. UIKit chains presentations; one list per
     /// presenter keeps who presented what, which is what coordinators need.
     public private(set) var presentedViewControllers: [ViewController] = []
+    /// The controller that presented this one, while it is presented.
+    public private(set) weak var presentingViewController: ViewController?
     public weak var presentationDelegate: PresentationDelegate?
 
     public init() {}
@@ -26,26 +28,36 @@ open class ViewController: Presentable {
 
     public func present(_ viewController: ViewController, style: PresentationStyle) {
         viewController.modalPresentationStyle = style
+        viewController.presentingViewController = self
         presentedViewControllers.append(viewController)
     }
 
     /// Dismisses the last presentation. False when nothing is presented.
     @discardableResult public func dismissPresented() -> Bool {
-        presentedViewControllers.popLast() != nil
+        guard let last = presentedViewControllers.popLast() else { return false }
+        last.presentingViewController = nil
+        return true
     }
 
     /// Dismisses `viewController` and everything presented after it. False when it is not presented here.
     @discardableResult public func dismiss(_ viewController: ViewController) -> Bool {
         guard let i = presentedViewControllers.firstIndex(where: { $0 === viewController }) else { return false }
+        for gone in presentedViewControllers[i...] { gone.presentingViewController = nil }
         presentedViewControllers.removeSubrange(i...)
         return true
+    }
+
+    /// UIKit's `dismiss(animated:)`: what this controller presented goes, and when it presents
+    /// nothing, this controller itself goes from the one that presented it.
+    public func dismissAsUIKit() {
+        if !dismissPresented() { presentingViewController?.dismiss(self) }
     }
 
     /// What UIKit does when the user swipes the last presentation down: a sheet goes, and the
     /// delegate hears of it; a full-screen presentation stays. False when nothing went.
     @discardableResult public func userSwipedDown() -> Bool {
         guard presentedViewControllers.last?.modalPresentationStyle == .sheet else { return false }
-        presentedViewControllers.removeLast()
+        presentedViewControllers.removeLast().presentingViewController = nil
         presentationDelegate?.viewControllerDidDismissPresented(self)
         return true
     }

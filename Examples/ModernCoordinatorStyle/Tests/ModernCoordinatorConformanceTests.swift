@@ -30,3 +30,18 @@ import Testing
     let result = verifyConformance(ModernCoordinatorSystem(navigationPush: .ignoreSilently), options: .init(stopAtFirstFailure: true))
     #expect(result.failure(.snapshotConforms)?.trace.map(\.description) == ["start c0 navigation push r0"], "\(result.failureMessage)")
 }
+
+/// An app that also has coordinators over a plain view controller (ModernCoordinator's "UIViewController
+/// have only present, dismiss transition"): as children and as its root, a view root. Its
+/// adapter declares no `setRoot`, which such a coordinator does not have.
+@Test func coordinatorsOverAPlainViewControllerConform() async {
+    await expectConformance(ModernCoordinatorSystem(screenCoordinators: true))
+}
+
+/// The library built with a plain view controller's `dismiss` that is UIKit's own: with
+/// nothing presented it dismisses the view controller itself, and the coordinator's screen
+/// goes. The default run finds it at the first such coordinator presented.
+@Test func aDismissThatClosesTheCoordinatorsOwnScreenIsCaught() {
+    let result = verifyConformance(ModernCoordinatorSystem(screenCoordinators: true, dismissesItself: true), options: .init(stopAtFirstFailure: true))
+    #expect(result.failure(.snapshotConforms)?.trace.map(\.description) == ["start c0 redirection sheet r0", "dismiss c1"], "\(result.failureMessage)")
+}
