@@ -22,6 +22,10 @@ open class Coordinator {
     /// says, whatever style the caller passes, so a screen declared modal cannot be pushed.
     /// The coordinators it shows take it.
     public var transitionOverrideIgnored = false
+    /// Another: `popToView` pops to the first view of the stack that matches, not the last
+    /// (`firstIndex` for `lastIndex`), so with a view type twice on the stack it pops too far.
+    /// The coordinators it shows take it.
+    public var popToViewFindsFirst = false
 
     init(presentationStyle: NavigationTransitionStyle, hasNavigation: Bool) {
         self.presentationStyle = presentationStyle

@@ -3,9 +3,14 @@ public enum NavigationTransitionStyle: Equatable, Sendable {
     case push, modal, modalFullScreen, custom
 }
 
-/// A screen of the app: it says how it wants to be shown.
+/// What a screen shows: SwiftUI's `View`, kept as a plain protocol so that the library runs
+/// anywhere. Each screen of an app is a type of its own.
+public protocol View {}
+
+/// A screen of the app: how it wants to be shown, and its view.
 public protocol NavigationRoute {
     var transition: NavigationTransitionStyle { get }
+    func view() -> any View
 }
 
 /// What a router shows: a route's view, or another coordinator's root.
@@ -50,6 +55,7 @@ public final class Router {
         coordinator.parent = owner
         coordinator.popToRootSkipsCompletionAtRoot = owner.popToRootSkipsCompletionAtRoot
         coordinator.transitionOverrideIgnored = owner.transitionOverrideIgnored
+        coordinator.popToViewFindsFirst = owner.popToViewFindsFirst
         owner.children.append(coordinator)
         coordinator.start(animated: animated)
         return true
@@ -82,14 +88,20 @@ public final class Router {
         return true
     }
 
-    /// Pops views until the last view `matches` is on top (the library's
-    /// `popToView(MyView.self)` matches by type). False without a stack, or when no view of the
-    /// stack matches.
+    /// Pops views until the last view of type `T` is on top: `router.popToView(MyView.self)`.
+    /// False without a stack, or when no view of the stack is a `T`.
+    @discardableResult
+    public func popToView<T: View>(_ view: T.Type, animated: Bool = true) -> Bool {
+        popToView(animated: animated) { $0.view() is T }
+    }
+
+    /// Pops views until the last route `matches` is on top. False without a stack, or when no
+    /// route of the stack matches.
     @discardableResult
     public func popToView(animated: Bool = true, where matches: (any NavigationRoute) -> Bool) -> Bool {
-        guard hasNavigation, let i = stack.lastIndex(where: { if case .view(let route) = $0 { matches(route) } else { false } }) else {
-            return false
-        }
+        let isMatch = { (p: Presentable) in if case .view(let route) = p { matches(route) } else { false } }
+        let found = owner.popToViewFindsFirst ? stack.firstIndex(where: isMatch) : stack.lastIndex(where: isMatch)
+        guard hasNavigation, let i = found else { return false }
         if i + 1 < stack.count { remove(fromStack: i + 1) }
         return true
     }

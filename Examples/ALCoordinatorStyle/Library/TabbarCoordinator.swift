@@ -62,6 +62,7 @@ open class TabbarCoordinator<Page: TabbarPage>: Coordinator, AnyTabbarCoordinato
             c.parent = self
             c.popToRootSkipsCompletionAtRoot = popToRootSkipsCompletionAtRoot
             c.transitionOverrideIgnored = transitionOverrideIgnored
+            c.popToViewFindsFirst = popToViewFindsFirst
             children.append(c)
             pageCoordinators[p] = c
             c.start(animated: false)

@@ -63,6 +63,14 @@ import Testing
     #expect(failure?.reason.contains("should be [fullScreen:r1], are [sheet:r1]") == true, "\(result.failureMessage)")
 }
 
+/// A `popToView(MyView.self)` that pops to the first view of that type on the stack, not the
+/// last: with a tab page's first screen pushed again, it pops the top one away, where the
+/// model's `popTo` has nothing to pop.
+@Test func aPopToViewThatStopsAtTheFirstMatchIsCaught() {
+    let result = verifyConformance(ALCoordinatorSystem(popToViewFindsFirst: true), options: .init(stopAtFirstFailure: true))
+    #expect(result.failure(.snapshotConforms)?.trace.map(\.description) == ["push c1 r0", "popTo c1 r0"], "\(result.failureMessage)")
+}
+
 /// The README's `MainCoordinator`, whose `start()` presents an onboarding flow full screen as
 /// the app launches: with that launch, the app conforms from its first state on, and
 /// `restartApp` presents the flow again.
@@ -119,6 +127,7 @@ func alEverySeed() {
         ("popToRootSkipsCompletionAtRoot", { ALCoordinatorSystem(popToRootSkipsCompletionAtRoot: true) }, .noHang),
         ("selectedByTabIndex", { ALCoordinatorSystem(selectedByTabIndex: true) }, .snapshotConforms),
         ("transitionOverrideIgnored", { ALCoordinatorSystem(transitionOverrideIgnored: true) }, .invariant("modal-discipline")),
+        ("popToViewFindsFirst", { ALCoordinatorSystem(popToViewFindsFirst: true) }, .snapshotConforms),
     ]
     for (name, make, check) in bugs {
         let found = (UInt64(0) ... 9).filter { seed in

@@ -10,6 +10,14 @@ protocol AppRoute: NavigationRoute {
     var number: Int { get }
 }
 
+/// The app's views, one type per kind of screen, as the README's `SplashScreenView`,
+/// `FirstView`: `popToView(NewsView.self)` pops to the last news screen.
+struct SplashView: View {}
+struct NewsView: View {}
+struct AlertView: View {}
+struct StepView: View {}
+struct SheetView: View {}
+
 /// The main coordinator's screens, as the README's `MainRoute`: the splash screen is `r0`;
 /// an even route is a news screen, pushed, an odd one an alert, shown modally.
 enum MainRoute: AppRoute {
@@ -27,6 +35,13 @@ enum MainRoute: AppRoute {
     var transition: NavigationTransitionStyle {
         if case .alert = self { .modal } else { .push }
     }
+    func view() -> any View {
+        switch self {
+        case .splash: SplashView()
+        case .news: NewsView()
+        case .alert: AlertView()
+        }
+    }
 }
 
 /// A flow's screens, as the README's `OnboardingRoute`: an even route is a step, pushed, an
@@ -43,6 +58,12 @@ enum FlowRoute: AppRoute {
     }
     var transition: NavigationTransitionStyle {
         if case .sheet = self { .modal } else { .push }
+    }
+    func view() -> any View {
+        switch self {
+        case .step: StepView()
+        case .sheet: SheetView()
+        }
     }
 }
 
@@ -105,6 +126,7 @@ final class ALCoordinatorSystem: NavigationSystem {
     private let popToRootSkipsCompletionAtRoot: Bool
     private let selectedByTabIndex: Bool
     private let transitionOverrideIgnored: Bool
+    private let popToViewFindsFirst: Bool
     private var configuration = Configuration()
     private var main: ALStyleCoordinators.Coordinator?
     private var ids = CoordinatorIDs()
@@ -115,10 +137,13 @@ final class ALCoordinatorSystem: NavigationSystem {
     /// `popToRootSkipsCompletionAtRoot` (a `popToRoot` with nothing to pop that never calls back),
     /// `selectedByTabIndex` (a `getCoordinatorSelected()` wrong once `setPages` reorders),
     /// `transitionOverrideIgnored` (a `navigate(to:transitionStyle:)` that shows a screen as
-    /// its route declares, whatever the call passes).
+    /// its route declares, whatever the call passes), `popToViewFindsFirst` (a `popToView` that
+    /// pops to the first matching view, not the last).
     init(tapKeepsCurrentPage: Bool = false, restartCleansStackOnly: Bool = false, startsOnFirstPage: Bool = false,
-         popToRootSkipsCompletionAtRoot: Bool = false, selectedByTabIndex: Bool = false, transitionOverrideIgnored: Bool = false) {
+         popToRootSkipsCompletionAtRoot: Bool = false, selectedByTabIndex: Bool = false, transitionOverrideIgnored: Bool = false,
+         popToViewFindsFirst: Bool = false) {
         self.transitionOverrideIgnored = transitionOverrideIgnored
+        self.popToViewFindsFirst = popToViewFindsFirst
         self.selectedByTabIndex = selectedByTabIndex
         self.tapKeepsCurrentPage = tapKeepsCurrentPage
         self.restartCleansStackOnly = restartCleansStackOnly
@@ -156,6 +181,7 @@ final class ALCoordinatorSystem: NavigationSystem {
         main.restartCleansStackOnly = restartCleansStackOnly
         main.popToRootSkipsCompletionAtRoot = popToRootSkipsCompletionAtRoot
         main.transitionOverrideIgnored = transitionOverrideIgnored
+        main.popToViewFindsFirst = popToViewFindsFirst
         self.main = main
         main.start(animated: false)
     }
@@ -214,8 +240,7 @@ final class ALCoordinatorSystem: NavigationSystem {
             return target.router.popToRoot(completion: completion) ? .applied : .refused(.unsupported)
         case .popTo(_, let r):
             let router = target.router
-            return router.popToView(where: { ($0 as? any AppRoute)?.number == Int(r.index) }) ? .applied
-                : .refused(router.hasNavigation ? .notFound : .unsupported)
+            return popToView(r, on: router) ? .applied : .refused(router.hasNavigation ? .notFound : .unsupported)
         case .setRoot(_, let r):
             return target.router.startFlow(route: route(r, on: target)) ? .applied : .refused(.unsupported)
         case .present(_, let r, let style):
@@ -285,6 +310,20 @@ final class ALCoordinatorSystem: NavigationSystem {
 
     /// `r` as a screen of `c`'s own route type: a flow's, or the main coordinator's (which a
     /// tab bar, having no stack of its own, presents too).
+    /// `popTo r`: the README's `popToView(MyView.self)` with the type of `r`'s view when the last
+    /// view of that type is `r`'s; by the route otherwise (the app's news screens share a
+    /// type, and so do a flow's steps).
+    private func popToView(_ r: Route, on router: ALStyleCoordinators.Router) -> Bool {
+        let routes = router.stack.map { p -> (any AppRoute)? in if case .view(let route) = p { route as? any AppRoute } else { nil } }
+        let number = Int(r.index)
+        guard let i = routes.lastIndex(where: { $0?.number == number }), let route = routes[i] else {
+            return router.popToView { ($0 as? any AppRoute)?.number == number }
+        }
+        let type = Swift.type(of: route.view())
+        let lastOfType = routes.lastIndex { $0.map { Swift.type(of: $0.view()) == type } ?? false }
+        return lastOfType == i ? router.popToView(type) : router.popToView { ($0 as? any AppRoute)?.number == number }
+    }
+
     private func route(_ r: Route, on c: ALStyleCoordinators.Coordinator) -> any AppRoute {
         c is FlowCoordinator ? FlowRoute(Int(r.index)) : MainRoute(Int(r.index))
     }
