@@ -26,7 +26,7 @@ public final class Navigator {
         self.initialPages = initialPages.isEmpty ? [TabPage(0)] : initialPages
         self.mutant = mutant
         self.crashes = crashes
-        root = Coordinator.make(rootKind == .redirection ? .navigation : rootKind, id: 0, initialScreen: Screen(0), navigator: nil)
+        root = Coordinator.make(rootKind, id: 0, initialScreen: Screen(0), navigator: nil)
         root.navigator = self
         live[0] = root
         root.start()

@@ -31,7 +31,7 @@ public final class SampleSystem: StateSavingSystem {
 
     public func reset(configuration: Configuration) {
         self.configuration = configuration
-        navigator = Navigator(rootKind: configuration.rootKind == .tab ? .tab : .navigation,
+        navigator = Navigator(rootKind: kind(configuration.rootKind),
                               initialPages: configuration.initialPages.map { TabPage(Int($0.index)) },
                               mutant: mutant, crashes: crashes)
         navigator.didFinishFlow = { [unowned self] c, result in

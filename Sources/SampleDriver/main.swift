@@ -28,7 +28,7 @@ func mutantName(_ arguments: [String]) -> String? {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
-    print("usage: SampleDriver [--mutant NAME] [--port N] [--no-save] [--renumbered] [--top-layer-push] [--launch-ignoring] [--log FILE] [--in-process [--first-failure]] | --mutants | --record FILE [--events N] [--seed S] | --replay-recording FILE   (mutants: \(Mutant.allCases.map(\.rawValue).joined(separator: ", ")))")
+    print("usage: SampleDriver [--mutant NAME] [--port N] [--no-save] [--renumbered] [--top-layer-push] [--launch-ignoring] [--view-root] [--log FILE] [--in-process [--first-failure]] | --mutants | --record FILE [--events N] [--seed S] | --replay-recording FILE   (mutants: \(Mutant.allCases.map(\.rawValue).joined(separator: ", ")))")
     exit(0)
 }
 if arguments.contains("--mutants") {
@@ -61,11 +61,13 @@ if arguments.contains("--in-process") {
 }
 let sample = SampleSystem(mutant: mutant, crashes: true, name: mutant.map { "SampleDriver --mutant \($0.rawValue)" } ?? "SampleDriver")
 // What real adapters do, for NavFuzz's own tests: ids out of creation order, a `push` not
-// offered under a modal, launches declared and ignored, a log of every call received.
+// offered under a modal, launches declared and ignored, a view root declared, a log of every
+// call received.
 var system: any NavigationSystem = sample
 if arguments.contains("--renumbered") { system = RenumberingSystem(sample) }
 if arguments.contains("--top-layer-push") { system = TopLayerPushes(sample, declared: true) }
 if arguments.contains("--launch-ignoring") { system = LaunchIgnoring(sample) }
+if arguments.contains("--view-root") { system = ViewRoots(sample) }
 if let i = arguments.firstIndex(of: "--log") {
     guard i + 1 < arguments.count else {
         FileHandle.standardError.write(Data("SampleDriver: --log takes a file\n".utf8))
