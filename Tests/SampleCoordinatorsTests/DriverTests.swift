@@ -57,16 +57,18 @@ final class DriverTests: XCTestCase {
     }
 
     /// A view root (docs/SEMANTICS.md §2.2) declared through the driver's handshake is explored
-    /// as it is in process (`small+view-root`), with the same verdict: the correct library
-    /// passes, a mutant fails with the same checks and traces.
+    /// and walked as it is in process (`small+view-root`, `swarm+view-root`), with the same
+    /// verdict: the correct library passes, a mutant fails with the same checks and traces.
     func testAViewRootIsVerifiedAlikeInProcessAndThroughTheDriver() throws {
-        let options = Verifier.Options(presets: [.small], depth: 2, walks: 0, timeout: 10)
+        let options = Verifier.Options(presets: [.small], depth: 2, walks: 20, timeout: 10)
         for mutant in [nil, Mutant.swipeLeavesChild] {
             let local = Verifier.verify(ViewRoots(SampleSystem(mutant: mutant)), options: options)
             let remote = Verifier.verify(driver: try driverCommand("--view-root" + (mutant.map { " --mutant \($0.rawValue)" } ?? "")), options: options)
             XCTAssertNil(remote.error, remote.text)
             XCTAssertTrue(local.sources.contains("exploration of small+view-root to depth 2: 159 states"), local.text)
             XCTAssertTrue(remote.sources.contains("exploration of small+view-root to depth 2: 159 states"), remote.text)
+            XCTAssertTrue(local.sources.contains("20 random walks of up to 40 actions on swarm+view-root (seed 0)"), local.text)
+            XCTAssertTrue(remote.sources.contains("20 random walks of up to 40 actions on swarm+view-root (seed 0)"), remote.text)
             let failures = { (r: VerificationReport) in r.failures.map { "\($0.check) \($0.configuration.rootKind) \($0.trace.map(\.description))" } }
             XCTAssertEqual(failures(remote), failures(local), mutant?.rawValue ?? "correct")
             XCTAssertEqual(local.failures.isEmpty, mutant == nil, local.text)

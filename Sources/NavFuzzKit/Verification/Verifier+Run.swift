@@ -80,7 +80,7 @@ extension Verifier {
             let starts = declaredStarts(offeredPresets)
             // A set-up bug shows in the first state: the shallow starts go first.
             for start in starts where start.shallow && !done { explore(start.preset, depth: min(options.depth, 2)) }
-            let walking = offered(options.walking)
+            let walking = offered(options.walking) + declaredWalks()
             for preset in walking where !done { walk(preset) }
             let explored = offeredPresets + starts.filter { !$0.shallow }.map(\.preset)
             failIfNothingStarted(explored: explored, walked: walking)
@@ -173,6 +173,17 @@ extension Verifier {
                 starts.append((preset, false))
             }
             return starts
+        }
+
+        /// The walks of a root the system declares beyond the presets' own: with a `redirection`
+        /// root kind, the first navigation walk preset under a view root, so that what `small`'s
+        /// bounds leave out there (modals stacked on the root, children of children) is walked.
+        private func declaredWalks() -> [Preset] {
+            guard lockstep.capabilities.rootKinds.contains(.redirection),
+                  var preset = options.walking.map(spoken).first(where: { $0.configuration.rootKind == .navigation }) else { return [] }
+            preset.name += "+view-root"
+            preset.configuration.rootKind = .redirection
+            return [preset]
         }
 
         private var done: Bool { lockstep.fatal != nil || (options.stopAtFirstFailure && lockstep.foundAny) }
