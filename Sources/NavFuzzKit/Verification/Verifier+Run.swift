@@ -176,8 +176,9 @@ extension Verifier {
         }
 
         /// The walks of a root the system declares beyond the presets' own: with a `redirection`
-        /// root kind, the first navigation walk preset under a view root, so that what `small`'s
-        /// bounds leave out there (modals stacked on the root, children of children) is walked.
+        /// root kind, the first navigation walk preset under a view root, so that the states
+        /// beyond `small`'s bounds there (two modal levels on the root, children of children)
+        /// are walked, not only the steps into them.
         private func declaredWalks() -> [Preset] {
             guard lockstep.capabilities.rootKinds.contains(.redirection),
                   var preset = options.walking.map(spoken).first(where: { $0.configuration.rootKind == .navigation }) else { return [] }
