@@ -18,6 +18,10 @@ open class AnyCoordinator {
     /// presentations of a view it replaces. The README's `.multiple(.root, .dismiss)` then
     /// finds nothing to dismiss.
     public var rootViewHostsContexts = false
+    /// A flow adopts the flows it shows through a cast to its own type, so a child flow of
+    /// another route type is shown and kept but never learns its parent (the generic library
+    /// before its tree was type-erased).
+    public var adoptsOwnRouteTypeOnly = false
 
     init() {}
 
@@ -104,9 +108,10 @@ open class ViewCoordinator<R: Route, ParentRoute: Route>: AnyCoordinator, Router
         let after = shownFlows
         for c in before where !after.contains(where: { $0 === c }) { end(c) }
         for c in after where !before.contains(where: { $0 === c }) {
-            c.parent = self
+            if !adoptsOwnRouteTypeOnly || c is ViewCoordinator<R, ParentRoute> { c.parent = self }
             c.dismissClosesPresenter = dismissClosesPresenter
             c.rootViewHostsContexts = rootViewHostsContexts
+            c.adoptsOwnRouteTypeOnly = adoptsOwnRouteTypeOnly
             children.append(c)
         }
     }

@@ -27,3 +27,10 @@ import Testing
     #expect(failure?.configuration.rootKind == .redirection, "\(result.failureMessage)")
 }
 
+/// The library built to adopt the flows it shows through a cast to its own type: a child flow
+/// of another route type (every child of the app's `MainRoute` coordinator is a `FlowRoute`
+/// flow) never learns its parent, and the default run finds it at the first flow started.
+@Test func aChildOfAnotherRouteTypeThatNeverLearnsItsParentIsCaught() {
+    let result = verifyConformance(CoordinatorXSystem(adoptsOwnRouteTypeOnly: true), options: .init(stopAtFirstFailure: true))
+    #expect(result.failure(.invariant("tree-consistent"))?.trace.map(\.description) == ["start c0 navigation sheet r0"], "\(result.failureMessage)")
+}

@@ -156,13 +156,16 @@ extension ViewCoordinator: AppFlow where R: AppRoute {
 final class CoordinatorXSystem: NavigationSystem {
     private let dismissClosesPresenter: Bool
     private let rootViewHostsContexts: Bool
+    private let adoptsOwnRouteTypeOnly: Bool
     private var root: AnyCoordinator?
     private var ids = CoordinatorIDs()
 
-    /// The library built with its bugs: `dismissClosesPresenter`, `rootViewHostsContexts`.
-    init(dismissClosesPresenter: Bool = false, rootViewHostsContexts: Bool = false) {
+    /// The library built with its bugs: `dismissClosesPresenter`, `rootViewHostsContexts`,
+    /// `adoptsOwnRouteTypeOnly`.
+    init(dismissClosesPresenter: Bool = false, rootViewHostsContexts: Bool = false, adoptsOwnRouteTypeOnly: Bool = false) {
         self.dismissClosesPresenter = dismissClosesPresenter
         self.rootViewHostsContexts = rootViewHostsContexts
+        self.adoptsOwnRouteTypeOnly = adoptsOwnRouteTypeOnly
     }
 
     /// The transition enum's actions, `.parent(route)` with any of them (`redirectTo`); no tab
@@ -180,6 +183,7 @@ final class CoordinatorXSystem: NavigationSystem {
         let root: AnyCoordinator = configuration.rootKind == .redirection ? AppCoordinator(initialRoute: first) : FlowCoordinator(initialRoute: first)
         root.dismissClosesPresenter = dismissClosesPresenter
         root.rootViewHostsContexts = rootViewHostsContexts
+        root.adoptsOwnRouteTypeOnly = adoptsOwnRouteTypeOnly
         self.root = root
     }
 
