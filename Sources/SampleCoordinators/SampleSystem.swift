@@ -9,6 +9,9 @@ public final class SampleSystem: StateSavingSystem {
     public let mutant: Mutant?
     /// Whether `dismiss-nothing-crashes` really crashes the process (the driver passes true).
     public let crashes: Bool
+    /// Whether the app's coordinator may be a one-screen redirection coordinator too: a view
+    /// root declared in `capabilities` (docs/SEMANTICS.md §2.2).
+    public let viewRoot: Bool
     public private(set) var navigator: Navigator
     private var configuration = Configuration()
     private var events: [Completion] = []
@@ -18,16 +21,22 @@ public final class SampleSystem: StateSavingSystem {
     /// How reports name it: the driver says how it was started.
     public let name: String
 
-    public init(mutant: Mutant? = nil, crashes: Bool = false, name: String = "SampleSystem") {
+    public init(mutant: Mutant? = nil, crashes: Bool = false, viewRoot: Bool = false, name: String = "SampleSystem") {
         self.mutant = mutant
         self.crashes = crashes
+        self.viewRoot = viewRoot
         self.name = name
         navigator = Navigator(rootKind: .navigation, initialPages: [TabPage(0), TabPage(1)])
     }
 
     /// Everything, and invalid calls too: the library refuses them itself, and the
     /// `ended-coordinator-crashes` mutant is found only by calls on coordinators that ended.
-    public var capabilities: Capabilities { Capabilities(receivesInvalidCalls: true) }
+    /// A view root only when asked for.
+    public var capabilities: Capabilities {
+        var c = Capabilities(receivesInvalidCalls: true)
+        if viewRoot { c.rootKinds.insert(.redirection) }
+        return c
+    }
 
     public func reset(configuration: Configuration) {
         self.configuration = configuration

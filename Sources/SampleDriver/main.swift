@@ -54,20 +54,19 @@ let saves = !arguments.contains("--no-save")
 if arguments.contains("--in-process") {
     var options = Verifier.Options()
     options.stopAtFirstFailure = arguments.contains("--first-failure")
-    let system = SampleSystem(mutant: mutant)
+    let system = SampleSystem(mutant: mutant, viewRoot: arguments.contains("--view-root"))
     let report = saves ? verifyConformance(system, options: options) : verifyConformance(WithoutSavedStates(system), options: options)
     print(report.text)
     exit(report.exitCode)
 }
-let sample = SampleSystem(mutant: mutant, crashes: true, name: mutant.map { "SampleDriver --mutant \($0.rawValue)" } ?? "SampleDriver")
+let sample = SampleSystem(mutant: mutant, crashes: true, viewRoot: arguments.contains("--view-root"),
+                          name: mutant.map { "SampleDriver --mutant \($0.rawValue)" } ?? "SampleDriver")
 // What real adapters do, for NavFuzz's own tests: ids out of creation order, a `push` not
-// offered under a modal, launches declared and ignored, a view root declared, a log of every
-// call received.
+// offered under a modal, launches declared and ignored, a log of every call received.
 var system: any NavigationSystem = sample
 if arguments.contains("--renumbered") { system = RenumberingSystem(sample) }
 if arguments.contains("--top-layer-push") { system = TopLayerPushes(sample, declared: true) }
 if arguments.contains("--launch-ignoring") { system = LaunchIgnoring(sample) }
-if arguments.contains("--view-root") { system = ViewRoots(sample) }
 if let i = arguments.firstIndex(of: "--log") {
     guard i + 1 < arguments.count else {
         FileHandle.standardError.write(Data("SampleDriver: --log takes a file\n".utf8))

@@ -62,7 +62,7 @@ final class DriverTests: XCTestCase {
     func testAViewRootIsVerifiedAlikeInProcessAndThroughTheDriver() throws {
         let options = Verifier.Options(presets: [.small], depth: 2, walks: 20, timeout: 10)
         for mutant in [nil, Mutant.swipeLeavesChild] {
-            let local = Verifier.verify(ViewRoots(SampleSystem(mutant: mutant)), options: options)
+            let local = Verifier.verify(SampleSystem(mutant: mutant, viewRoot: true), options: options)
             let remote = Verifier.verify(driver: try driverCommand("--view-root" + (mutant.map { " --mutant \($0.rawValue)" } ?? "")), options: options)
             XCTAssertNil(remote.error, remote.text)
             XCTAssertTrue(local.sources.contains("exploration of small+view-root to depth 2: 159 states"), local.text)

@@ -196,7 +196,7 @@ final class ModernCoordinatorSystem: NavigationSystem {
 
     private func perform(_ action: Action, finished: inout Set<Int>) -> Outcome {
         // What needs a stack does nothing on a screen coordinator: the model's `unsupported`.
-        let stackless: RefusalReason? = action.target.flatMap(coordinator).map { $0.navigates ? nil : .unsupported } ?? nil
+        let stackless: RefusalReason? = action.target.flatMap(coordinator)?.navigates == false ? .unsupported : nil
         switch action {
         case .push(let c, let r): return trigger(c, .screen(Int(r.index)), else: stackless)
         case .pop(let c): return trigger(c, .back, else: stackless ?? .atRoot)

@@ -80,7 +80,9 @@ extension Verifier {
             let starts = declaredStarts(offeredPresets)
             // A set-up bug shows in the first state: the shallow starts go first.
             for start in starts where start.shallow && !done { explore(start.preset, depth: min(options.depth, 2)) }
-            let walking = offered(options.walking) + declaredWalks()
+            // A declared view root's walks: the states beyond `small`'s bounds there (two modal
+            // levels on the root, children of children), not only the steps into them.
+            let walking = offered(options.walking) + [underViewRoot(options.walking)].compactMap { $0 }
             for preset in walking where !done { walk(preset) }
             let explored = offeredPresets + starts.filter { !$0.shallow }.map(\.preset)
             failIfNothingStarted(explored: explored, walked: walking)
@@ -165,26 +167,19 @@ extension Verifier {
                 preset.configuration.startPage = preset.configuration.initialPage(preset.configuration.initialPageCount - 1)
                 starts.append((preset, true))
             }
-            let navigation = { (p: Preset) in p.configuration.rootKind == .navigation && p.configuration.launch == options.launch }
-            if lockstep.capabilities.rootKinds.contains(.redirection),
-               var preset = presets.first(where: navigation) ?? options.presets.map(spoken).first(where: navigation) {
-                preset.name += "+view-root"
-                preset.configuration.rootKind = .redirection
-                starts.append((preset, false))
-            }
+            if let preset = underViewRoot(options.presets) { starts.append((preset, false)) }
             return starts
         }
 
-        /// The walks of a root the system declares beyond the presets' own: with a `redirection`
-        /// root kind, the first navigation walk preset under a view root, so that the states
-        /// beyond `small`'s bounds there (two modal levels on the root, children of children)
-        /// are walked, not only the steps into them.
-        private func declaredWalks() -> [Preset] {
+        /// The first navigation preset of `presets`, in the system's dialect, under a view root
+        /// (docs/SEMANTICS.md §2.2); nil unless the system declares a `redirection` root.
+        private func underViewRoot(_ presets: [Preset]) -> Preset? {
             guard lockstep.capabilities.rootKinds.contains(.redirection),
-                  var preset = options.walking.map(spoken).first(where: { $0.configuration.rootKind == .navigation }) else { return [] }
+                  var preset = presets.map(spoken).first(where: { $0.configuration.rootKind == .navigation && $0.configuration.launch == options.launch })
+            else { return nil }
             preset.name += "+view-root"
             preset.configuration.rootKind = .redirection
-            return [preset]
+            return preset
         }
 
         private var done: Bool { lockstep.fatal != nil || (options.stopAtFirstFailure && lockstep.foundAny) }
